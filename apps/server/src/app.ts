@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createValidatorCompiler } from './lib/validation.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { databasePlugin } from './plugins/database.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { redisPlugin } from './plugins/redis.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webPlugin } from './plugins/web.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent the app opens `config.databaseUrl` and closes it on close. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Run migrations while building (default true). */
+  migrate?: boolean;
+}
+
+/** Builds the whole API (plugins, modules, web serving). Used by the server and by tests. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        // Query strings can carry `?token=` and bodies carry codes: log the path only.
+        req: (request: { method: string; url: string; id: string }) => ({
+          id: request.id,
+          method: request.method,
+          path: request.url.split('?')[0],
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(createValidatorCompiler());
+
+  const database = options.database ?? (await openDatabase(config.databaseUrl));
+  if (options.migrate ?? true) await migrateToLatest(database.db);
+
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorateRequest('auth', null);
+  await app.register(databasePlugin, { database, closeWithApp: options.database === undefined });
+  await app.register(redisPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { frameAncestors: config.frameAncestors });
+  await app.register(rateLimitPlugin);
+  await app.register(openapiPlugin);
+
+  await app.register(systemRoutes);
+
+  await app.register(webPlugin);
+  return app;
+}

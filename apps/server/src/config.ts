@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultRegionRule, type RegionRule } from '@account-centre/contract';
+
+/** The repository root, for defaults that live beside the code (data/, the web build). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  /** `sqlite:<file>` (default, under data/) or a `postgres://` URL. */
+  databaseUrl: string;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  region: RegionRule;
+  /** Where the built web app is served from. */
+  webDist: string;
+  dataDir: string;
+  /** `/api/dev/…` exists only when on; never on in production. */
+  devTools: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  /** A rotated refresh token still answers within this window (racing tabs), then revokes the family. */
+  refreshGraceSeconds: number;
+  rateLimit: { max: number; windowSeconds: number };
+  /** Seed the demo account when the database has no users (npm start). */
+  seedDemo: boolean;
+  /**
+   * Server secret for keyed hashes of low-entropy secrets (verification codes). Shared by all
+   * instances; required in production, generated once under data/ elsewhere.
+   */
+  secretKey: string;
+  /** Origins allowed to frame the app (the tablet/mobile frame of the diagram product). */
+  frameAncestors: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the configuration from the environment; every bad value is reported at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
+
+  const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${path.join(dataDir, 'account-centre.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with "sqlite:" or "postgres://" (got "${redactUrl(databaseUrl)}")`);
+  }
+  const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
+  const smtpUrl = read.url('SMTP_URL', ['smtp:', 'smtps:']);
+  const devTools = read.bool('DEV_TOOLS', !production);
+  if (production && devTools) problems.push('DEV_TOOLS cannot be on when NODE_ENV=production');
+
+  const config: Config = {
+    nodeEnv,
+    host: env.HOST ?? '0.0.0.0',
+    port: read.int('PORT', 8080, 0, 65535),
+    databaseUrl,
+    redisUrl,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM ?? 'Account Centre <no-reply@localhost>',
+    region: {
+      domesticMarker: env.DOMESTIC_HOST_MARKER ?? defaultRegionRule.domesticMarker,
+      developmentPorts: read.intList('DEV_PORTS', defaultRegionRule.developmentPorts),
+    },
+    webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
+    dataDir,
+    devTools,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    trustProxy: read.bool('TRUST_PROXY', false),
+    accessTokenTtl: read.int('ACCESS_TOKEN_TTL', 900, 30, 86_400),
+    refreshTokenTtl: read.int('REFRESH_TOKEN_TTL', 30 * 86_400, 300, 365 * 86_400),
+    refreshGraceSeconds: read.int('REFRESH_GRACE_SECONDS', 10, 0, 120),
+    rateLimit: {
+      max: read.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
+      windowSeconds: read.int('RATE_LIMIT_WINDOW', 60, 1, 3600),
+    },
+    seedDemo: read.bool('SEED_DEMO', !production),
+    secretKey: env.SECRET_KEY?.trim() ?? '',
+    frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+  };
+  if (!config.secretKey) {
+    if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');
+    else config.secretKey = localSecret(dataDir);
+  } else if (config.secretKey.length < 32) {
+    problems.push('SECRET_KEY must be at least 32 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  intList(name: string, fallback: readonly number[]): number[] {
+    const raw = this.env[name]?.trim();
+    if (raw === undefined) return [...fallback];
+    if (raw === '') return [];
+    const values = raw.split(',').map((part) => Number(part.trim()));
+    if (values.some((v) => !Number.isInteger(v) || v < 1 || v > 65535)) {
+      this.problems.push(`${name} must be a comma-separated list of ports (got "${raw}")`);
+      return [...fallback];
+    }
+    return values;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.env[name]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const raw = this.env[name]?.trim();
+    if (!raw) return null;
+    try {
+      const url = new URL(raw);
+      if (!protocols.includes(url.protocol)) {
+        this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${redactUrl(raw)}")`);
+        return null;
+      }
+      return raw;
+    } catch {
+      this.problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  }
+}
+
+/** Hides the password part of a URL before it reaches a message or a log. */
+export function redactUrl(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@/]+@/, '//$1:***@');
+}
+
+/** A development secret kept in data/secret.key, so codes survive a restart on one machine. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // another process wrote it first: use theirs
+      return fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+}

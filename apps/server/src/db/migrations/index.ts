@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accountsAndSessions from './2026-11-22-001-accounts-and-sessions.js';
+
+/**
+ * Every migration, by name; names sort in the order they run (date, then a sequence number).
+ * A static list keeps migrations working the same under tsx, tests and any bundler.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-accounts-and-sessions': accountsAndSessions,
+};

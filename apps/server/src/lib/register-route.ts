@@ -1,0 +1,73 @@
+import {
+  AccountErrorCode,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteReply,
+  ServerMsg,
+} from '@account-centre/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden } from './errors.js';
+
+export interface RouteContext<R extends RouteDef> {
+  body: RouteBody<R>;
+  query: RouteQuery<R>;
+  params: RouteParams<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Promise<RouteReply<R>>;
+
+/**
+ * Registers a contract route: its schemas validate the request and serialise the answer (so
+ * no undeclared field leaks), and `access: 'user'` routes get the one shared guard — a valid
+ * token, and a `:userId` that is the token's own user (403 otherwise, always).
+ */
+export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void {
+  const protectedRoute = route.access === 'user';
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      summary: route.summary,
+      tags: [...route.tags],
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.querystring ? { querystring: route.querystring } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      response: route.response,
+      ...(protectedRoute ? { security: [{ bearerAuth: [] }, { tokenQuery: [] }] } : {}),
+    },
+    preHandler: protectedRoute
+      ? async (request) => {
+          const auth = await app.authenticate(request);
+          const params = request.params as { userId?: number } | undefined;
+          if (params?.userId !== undefined && params.userId !== auth.userId) throw forbidden();
+        }
+      : undefined,
+    handler: (request, reply) =>
+      handler({
+        body: request.body as RouteBody<R>,
+        query: request.query as RouteQuery<R>,
+        params: request.params as RouteParams<R>,
+        request,
+        reply,
+      }),
+  });
+}
+
+/** A success envelope carrying `data`. */
+export function ok<T>(data: T) {
+  return { status: 'success' as const, code: AccountErrorCode.none, msg: ServerMsg.ok, data };
+}
+
+/** A success envelope for a page of a list, with the number of all rows. */
+export function okList<T>(data: T[], count: number) {
+  return { status: 'success' as const, code: AccountErrorCode.none, msg: ServerMsg.ok, data, count };
+}
+
+/** A success envelope that carries nothing more. */
+export function okEmpty() {
+  return { status: 'success' as const, code: AccountErrorCode.none, msg: ServerMsg.ok };
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+/** Connects to Redis when REDIS_URL is set; `app.redis` is null otherwise. */
+export const redisPlugin = fp(
+  async (app: FastifyInstance) => {
+    if (!app.config.redisUrl) {
+      app.decorate('redis', null);
+      return;
+    }
+    const redis = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    app.decorate('redis', redis);
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  },
+  { name: 'redis' },
+);

@@ -1,0 +1,43 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { seedDemoIfEmpty } from './cli/demo-seed.js';
+
+/** Starts the server: env → config → app → listen; stops cleanly on SIGTERM/SIGINT. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  if (config.seedDemo) {
+    const demo = await seedDemoIfEmpty(app);
+    if (demo) {
+      console.log(`Demo account created — sign in with ${demo.email} / ${demo.password}`);
+    }
+  }
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Account Centre listening on http://localhost:${config.port} (${app.dialect})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish; a stuck one does not keep the process alive forever.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,29 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/database.js';
+import type { Clock } from './lib/clock.js';
+
+/** Who a request is, once its access token has been checked. */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    clock: Clock;
+    /** Shared by every instance when REDIS_URL is set; null on a single machine. */
+    redis: Redis | null;
+    /**
+     * Checks the request's access token (Bearer header or `?token=`) and sets
+     * `request.auth`; throws 401 otherwise. Provided by the auth plugin.
+     */
+    authenticate(request: FastifyRequest): Promise<AuthContext>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,41 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * Every JSON answer of the API has this shape (DESIGN.md §3). `code` carries the spec's
+ * numeric account error code on failures and 0 on success; `msg` is a stable,
+ * machine-readable string that the web app maps to localised text.
+ */
+export const ErrorEnvelope = Type.Object(
+  {
+    status: Type.Literal('error'),
+    code: Type.Integer(),
+    msg: Type.String(),
+    data: Type.Optional(Type.Unknown()),
+  },
+  { description: 'A failed answer' },
+);
+
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({
+    status: Type.Literal('success'),
+    code: Type.Integer(),
+    msg: Type.String(),
+    data,
+  });
+
+/** A list answer puts the number of all rows beside the page it returns. */
+export const ListEnvelope = <T extends TSchema>(item: T) =>
+  Type.Object({
+    status: Type.Literal('success'),
+    code: Type.Integer(),
+    msg: Type.String(),
+    data: Type.Array(item),
+    count: Type.Integer({ minimum: 0 }),
+  });
+
+/** An answer that carries nothing beyond its status. */
+export const EmptyEnvelope = Type.Object({
+  status: Type.Literal('success'),
+  code: Type.Integer(),
+  msg: Type.String(),
+});

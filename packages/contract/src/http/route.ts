@@ -1,0 +1,59 @@
+import type { Static, TSchema } from 'typebox';
+import { ErrorEnvelope } from './envelope.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone;
+ * - `user`: a valid access token (Bearer header or `?token=`); when the path has a
+ *   `:userId`, it must be the token's own user (403 otherwise).
+ */
+export type RouteAccess = 'public' | 'user';
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Fastify path syntax (`/api/user/:userId`); OpenAPI shows it as `{userId}`. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  access: RouteAccess;
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  /** The success answer (HTTP 200). Failures always use ErrorEnvelope. */
+  reply: TSchema;
+}
+
+/** HTTP statuses any route may answer with an error envelope (DESIGN.md §3). */
+export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
+
+export type RouteDef<S extends RouteSpec = RouteSpec> = S & {
+  response: Record<number, TSchema>;
+};
+
+/**
+ * Defines a route once, for the server (registration, validation, serialisation), the web
+ * client (typed calls) and the OpenAPI document.
+ */
+export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
+  const response: Record<number, TSchema> = { 200: spec.reply };
+  for (const status of errorStatuses) response[status] = ErrorEnvelope;
+  return { ...spec, response };
+}
+
+type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
+
+export type RouteBody<R extends RouteSpec> = StaticOr<R['body'], undefined>;
+export type RouteQuery<R extends RouteSpec> = StaticOr<R['querystring'], undefined>;
+export type RouteParams<R extends RouteSpec> = StaticOr<R['params'], undefined>;
+export type RouteReply<R extends RouteSpec> = Static<R['reply']>;
+
+/** Fills `:name` segments of a route path; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,120 @@
+import { Type } from 'typebox';
+import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { defineRoute } from '../http/route.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MAINLAND_MOBILE_PATTERN } from '../rules/patterns.js';
+import { verificationPurposeCodes } from '../rules/verification.js';
+
+const strict = { additionalProperties: false } as const;
+
+export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
+export const Mobile = Type.String({ pattern: MAINLAND_MOBILE_PATTERN });
+/** Either an e-mail or a mainland mobile; the service tells which. */
+export const Account = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH });
+export const Password = Type.String({ minLength: 8, maxLength: 128 });
+export const VerificationCode = Type.String({ pattern: '^[0-9]{6}$' });
+export const Purpose = Type.Union(verificationPurposeCodes.map((code) => Type.Literal(code)));
+
+export const SignInResult = Type.Object({
+  user_id: Type.Integer(),
+  token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer({ description: 'seconds until the access token expires' }),
+});
+
+export const sendCodeRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/code',
+  summary: 'Send a 6-digit verification code by e-mail or SMS (SMS in the domestic region only)',
+  tags: ['auth'],
+  access: 'public',
+  body: Type.Union([
+    Type.Object({ purpose: Purpose, email: Email }, strict),
+    Type.Object({ purpose: Purpose, mobile: Mobile }, strict),
+  ]),
+  reply: Envelope(
+    Type.Object({
+      expires_in: Type.Integer(),
+      resend_after: Type.Integer(),
+    }),
+  ),
+});
+
+export const registerRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/register',
+  summary: 'Create an account with e-mail + password + code, or (domestic) mobile + code',
+  tags: ['auth'],
+  access: 'public',
+  body: Type.Union([
+    Type.Object({ email: Email, password: Password, code: VerificationCode }, strict),
+    Type.Object({ mobile: Mobile, password: Type.Optional(Password), code: VerificationCode }, strict),
+  ]),
+  reply: Envelope(SignInResult),
+});
+
+export const loginRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/login',
+  summary: 'Sign in with a password, or quickly with a verification code (purpose 8)',
+  tags: ['auth'],
+  access: 'public',
+  body: Type.Union([
+    Type.Object({ account: Account, password: Type.String({ minLength: 1, maxLength: 128 }) }, strict),
+    Type.Object({ account: Account, code: VerificationCode }, strict),
+  ]),
+  reply: Envelope(SignInResult),
+});
+
+export const refreshRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/refresh',
+  summary: 'Rotate a refresh token: a new access token and refresh token of the same session',
+  tags: ['auth'],
+  access: 'public',
+  body: Type.Object({ refresh_token: Type.String({ minLength: 16, maxLength: 200 }) }, strict),
+  reply: Envelope(SignInResult),
+});
+
+export const logoutRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/logout',
+  summary: 'Sign out: the session of the presented token is revoked on the server',
+  tags: ['auth'],
+  access: 'user',
+  reply: EmptyEnvelope,
+});
+
+export const resetPasswordRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/password/reset',
+  summary: 'Set a new password with a code of purpose 2 (forgot password); ends every session',
+  tags: ['auth'],
+  access: 'public',
+  body: Type.Object({ account: Account, code: VerificationCode, password: Password }, strict),
+  reply: EmptyEnvelope,
+});
+
+export const createTicketRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/ticket',
+  summary: 'A one-time login ticket (60 s) for the `custom` handoff to another page or client',
+  tags: ['auth'],
+  access: 'user',
+  reply: Envelope(
+    Type.Object({
+      user_id: Type.Integer(),
+      ticket: Type.String(),
+      expires_in: Type.Integer(),
+    }),
+  ),
+});
+
+export const exchangeTicketRoute = defineRoute({
+  method: 'POST',
+  path: '/api/auth/ticket/exchange',
+  summary: 'Exchange a one-time login ticket for a new session',
+  tags: ['auth'],
+  access: 'public',
+  body: Type.Object({ ticket: Type.String({ minLength: 16, maxLength: 200 }) }, strict),
+  reply: Envelope(SignInResult),
+});

@@ -1,0 +1,88 @@
+/**
+ * Numeric account and auth error codes (spec 02 §8). The server puts one in the envelope's
+ * `code`; the web app shows the matching localised message.
+ */
+export const AccountErrorCode = {
+  none: 0,
+  account: 1,
+  password: 2,
+  code: 3,
+  timeout: 4,
+  tooFrequent: 5,
+  samePassword: 6,
+  phoneUsed: 7,
+  emailUsed: 8,
+  inviterNotFound: 9,
+  codeCountLimit: 10,
+  qqLogin: 11,
+  wechatLogin: 12,
+  facebookLogin: 13,
+  googleLogin: 14,
+  auth: 15,
+  loginLimit: 16,
+  unknown: 20,
+  baiduLogin: 21,
+  otherThirdPartyLogin: 22,
+  websocketPassword: 1000,
+  lock: 1001,
+  passwordConflict: 1002,
+  phoneBoundToOtherProduct: 1003,
+  websocketError: 1300,
+  repeatedPhone: 1904,
+} as const;
+
+export type AccountErrorName = keyof typeof AccountErrorCode;
+export type AccountErrorCodeValue = (typeof AccountErrorCode)[AccountErrorName];
+
+const namesByCode = new Map<number, AccountErrorName>(
+  Object.entries(AccountErrorCode).map(([name, code]) => [code, name as AccountErrorName]),
+);
+
+/** The name of a numeric account error code, or `unknown` for a code the spec does not list. */
+export function accountErrorName(code: number): AccountErrorName {
+  return namesByCode.get(code) ?? 'unknown';
+}
+
+/**
+ * Stable `msg` values of the API. The spec's own server messages are kept verbatim
+ * (`expired`, `only once`, …) because clients match on them.
+ */
+export const ServerMsg = {
+  ok: 'ok',
+  invalidRequest: 'invalid request',
+  unauthorized: 'unauthorized',
+  tokenExpired: 'token expired',
+  forbidden: 'forbidden',
+  notFound: 'not found',
+  conflict: 'conflict',
+  tooFrequent: 'too frequent',
+  payloadTooLarge: 'payload too large',
+  unsupportedMediaType: 'unsupported media type',
+  internal: 'internal error',
+  unavailable: 'service unavailable',
+  // sign-in service
+  invalidCredentials: 'account or password incorrect',
+  invalidCode: 'invalid code',
+  codeExpired: 'expired',
+  codeCountLimit: 'code count limit',
+  loginLimit: 'login limit',
+  accountExists: 'account exists',
+  accountNotFound: 'not exists',
+  weakPassword: 'weak password',
+  samePassword: 'same password',
+  regionNotAllowed: 'not available in this region',
+  invalidRefreshToken: 'invalid refresh token',
+  ticketUsed: 'only once',
+} as const;
+
+export type ServerMsgValue = (typeof ServerMsg)[keyof typeof ServerMsg];
+
+/**
+ * Server messages may carry a marker `code-N` or `[code-N]` (spec 01 §5); the client reads N
+ * as a number, 0 when there is none.
+ */
+export function extractCodeMarker(message: string | null | undefined): number {
+  if (!message) return 0;
+  const match = /\[?code-(\d+)\]?/.exec(message);
+  return match ? Number(match[1]) : 0;
+}
