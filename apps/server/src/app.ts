@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createValidatorCompiler } from './lib/validation.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
 
   await app.register(systemRoutes);
+  await app.register(activityRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -10,3 +10,4 @@ export * from './rules/language.js';
 export * from './routes/system.routes.js';
 export * from './routes/auth.routes.js';
 export * from './routes/user.routes.js';
+export * from './routes/activity.routes.js';

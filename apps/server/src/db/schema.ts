@@ -118,6 +118,17 @@ export interface AuditEventsTable {
   created_at: number;
 }
 
+/** Header activity tags (spec 02 §2): one per position and region, optionally time-boxed. */
+export interface ActivityTagsTable {
+  position: number;
+  region: 'domestic' | 'overseas' | 'all';
+  name: string;
+  url: string;
+  starts_at: number | null;
+  ends_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -130,4 +141,5 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   outbox: OutboxTable;
   audit_events: AuditEventsTable;
+  activity_tags: ActivityTagsTable;
 }

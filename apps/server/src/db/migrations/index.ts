@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accountsAndSessions from './2026-11-22-001-accounts-and-sessions.js';
+import * as activityTags from './2026-11-22-002-activity-tags.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -7,4 +8,5 @@ import * as accountsAndSessions from './2026-11-22-001-accounts-and-sessions.js'
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-accounts-and-sessions': accountsAndSessions,
+  '2026-11-22-002-activity-tags': activityTags,
 };

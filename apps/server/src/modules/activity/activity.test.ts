@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { clearTag, setTag } from './activity.service.js';
+
+describe.each(dialects)('activity tag on $name', (dialect) => {
+  let t: TestApp;
+  const domestic = { host: 'account.example.cn' };
+  const overseas = { host: 'account.example.com' };
+  const baricon = (headers: Record<string, string>, position: string | number = 1) =>
+    t.app.inject({ method: 'GET', url: `/api/user/activity/baricon?position=${position}`, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('answers null when no tag is running', async () => {
+    const res = await baricon(domestic);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: null });
+  });
+
+  it('answers the region’s own tag before a tag for all regions', async () => {
+    const now = t.clock.now();
+    await setTag(t.app.db, { position: 1, region: 'all', name: 'Sale', url: 'https://example.com/sale', startsAt: null, endsAt: null }, now);
+    await setTag(t.app.db, { position: 1, region: 'domestic', name: '双十一', url: 'https://example.cn/1111', startsAt: null, endsAt: null }, now);
+    expect((await baricon(domestic)).json().data).toEqual({ name: '双十一', url: 'https://example.cn/1111' });
+    expect((await baricon(overseas)).json().data).toEqual({ name: 'Sale', url: 'https://example.com/sale' });
+  });
+
+  it('hides a tag outside its time window', async () => {
+    const now = t.clock.now();
+    await setTag(t.app.db, { position: 2, region: 'all', name: 'Soon', url: 'https://example.com/soon', startsAt: now + 60, endsAt: now + 120 }, now);
+    expect((await baricon(overseas, 2)).json().data).toBeNull();
+    t.clock.advance(61);
+    expect((await baricon(overseas, 2)).json().data).toEqual({ name: 'Soon', url: 'https://example.com/soon' });
+    t.clock.advance(60);
+    expect((await baricon(overseas, 2)).json().data).toBeNull();
+  });
+
+  it('removes a tag', async () => {
+    expect(await clearTag(t.app.db, 1, 'domestic')).toBe(true);
+    expect((await baricon(domestic)).json().data).toEqual({ name: 'Sale', url: 'https://example.com/sale' });
+    expect(await clearTag(t.app.db, 1, 'domestic')).toBe(false);
+  });
+
+  it('refuses a script URL and a missing or bad position', async () => {
+    await expect(
+      setTag(t.app.db, { position: 3, region: 'all', name: 'x', url: 'javascript:alert(1)', startsAt: null, endsAt: null }, 0),
+    ).rejects.toMatchObject({ httpStatus: 400 });
+    for (const position of ['', 'abc', '0', '21']) {
+      const res = await baricon(overseas, position);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', msg: 'invalid request' });
+    }
+  });
+});
