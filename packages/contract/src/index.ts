@@ -11,3 +11,5 @@ export * from './routes/system.routes.js';
 export * from './routes/auth.routes.js';
 export * from './routes/user.routes.js';
 export * from './routes/activity.routes.js';
+export * from './licence/durations.js';
+export * from './licence/expiry.js';
