@@ -1,4 +1,4 @@
-import type { Static, TSchema } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import { ErrorEnvelope } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -39,7 +39,21 @@ export type RouteDef<S extends RouteSpec = RouteSpec> = S & {
 export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   const response: Record<number, TSchema> = { 200: spec.reply };
   for (const status of errorStatuses) response[status] = ErrorEnvelope;
-  return { ...spec, response };
+  const querystring = spec.access === 'user' && spec.querystring ? withTokenParameter(spec.querystring) : spec.querystring;
+  return { ...spec, ...(querystring ? { querystring } : {}), response };
+}
+
+/**
+ * Desktop clients send their credential as `?token=` (spec 01 §7), so a signed-in route's
+ * query schema, which refuses unknown fields, must know that one.
+ */
+function withTokenParameter(querystring: TSchema): TSchema {
+  const object = querystring as TObject;
+  if (object.type !== 'object' || !object.properties || 'token' in object.properties) return querystring;
+  return Type.Object(
+    { ...object.properties, token: Type.Optional(Type.String({ maxLength: 256 })) },
+    { additionalProperties: false },
+  );
 }
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
