@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium; Playwright never downloads a browser here.
+# Browser tests drive Debian's Chromium (Playwright never downloads a browser here), with CJK
+# fonts so that Chinese, Japanese and Korean screenshots show text rather than empty boxes.
 set -euo pipefail
-if command -v chromium >/dev/null 2>&1; then
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium is missing: run 'sudo apt-get update && sudo apt-get install -y chromium'" >&2
+  echo "Missing for browser tests: ${missing[*]} — run 'sudo apt-get update && sudo apt-get install -y ${missing[*]}'" >&2
   exit 1
 fi
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 command -v chromium

@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { runCli } from '../cli.js';
+import { activityClearCommand, activitySetCommand } from './activity.js';
+
+const env = {
+  NODE_ENV: 'test',
+  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+  DATA_DIR: path.join(os.tmpdir(), 'account-centre-cli-test'),
+};
+
+describe.each(dialects)('activity tag commands on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, [activitySetCommand, activityClearCommand], {
+      env,
+      database: { db: t.app.db, dialect: t.app.dialect, close: async () => undefined },
+      clock: t.clock,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+    });
+    return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, error: err.length ? JSON.parse(err.join('\n')) : undefined };
+  }
+  const baricon = async (host: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/activity/baricon?position=1', headers: { host } })).json().data;
+
+  it('sets a tag the header route then answers, for its region only', async () => {
+    const res = await admin('activity:set', '--name', '会员节', '--url', 'https://example.cn/vip', '--region', 'domestic');
+    expect(res.code).toBe(0);
+    expect(res.json).toMatchObject({ set: true, position: 1, region: 'domestic', name: '会员节' });
+    expect(await baricon('account.example.cn')).toEqual({ name: '会员节', url: 'https://example.cn/vip' });
+    expect(await baricon('account.example.com')).toBeNull();
+  });
+
+  it('ends a tag after the --until day', async () => {
+    const today = new Date(t.clock.now() * 1000).toISOString().slice(0, 10);
+    expect((await admin('activity:set', '--name', 'Today', '--url', 'https://example.com/t', '--until', today)).code).toBe(0);
+    expect(await baricon('account.example.com')).toEqual({ name: 'Today', url: 'https://example.com/t' });
+    t.clock.advance(86_400);
+    expect(await baricon('account.example.com')).toBeNull();
+  });
+
+  it('clears a tag', async () => {
+    const res = await admin('activity:clear', '--region', 'domestic');
+    expect(res.json).toEqual({ cleared: true, position: 1, region: 'domestic' });
+    expect(await baricon('account.example.cn')).toBeNull();
+  });
+
+  it('refuses bad input with an error and changes nothing', async () => {
+    for (const argv of [
+      ['activity:set', '--name', 'x', '--url', 'javascript:alert(1)'],
+      ['activity:set', '--name', 'x', '--url', 'https://example.com', '--until', '2026-02-30'],
+      ['activity:set', '--name', 'x', '--url', 'https://example.com', '--position', 'first'],
+      ['activity:set', '--name', '', '--url', 'https://example.com'],
+      ['activity:set', '--url', 'https://example.com'],
+    ]) {
+      const res = await admin(...argv);
+      expect(res.code).toBe(1);
+      expect(res.error.error).toBeTruthy();
+    }
+    expect(await baricon('account.example.com')).toBeNull();
+  });
+});
