@@ -4,7 +4,9 @@
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+# (no grep -q in a pipe: with pipefail, fc-list's SIGPIPE would fail the check)
+fonts=$(fc-list 2>/dev/null || true)
+[[ "$fonts" == *"Noto Sans CJK"* ]] || missing+=(fonts-noto-cjk)
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
