@@ -6,7 +6,13 @@ import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createValidatorCompiler } from './lib/validation.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { ordersModule } from './modules/orders/orders.module.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -58,9 +64,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { frameAncestors: config.frameAncestors });
   await app.register(rateLimitPlugin);
   await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(outboxPlugin);
 
   await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
   await app.register(activityRoutes);
+  await app.register(outboxRoutes);
+  await app.register(ordersModule);
 
   await app.register(webPlugin);
   return app;

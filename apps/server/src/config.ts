@@ -16,6 +16,11 @@ export interface Config {
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Outbox delivery: how often each instance looks for due messages (0: only when asked, e.g.
+   * by tests), and how many tries a message gets before it stays unsent with its last error.
+   */
+  outbox: { pollMs: number; maxAttempts: number };
   region: RegionRule;
   /** Where the built web app is served from. */
   webDist: string;
@@ -74,6 +79,11 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Account Centre <no-reply@localhost>',
+    outbox: {
+      // Codes should arrive within seconds; one indexed query per instance every 2 s is cheap.
+      pollMs: read.int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),
+      maxAttempts: read.int('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
+    },
     region: {
       domesticMarker: env.DOMESTIC_HOST_MARKER ?? defaultRegionRule.domesticMarker,
       developmentPorts: read.intList('DEV_PORTS', defaultRegionRule.developmentPorts),

@@ -1,3 +1,12 @@
+import type {
+  Currency,
+  InvoiceState,
+  OrderChannel,
+  OrderProductCode,
+  StorageArea,
+  SubscriptionProduct,
+  SubscriptionType,
+} from '@account-centre/contract';
 import type { Generated } from 'kysely';
 
 /** Times are unix seconds; ids of users are integers, of sessions random strings. */
@@ -106,6 +115,8 @@ export interface OutboxTable {
   sent_at: number | null;
   attempts: number;
   last_error: string | null;
+  /** A delivery worker's lease while it holds the row; after a failed try, the next try's time. */
+  next_attempt_at: Generated<number>;
 }
 
 export interface AuditEventsTable {
@@ -142,4 +153,87 @@ export interface Database {
   outbox: OutboxTable;
   audit_events: AuditEventsTable;
   activity_tags: ActivityTagsTable;
+  orders: OrdersTable;
+  invoices: InvoicesTable;
+  subscriptions: SubscriptionsTable;
+  storage_quotas: StorageQuotasTable;
+}
+
+/** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  product: OrderProductCode;
+  type: number;
+  product_name: string;
+  quantity: number;
+  amount: number;
+  currency: Currency;
+  channel: OrderChannel;
+  region: 'domestic' | 'overseas';
+  agent: string | null;
+  more: string | null;
+  ordered_at: number;
+  /** A recorded end of the entitlement; null: derived from the type (spec 01 §9). */
+  exp: number | null;
+  created_at: number;
+}
+
+/** The invoice of an order; no row means billing_not (spec 01 §4). */
+export interface InvoicesTable {
+  order_id: number;
+  user_id: number;
+  state: Exclude<InvoiceState, 'billing_not'>;
+  iv_type: number;
+  title_type: 'personal' | 'company';
+  title: string;
+  tax_number: string | null;
+  email: string;
+  number: string | null;
+  requests: Generated<number>;
+  requested_at: number;
+  issued_at: number | null;
+  failed_at: number | null;
+  fail_reason: string | null;
+  updated_at: number;
+}
+
+/** A subscription record (spec 01 §3); flags are 0/1 on both databases. */
+export interface SubscriptionsTable {
+  user_id: number;
+  product: SubscriptionProduct;
+  type: SubscriptionType;
+  name: string;
+  version: string | null;
+  order_type: number | null;
+  product_id: number | null;
+  order_no: string | null;
+  channel: OrderChannel | null;
+  win_exp: number | null;
+  mac_exp: number | null;
+  linux_exp: number | null;
+  online_exp: number | null;
+  mobile_exp: number | null;
+  ios_exp: number | null;
+  android_exp: number | null;
+  ppt_exp: number | null;
+  group_name: string | null;
+  group_exp: number | null;
+  group_mobile_exp: number | null;
+  fuser: Generated<number>;
+  is_99: Generated<number>;
+  have_renew: Generated<number>;
+  upgrade_time: number | null;
+  started_at: number | null;
+  updated_at: number;
+}
+
+/** Cloud storage per user and area (spec 01 §3 "Storage"), bytes. */
+export interface StorageQuotasTable {
+  user_id: number;
+  area: StorageArea;
+  max_bytes: number;
+  used_bytes: Generated<number>;
+  updated_at: number;
 }

@@ -22,7 +22,7 @@ export const webPlugin = fp(
         setHeaders: (res, filePath) => {
           // Vite puts content hashes in asset names, so they never change under one URL.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     } else {

@@ -12,7 +12,9 @@ export const Mobile = Type.String({ pattern: MAINLAND_MOBILE_PATTERN });
 export const Account = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });
 export const VerificationCode = Type.String({ pattern: '^[0-9]{6}$' });
-export const Purpose = Type.Union(verificationPurposeCodes.map((code) => Type.Literal(code)));
+// An enum, not a union of literals mapped from an array: a union over a non-tuple array has
+// the static type `never` in TypeBox 1.x, which would leave the server and web untyped.
+export const Purpose = Type.Enum(verificationPurposeCodes);
 
 export const SignInResult = Type.Object({
   user_id: Type.Integer(),

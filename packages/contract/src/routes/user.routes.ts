@@ -3,16 +3,13 @@ import { Envelope } from '../http/envelope.js';
 import { defineRoute } from '../http/route.js';
 import { languages } from '../rules/language.js';
 
-export const UserIdParams = Type.Object(
-  { userId: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
+export const UserIdParams = Type.Object({ userId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Sex = Type.Union([Type.Literal('male'), Type.Literal('female')]);
-export const LanguageCode = Type.Union(languages.map((code) => Type.Literal(code)));
+/** An enum (typed from the `as const` list), not a union of mapped literals, which TypeBox types as `never`. */
+export const LanguageCode = Type.Enum(languages);
 /** Birthday as `YYYY-MM-DD`. */
 export const Birthday = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' });
 

@@ -1,0 +1,360 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type AutocannonRequest, type Client, type Result } from 'autocannon';
+import pg from 'pg';
+
+/**
+ * `npm run bench [-- --pg] [--duration 10] [--connections 50]`
+ *
+ * In one run on one machine, with autocannon:
+ *   (a) a bare Fastify hello-world route, in its own process — the baseline;
+ *   (b) an authenticated GET /api/user/{userId} and (c) POST /api/auth/refresh against the
+ *       real server, started as a child process on a fresh database (SQLite, or PostgreSQL
+ *       with --pg) in production mode.
+ * Prints req/s, p50 and p99 latency, and each figure as a share of hello-world. The machine is
+ * shared between load generator and servers, so only ratios within one run compare well.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverDir, '../..');
+
+interface Args {
+  pg: boolean;
+  duration: number;
+  connections: number;
+  warmup: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { pg: false, duration: 10, connections: 50, warmup: 2 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const raw = Number(argv[++i]);
+      if (!Number.isInteger(raw) || raw < 0) throw new Error(`${flag} needs a whole number`);
+      return raw;
+    };
+    if (flag === '--pg') args.pg = true;
+    else if (flag === '--duration') args.duration = value();
+    else if (flag === '--connections') args.connections = value();
+    else if (flag === '--warmup') args.warmup = value();
+    else throw new Error(`unknown option ${flag} (known: --pg, --duration N, --connections N, --warmup N)`);
+  }
+  return args;
+}
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+
+/** Starts `node --import tsx <script>` (not npx: the PID we hold is the server's own). */
+function startNode(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (!stopping && !stopped.has(child)) {
+      console.error(`${script} exited early (${signal ?? code}):\n${output.join('')}`);
+      process.exitCode = 1;
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const stopped = new Set<ChildProcess>();
+
+/** Stops one child we started, by its PID; SIGKILL if it does not go within 10 s. */
+function stopChild(child: ChildProcess): Promise<void> {
+  stopped.add(child);
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function stopChildren(): Promise<void> {
+  stopping = true;
+  await Promise.all(children.map(stopChild));
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs `npm run admin -- …` (the operator CLI) and returns its JSON answer. */
+function admin(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'admin', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`npm run admin -- ${args[0]} failed (${code}): ${stderr.trim()}`));
+      try {
+        resolve(JSON.parse(stdout) as Record<string, unknown>);
+      } catch {
+        reject(new Error(`npm run admin -- ${args[0]} did not print JSON: ${stdout}`));
+      }
+    });
+  });
+}
+
+interface Session {
+  token: string;
+  refreshToken: string;
+}
+
+async function signIn(baseUrl: string, account: string, password: string): Promise<Session> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  const answer = (await res.json()) as { status: string; msg: string; data?: { token: string; refresh_token: string } };
+  if (res.status !== 200 || !answer.data) throw new Error(`sign-in failed: ${res.status} ${answer.msg}`);
+  return { token: answer.data.token, refreshToken: answer.data.refresh_token };
+}
+
+/**
+ * One session per connection. Sign-in reserves a try per account before the password check,
+ * so a handful at a time stays well inside the account's limit of concurrent tries.
+ */
+async function signInMany(count: number, baseUrl: string, account: string, password: string): Promise<Session[]> {
+  const sessions: Session[] = [];
+  while (sessions.length < count) {
+    const batch = Math.min(2, count - sessions.length);
+    sessions.push(...(await Promise.all(Array.from({ length: batch }, () => signIn(baseUrl, account, password)))));
+  }
+  return sessions;
+}
+
+interface Figure {
+  name: string;
+  result: Result;
+}
+
+async function load(name: string, options: Parameters<typeof autocannon>[0]): Promise<Figure> {
+  const result = await autocannon({ pipelining: 1, ...options });
+  return { name, result };
+}
+
+/**
+ * The refresh load: every connection owns one session and sends, each time, the refresh token
+ * the previous answer gave it (a rotated token is spent). setupClient gives each connection
+ * its own request whose setupRequest reads the chain and whose onResponse advances it.
+ */
+function refreshChains(sessions: Session[]) {
+  let next = 0;
+  return (client: Client) => {
+    const session = sessions[next++ % sessions.length];
+    if (!session) throw new Error('no session for a connection');
+    let refreshToken = session.refreshToken;
+    const request: AutocannonRequest = {
+      method: 'POST',
+      path: '/api/auth/refresh',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ refresh_token: refreshToken }) }),
+      // A failed answer leaves the chain where it was; autocannon counts it as non-2xx.
+      onResponse: (status, body) => {
+        if (status === 200) refreshToken = (JSON.parse(body) as { data: { refresh_token: string } }).data.refresh_token;
+      },
+    };
+    client.setRequests([request]);
+  };
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+function report(figures: Figure[], args: Args, database: string): void {
+  const baseline = figures[0]?.result.requests.average ?? 0;
+  const rows = figures.map(({ name, result }) => {
+    const rps = result.requests.average;
+    const failures = result.non2xx + result.errors;
+    return [
+      name,
+      Math.round(rps).toLocaleString('en'),
+      `${result.latency.p50} ms`,
+      `${result.latency.p99} ms`,
+      baseline ? `${(rps / baseline).toFixed(2)}×` : '–',
+      failures ? `${failures} (${Object.keys(result.statusCodeStats).join(', ')})` : '0',
+    ];
+  });
+  const header = ['scenario', 'req/s', 'p50', 'p99', 'vs hello-world', 'failed'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log('');
+  console.log(`Machine:  ${machine()}`);
+  console.log(`Date:     ${new Date().toISOString()}`);
+  console.log(
+    `Database: ${database}; ${args.connections} connections, ${args.duration} s per scenario, ${args.warmup} s warm-up`,
+  );
+  console.log('');
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+  console.log('');
+  // Targets of docs/benchmarks.md, reported rather than asserted: the figures move with the machine.
+  const profile = figures[1]?.result.requests.average ?? 0;
+  const refresh = figures[2]?.result.requests.average ?? 0;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log(
+    `Target: profile read ≥ 0.6× hello-world: ${(profile / baseline || 0).toFixed(2)}× — ${verdict(profile >= 0.6 * baseline)}`,
+  );
+  console.log(`Target: refresh ≥ 1,000/s: ${Math.round(refresh).toLocaleString('en')}/s — ${verdict(refresh >= 1000)}`);
+  console.log('');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-bench-'));
+  const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(work, { recursive: true, force: true })];
+
+  let databaseUrl = `sqlite:${path.join(work, 'bench.db')}`;
+  let database = 'SQLite (WAL, synchronous=FULL), temporary file';
+  if (args.pg) {
+    // A schema of its own in the PostgreSQL database, dropped afterwards.
+    const base =
+      process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const adminClient = new pg.Client({ connectionString: base });
+    await adminClient.connect();
+    await adminClient.query(`CREATE SCHEMA ${schema}`);
+    cleanups.push(async () => {
+      await adminClient.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await adminClient.end();
+    });
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    database = `PostgreSQL ${(await adminClient.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? ''} (${url.host})`;
+  }
+
+  const onSignal = () => {
+    void stopChildren().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const figures: Figure[] = [];
+    const run = { connections: args.connections, duration: args.duration };
+    const warm = { connections: args.connections, duration: args.warmup };
+    const basicEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir() };
+
+    // (a) hello-world, alone on the machine while it is measured.
+    const helloPort = await freePort();
+    const hello = startNode('bench/hello-world.ts', { ...basicEnv, PORT: String(helloPort) });
+    const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    await waitForHttp(helloUrl, hello);
+    console.log('hello-world …');
+    if (args.warmup) await load('warm-up', { ...warm, url: helloUrl });
+    figures.push(await load('Fastify hello-world', { ...run, url: helloUrl }));
+    await stopChild(hello);
+
+    // (b), (c): the real server in production mode.
+    const port = await freePort();
+    const env = {
+      ...basicEnv,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(work, 'data'),
+      SECRET_KEY: randomBytes(32).toString('base64url'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      RATE_LIMIT_MAX: '1000000',
+    };
+    const server = startNode('src/server.ts', env);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${baseUrl}/api/health`, server);
+
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const password = randomBytes(18).toString('base64url');
+    const user = await admin(['user:create', '--email', email, '--password', password], env);
+    const userId = Number(user.user_id);
+    if (!Number.isInteger(userId)) throw new Error(`user:create gave no user_id: ${JSON.stringify(user)}`);
+
+    const [reader] = await signInMany(1, baseUrl, email, password);
+    if (!reader) throw new Error('no session');
+    const profile = {
+      url: `${baseUrl}/api/user/${userId}`,
+      headers: { authorization: `Bearer ${reader.token}` },
+    };
+    const check = await fetch(profile.url, { headers: profile.headers });
+    if (check.status !== 200) throw new Error(`GET /api/user/${userId} answered ${check.status}`);
+    console.log('GET /api/user/{userId} …');
+    if (args.warmup) await load('warm-up', { ...warm, ...profile });
+    figures.push(await load('GET /api/user/{userId} (authenticated)', { ...run, ...profile }));
+
+    console.log(`signing in ${args.connections * (args.warmup ? 2 : 1)} sessions …`);
+    const refreshUrl = `${baseUrl}/api/auth/refresh`;
+    if (args.warmup) {
+      const warmChains = refreshChains(await signInMany(args.connections, baseUrl, email, password));
+      await load('warm-up', { ...warm, url: refreshUrl, setupClient: warmChains });
+    }
+    // Fresh sessions: a request cut off at the end of the warm-up may have spent a chain's token.
+    const chains = refreshChains(await signInMany(args.connections, baseUrl, email, password));
+    console.log('POST /api/auth/refresh …');
+    figures.push(await load('POST /api/auth/refresh (rotating)', { ...run, url: refreshUrl, setupClient: chains }));
+
+    report(figures, args, database);
+    const failed = figures.some((f) => f.result.non2xx + f.result.errors > 0);
+    if (failed) {
+      console.error('Some requests failed (see "failed"): the figures above are not valid.');
+      process.exitCode = 1;
+    }
+  } finally {
+    await stopChildren();
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+await main();

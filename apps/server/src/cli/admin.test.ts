@@ -1,0 +1,201 @@
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../../test/helpers/auth.js';
+import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { runCli } from './cli.js';
+import { commands } from './commands/index.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './demo-seed.js';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = {
+  NODE_ENV: 'test',
+  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+  DATA_DIR: path.join(os.tmpdir(), 'account-centre-cli-test'),
+};
+
+describe.each(dialects)('operator CLI on $name', (dialect) => {
+  let t: TestApp;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    // The CLI works on the test app's database, so the API can sign in what it creates.
+    database = { db: t.app.db, dialect: t.app.dialect, close: async () => undefined };
+  });
+  afterAll(async () => t.close());
+
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, commands, {
+      env,
+      database,
+      clock: t.clock,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+    });
+    return {
+      code,
+      json: out.length ? JSON.parse(out.join('\n')) : undefined,
+      error: err.length ? JSON.parse(err.join('\n')) : undefined,
+    };
+  }
+
+  it('lists its commands with help, and by default', async () => {
+    for (const argv of [['help'], []]) {
+      const res = await admin(...argv);
+      expect(res.code).toBe(0);
+      const names = res.json.commands.map((c: { name: string }) => c.name);
+      expect(names).toEqual(commands.map((c) => c.name));
+      expect(names).toEqual(expect.arrayContaining(['help', 'user:create', 'seed:demo']));
+    }
+  });
+
+  it('creates a user who can then sign in', async () => {
+    const res = await admin(
+      'user:create',
+      '--email',
+      'Operator.Made@Example.com',
+      '--password',
+      'Sturdy-Lantern-8',
+      '--nick',
+      'Op',
+    );
+    expect(res.code).toBe(0);
+    expect(res.json).toEqual({
+      user_id: expect.any(Number),
+      email: 'operator.made@example.com',
+      mobile: null,
+      region: 'overseas',
+      nick_name: 'Op',
+    });
+    const signIn = await login(t, { account: 'operator.made@example.com', password: 'Sturdy-Lantern-8' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().data.user_id).toBe(res.json.user_id);
+  });
+
+  it('creates a domestic user with a mobile, by --flag=value too', async () => {
+    const res = await admin(
+      'user:create',
+      '--email=m@example.com',
+      '--password=Sturdy-Lantern-8',
+      '--mobile=13911112222',
+    );
+    expect(res.code).toBe(0);
+    expect(res.json).toMatchObject({ mobile: '13911112222', region: 'domestic' });
+  });
+
+  it.each([
+    [['user:create', '--password', 'Sturdy-Lantern-8'], '--email is required'],
+    [['user:create', '--email', 'x@example.com'], '--password is required'],
+    [['user:create', '--email', 'x@example.com', '--password'], '--password needs a value'],
+    [
+      ['user:create', '--email', 'x@example.com', '--password', 'Sturdy-Lantern-8', '--admin', 'yes'],
+      'unknown option --admin',
+    ],
+    [
+      ['user:create', '--email', 'x@example.com', '--password', 'Sturdy-Lantern-8', '--region', 'mars'],
+      '--region must be one of domestic, overseas',
+    ],
+    [['user:create', 'x@example.com'], 'unexpected argument "x@example.com"'],
+    [['user:delete-everything'], 'unknown command "user:delete-everything"'],
+  ])('refuses %j with a JSON error and exit code 1', async (argv, message) => {
+    const res = await admin(...argv);
+    expect(res.code).toBe(1);
+    expect(res.json).toBeUndefined();
+    expect(res.error.error).toBe(message);
+  });
+
+  it('applies the sign-up rules: weak passwords, bad addresses and duplicates are refused', async () => {
+    expect((await admin('user:create', '--email', 'w@example.com', '--password', 'password123')).error).toEqual({
+      error: 'weak password',
+      code: 2,
+    });
+    expect((await admin('user:create', '--email', 'not-an-email', '--password', 'Sturdy-Lantern-8')).error).toEqual({
+      error: 'invalid request',
+      code: 1,
+    });
+    await admin('user:create', '--email', 'twice@example.com', '--password', 'Sturdy-Lantern-8');
+    const again = await admin('user:create', '--email', 'TWICE@example.com', '--password', 'Sturdy-Lantern-8');
+    expect(again.code).toBe(1);
+    expect(again.error).toEqual({ error: 'account exists', code: 8 });
+  });
+
+  it('reports a bad configuration with exit code 2', async () => {
+    const out: string[] = [];
+    const code = await runCli(['help'], commands, { env: { ...env, PORT: 'eighty' }, err: (text) => out.push(text) });
+    expect(code).toBe(2);
+    expect(JSON.parse(out[0] ?? '{}')).toMatchObject({ error: 'invalid configuration' });
+  });
+
+  it('seeds the demo account once and reports it afterwards', async () => {
+    const first = await admin('seed:demo');
+    expect(first.code).toBe(0);
+    expect(first.json).toEqual({
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      user_id: expect.any(Number),
+      created: true,
+    });
+    const second = await admin('seed:demo');
+    expect(second.json).toEqual({ ...first.json, created: false });
+    const signIn = await login(t, { account: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('runs as `npm run admin` does, printing JSON and exiting non-zero on bad input', async () => {
+    const run = promisify(execFile);
+    const script = ['--import', 'tsx', 'src/cli/admin.ts'];
+    const help = await run('node', [...script, 'help'], { cwd: serverDir, env: { ...process.env, ...env } });
+    expect(JSON.parse(help.stdout).commands).toHaveLength(commands.length);
+    const bad = await run('node', [...script, 'nope'], { cwd: serverDir, env: { ...process.env, ...env } }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(JSON.parse((bad as { stderr: string }).stderr)).toMatchObject({ error: 'unknown command "nope"' });
+  });
+});
+
+describe.each(dialects)('demo seed at start on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('creates the demo account on an empty database only', async () => {
+    expect(await seedDemoIfEmpty(t.app)).toEqual({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(await seedDemoIfEmpty(t.app)).toBeNull();
+    const users = await t.app.db.selectFrom('users').select(['email', 'nick_name']).execute();
+    expect(users).toEqual([{ email: DEMO_EMAIL, nick_name: 'Demo' }]);
+  });
+
+  it('leaves a database that already has users alone', async () => {
+    await t.app.db.deleteFrom('users').execute();
+    await t.app.db
+      .insertInto('users')
+      .values({
+        region: 'overseas',
+        email: 'first@example.com',
+        mobile: null,
+        second_mobile: null,
+        nick_name: 'first',
+        avatar_url: null,
+        profile: null,
+        birthday: null,
+        sex: null,
+        country: null,
+        language: null,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .execute();
+    expect(await seedDemoIfEmpty(t.app)).toBeNull();
+    const demo = await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+    expect(demo).toBeUndefined();
+  });
+});

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { type Clock, systemClock } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
+import type { AuthDeps } from '../modules/auth/deps.js';
+
+export interface CliOption {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** The only accepted values, when the option is a choice. */
+  values?: readonly string[];
+}
+
+export type CliFlags = Record<string, string | undefined>;
+
+export interface CliContext {
+  config: Config;
+  clock: Clock;
+  /** Opens the database (migrated to the latest schema) on first use; `help` never does. */
+  deps(): Promise<AuthDeps>;
+  commands: readonly CliCommand[];
+}
+
+/** One operator command; later features add theirs beside these, in `commands/`. */
+export interface CliCommand {
+  name: string;
+  description: string;
+  options: readonly CliOption[];
+  run(context: CliContext, flags: CliFlags): Promise<unknown>;
+}
+
+/** A mistake in the command line: reported as a JSON error with exit code 1. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** An open database to use instead of DATABASE_URL (tests); left open afterwards. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  out?: (text: string) => void;
+  err?: (text: string) => void;
+}
+
+/**
+ * Runs `<command> [--flag value | --flag=value]…` and prints its result as JSON on stdout.
+ * Failures print `{"error": …}` on stderr. Exit codes: 0 done, 1 bad input or refused,
+ * 2 bad configuration.
+ */
+export async function runCli(argv: readonly string[], commands: readonly CliCommand[], options: RunOptions = {}) {
+  const out = options.out ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const err = options.err ?? ((text: string) => process.stderr.write(`${text}\n`));
+  const fail = (code: number, error: Record<string, unknown>) => {
+    err(JSON.stringify(error));
+    return code;
+  };
+
+  let config: Config;
+  try {
+    config = loadConfig(options.env ?? process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(2, { error: 'invalid configuration', problems: error.problems });
+    throw error;
+  }
+
+  const [name = 'help', ...rest] = argv;
+  const command = commands.find((c) => c.name === name);
+  if (!command) return fail(1, { error: `unknown command "${name}"`, commands: commands.map((c) => c.name) });
+
+  let opened: DatabaseHandle | null = null;
+  const clock = options.clock ?? systemClock;
+  const context: CliContext = {
+    config,
+    clock,
+    commands,
+    deps: async () => {
+      if (!opened) {
+        opened = options.database ?? (await openDatabase(config.databaseUrl));
+        // The schema type is the app's; the migrator works on any database.
+        await migrateToLatest(opened.db as unknown as Kysely<unknown>);
+      }
+      return { db: opened.db, clock, config };
+    },
+  };
+  try {
+    const flags = parseFlags(rest, command);
+    out(JSON.stringify(await command.run(context, flags), null, 2));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) return fail(1, { error: error.message, usage: usage(command) });
+    if (error instanceof AppError) return fail(1, { error: error.msg, code: error.code });
+    return fail(1, { error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    if (opened && !options.database) await (opened as DatabaseHandle).close();
+  }
+}
+
+/** Flags of a command line, checked against the command's options. */
+export function parseFlags(args: readonly string[], command: CliCommand): CliFlags {
+  const flags: CliFlags = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
+    if (!match) throw new UsageError(`unexpected argument "${arg}"`);
+    const name = match[1] as string;
+    const option = command.options.find((o) => o.name === name);
+    if (!option) throw new UsageError(`unknown option --${name}`);
+    let value = match[2];
+    if (value === undefined) {
+      value = args[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      i++;
+    }
+    if (flags[name] !== undefined) throw new UsageError(`--${name} given twice`);
+    if (option.values && !option.values.includes(value)) {
+      throw new UsageError(`--${name} must be one of ${option.values.join(', ')}`);
+    }
+    flags[name] = value;
+  }
+  for (const option of command.options) {
+    if (option.required && flags[option.name] === undefined) throw new UsageError(`--${option.name} is required`);
+  }
+  return flags;
+}
+
+export function usage(command: CliCommand): string {
+  const parts = command.options.map((o) => {
+    const value = o.values ? o.values.join('|') : '…';
+    return o.required ? `--${o.name} ${value}` : `[--${o.name} ${value}]`;
+  });
+  return [`npm run admin -- ${command.name}`, ...parts].join(' ');
+}

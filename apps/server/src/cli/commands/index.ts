@@ -1,0 +1,21 @@
+import type { CliCommand } from '../cli.js';
+import { helpCommand } from './help.js';
+import { seedDemoCommand } from './seed-demo.js';
+import { userCreateCommand } from './user-create.js';
+import { orderRecordCommand } from './order-record.js';
+import { ordersDemoCommand } from './orders-demo.js';
+import { subscriptionGrantCommand } from './subscription-grant.js';
+import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoice.js';
+
+/** Every operator command, in the order `help` lists them. Add new ones here. */
+export const commands: readonly CliCommand[] = [
+  helpCommand,
+  userCreateCommand,
+  seedDemoCommand,
+  orderRecordCommand,
+  subscriptionGrantCommand,
+  invoiceListCommand,
+  invoiceIssueCommand,
+  invoiceFailCommand,
+  ordersDemoCommand,
+];

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config.js';
+
+const SECRET = 'a-secret-key-of-more-than-32-characters';
+// A data directory of our own, so a missing SECRET_KEY never writes into the repository.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-config-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('runs with no settings at all: SQLite under the data directory, dev tools on, port 8080', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe(`sqlite:${path.join(dataDir, 'account-centre.db')}`);
+    expect(config.redisUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.devTools).toBe(true);
+    expect(config.seedDemo).toBe(true);
+    expect(config.outbox).toEqual({ pollMs: 2000, maxAttempts: 8 });
+    expect(config.rateLimit).toEqual({ max: 600, windowSeconds: 60 });
+  });
+
+  it('keeps a generated development secret across loads', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).secretKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretKey).toBe(first);
+  });
+
+  it('reads a full production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '3100',
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/accounts',
+      REDIS_URL: 'rediss://cache.internal:6380',
+      SMTP_URL: 'smtps://mailer:pw@smtp.internal:465',
+      SECRET_KEY: SECRET,
+      RATE_LIMIT_MAX: '50',
+      OUTBOX_POLL_MS: '0',
+      DEV_PORTS: '',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 3100,
+      databaseUrl: 'postgres://app:pw@db.internal:5432/accounts',
+      redisUrl: 'rediss://cache.internal:6380',
+      smtpUrl: 'smtps://mailer:pw@smtp.internal:465',
+      devTools: false,
+      seedDemo: false,
+      secretKey: SECRET,
+      logLevel: 'info',
+      rateLimit: { max: 50, windowSeconds: 60 },
+      outbox: { pollMs: 0, maxAttempts: 8 },
+      region: { domesticMarker: '.cn', developmentPorts: [] },
+    });
+  });
+
+  it.each([
+    ['PORT', 'http', 'PORT must be a whole number from 0 to 65535 (got "http")'],
+    ['PORT', '65536', 'PORT must be a whole number from 0 to 65535 (got "65536")'],
+    ['PORT', '80.5', 'PORT must be a whole number from 0 to 65535 (got "80.5")'],
+    [
+      'DATABASE_URL',
+      'mysql://db/accounts',
+      'DATABASE_URL must start with "sqlite:" or "postgres://" (got "mysql://db/accounts")',
+    ],
+    ['DATABASE_URL', 'accounts.db', 'DATABASE_URL must start with "sqlite:" or "postgres://" (got "accounts.db")'],
+    ['REDIS_URL', 'http://cache:6379', 'REDIS_URL must use redis: or rediss: (got "http://cache:6379")'],
+    ['REDIS_URL', 'cache:6379:x', 'REDIS_URL must use redis: or rediss: (got "cache:6379:x")'],
+    ['REDIS_URL', '127.0.0.1:6379', 'REDIS_URL is not a valid URL'],
+    ['SMTP_URL', 'mail.example.com', 'SMTP_URL is not a valid URL'],
+    ['DEV_TOOLS', 'maybe', 'DEV_TOOLS must be true or false (got "maybe")'],
+    ['OUTBOX_MAX_ATTEMPTS', '0', 'OUTBOX_MAX_ATTEMPTS must be a whole number from 1 to 100 (got "0")'],
+    ['DEV_PORTS', '8080,http', 'DEV_PORTS must be a comma-separated list of ports (got "8080,http")'],
+  ])('refuses %s=%s with a clear message', (name, value, message) => {
+    expect(problemsOf({ SECRET_KEY: SECRET, [name]: value })).toEqual([message]);
+  });
+
+  it('refuses dev tools in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: SECRET, DEV_TOOLS: 'true' })).toEqual([
+      'DEV_TOOLS cannot be on when NODE_ENV=production',
+    ]);
+  });
+
+  it('requires SECRET_KEY in production, and a long one everywhere', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SECRET_KEY is required when NODE_ENV=production (32 or more characters)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: '   ' })).toEqual([
+      'SECRET_KEY is required when NODE_ENV=production (32 or more characters)',
+    ]);
+    expect(problemsOf({ SECRET_KEY: 'short' })).toEqual(['SECRET_KEY must be at least 32 characters']);
+  });
+
+  it('reports every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        PORT: '99999',
+        DATABASE_URL: 'mysql://root:hunter2@db/accounts',
+        REDIS_URL: 'http://cache:6379',
+        DEV_TOOLS: 'on',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.problems).toHaveLength(5);
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT must be a whole number/),
+        expect.stringMatching(/^DATABASE_URL must start with/),
+        expect.stringMatching(/^REDIS_URL must use redis: or rediss:/),
+        'DEV_TOOLS cannot be on when NODE_ENV=production',
+        expect.stringMatching(/^SECRET_KEY is required when NODE_ENV=production/),
+      ]),
+    );
+    // One message, one line per problem, for the operator reading the start-up failure.
+    expect(error.message.split('\n')).toHaveLength(6);
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('never repeats a password from a URL in a message', () => {
+    const problems = problemsOf({
+      SECRET_KEY: SECRET,
+      DATABASE_URL: 'mysql://root:hunter2@db/accounts',
+      REDIS_URL: 'http://user:hunter2@cache:6379',
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problems[0]).toContain('mysql://root:***@db/accounts');
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the password and keeps the rest', () => {
+    expect(redactUrl('postgres://app:s3cret@db:5432/accounts')).toBe('postgres://app:***@db:5432/accounts');
+    expect(redactUrl('redis://cache:6379')).toBe('redis://cache:6379');
+    expect(redactUrl('sqlite:/var/data/a.db')).toBe('sqlite:/var/data/a.db');
+  });
+});

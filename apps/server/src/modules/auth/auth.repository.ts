@@ -1,0 +1,279 @@
+import { CompiledQuery, type InferResult, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { SessionsTable, UsersTable } from '../../db/schema.js';
+
+// ---- users and credentials -------------------------------------------------------------
+
+export type AccountColumn = 'email' | 'mobile';
+
+/** A user by sign-in account, with the password hash when one is set. */
+export function findUserForSignIn(db: Db, column: AccountColumn, value: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('credentials', (join) =>
+      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', 'password'),
+    )
+    .select(['users.id', 'credentials.secret_hash'])
+    .where(`users.${column}`, '=', value)
+    .executeTakeFirst();
+}
+
+export function insertUser(db: Db, values: Omit<UsersTable, 'id'>) {
+  return db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Sets (or replaces) a user's password hash. */
+export function upsertPassword(db: Db, userId: number, secretHash: string, now: number) {
+  return db
+    .insertInto('credentials')
+    .values({ user_id: userId, kind: 'password', secret_hash: secretHash, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ secret_hash: secretHash, updated_at: now }))
+    .execute();
+}
+
+export function findUserIdByEmail(db: Db, email: string) {
+  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+}
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- sessions and tokens ---------------------------------------------------------------
+
+export function insertSession(db: Db, values: SessionsTable) {
+  return db.insertInto('sessions').values(values).execute();
+}
+
+export function insertAccessToken(
+  db: Db,
+  values: { token_hash: string; session_id: string; user_id: number; created_at: number; expires_at: number },
+) {
+  return db.insertInto('access_tokens').values(values).execute();
+}
+
+export function insertRefreshToken(
+  db: Db,
+  values: { token_hash: string; session_id: string; created_at: number; expires_at: number },
+) {
+  return db
+    .insertInto('refresh_tokens')
+    .values({ ...values, rotated_at: null })
+    .execute();
+}
+
+function accessTokenQuery(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('access_tokens')
+    .innerJoin('sessions', 'sessions.id', 'access_tokens.session_id')
+    .select([
+      'access_tokens.user_id',
+      'access_tokens.session_id',
+      'access_tokens.expires_at',
+      'sessions.expires_at as session_expires_at',
+      'sessions.revoked_at',
+    ])
+    .where('access_tokens.token_hash', '=', tokenHash);
+}
+
+export type AccessTokenRow = InferResult<ReturnType<typeof accessTokenQuery>>[number];
+
+/** The SQL of the access-token lookup, built once per database: only the hash changes. */
+const accessTokenSql = new WeakMap<Db, string>();
+
+/**
+ * The one query behind every signed-in request: the access token by its hash (primary key)
+ * joined with its session (primary key). It runs on every request, so its SQL is compiled
+ * once instead of being rebuilt by the query builder each time.
+ */
+export async function findAccessToken(db: Db, tokenHash: string): Promise<AccessTokenRow | undefined> {
+  let text = accessTokenSql.get(db);
+  if (text === undefined) {
+    text = accessTokenQuery(db, '').compile().sql;
+    accessTokenSql.set(db, text);
+  }
+  const result = await db.executeQuery<AccessTokenRow>(CompiledQuery.raw(text, [tokenHash]));
+  return result.rows[0];
+}
+
+/** Marks a refresh token used, once: no row back → already rotated, expired or unknown. */
+export function rotateRefreshToken(db: Db, tokenHash: string, now: number) {
+  return db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('session_id')
+    .executeTakeFirst();
+}
+
+export function findRefreshToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['session_id', 'expires_at', 'rotated_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves the end of a live session (a session stays alive while it is used) and answers its
+ * user; no row back → the session was revoked or has ended.
+ */
+export function extendLiveSession(db: Db, sessionId: string, now: number, expiresAt: number) {
+  return db
+    .updateTable('sessions')
+    .set({ last_used_at: now, expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+}
+
+/**
+ * Drops tokens of a session that can no longer be presented. Rotated refresh tokens are kept
+ * until they expire: a late reuse must still be recognised (and revoke the session).
+ */
+export async function pruneSessionTokens(db: Db, sessionId: string, now: number) {
+  await db.deleteFrom('access_tokens').where('session_id', '=', sessionId).where('expires_at', '<=', now).execute();
+  await db.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('expires_at', '<=', now).execute();
+}
+
+export function revokeSession(db: Db, sessionId: string, now: number, reason: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
+}
+
+export function revokeUserSessions(db: Db, userId: number, now: number, reason: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+// ---- one-time login tickets ------------------------------------------------------------
+
+export function insertTicket(
+  db: Db,
+  values: { ticket_hash: string; user_id: number; created_at: number; expires_at: number },
+) {
+  return db
+    .insertInto('login_tickets')
+    .values({ ...values, used_at: null })
+    .execute();
+}
+
+/** Uses a ticket once: no row back → used, expired or unknown. */
+export function claimTicket(db: Db, ticketHash: string, now: number) {
+  return db
+    .updateTable('login_tickets')
+    .set({ used_at: now })
+    .where('ticket_hash', '=', ticketHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+}
+
+export function findTicket(db: Db, ticketHash: string) {
+  return db
+    .selectFrom('login_tickets')
+    .select(['used_at', 'expires_at'])
+    .where('ticket_hash', '=', ticketHash)
+    .executeTakeFirst();
+}
+
+export function deleteUnusedTickets(db: Db, userId: number) {
+  return db.deleteFrom('login_tickets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+// ---- sign-in throttle ------------------------------------------------------------------
+
+export async function ensureThrottleRow(db: Db, key: string, now: number): Promise<void> {
+  await db
+    .insertInto('login_throttle')
+    .values({ key, window_started_at: now, failures: 0, locked_until: null })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/**
+ * Reserves one sign-in try under a key in a single conditional statement: refused while the
+ * key is locked or has `limit` tries in the current window. Reaching the limit locks the key
+ * for `lockSeconds`. No row back → locked.
+ */
+export function reserveThrottleTry(
+  db: Db,
+  key: string,
+  now: number,
+  rule: { limit: number; windowSeconds: number; lockSeconds: number },
+) {
+  const windowOver = sql<boolean>`window_started_at <= ${now - rule.windowSeconds}`;
+  const next = sql<number>`CASE WHEN ${windowOver} THEN 1 ELSE failures + 1 END`;
+  return db
+    .updateTable('login_throttle')
+    .set({
+      failures: next,
+      window_started_at: sql<number>`CASE WHEN ${windowOver} THEN ${now} ELSE window_started_at END`,
+      // The CAST gives PostgreSQL a type for a CASE whose branches are a parameter and NULL.
+      locked_until: sql<
+        number | null
+      >`CASE WHEN ${next} >= ${rule.limit} THEN CAST(${now + rule.lockSeconds} AS bigint) ELSE NULL END`,
+    })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .where((eb) => eb.or([eb('window_started_at', '<=', now - rule.windowSeconds), eb('failures', '<', rule.limit)]))
+    .returning(['failures'])
+    .executeTakeFirst();
+}
+
+/** Gives back a reserved try that turned out not to be a failure. */
+export function refundThrottleTry(db: Db, key: string, limit: number) {
+  return db
+    .updateTable('login_throttle')
+    .set({
+      failures: sql<number>`failures - 1`,
+      locked_until: sql<number | null>`CASE WHEN failures - 1 < ${limit} THEN NULL ELSE locked_until END`,
+    })
+    .where('key', '=', key)
+    .where('failures', '>', 0)
+    .execute();
+}
+
+export function clearThrottle(db: Db, key: string) {
+  return db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+// ---- audit -----------------------------------------------------------------------------
+
+export interface AuditEvent {
+  userId: number | null;
+  kind: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Never a password, code or token. */
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+export function insertAuditEvent(db: Db, event: AuditEvent, now: number) {
+  return db
+    .insertInto('audit_events')
+    .values({
+      user_id: event.userId,
+      kind: event.kind,
+      ip: event.ip,
+      user_agent: event.userAgent,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+      created_at: now,
+    })
+    .execute();
+}

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+const DAY = 86_400;
+
+/** Creates the send window of a target on its first send; a no-op afterwards. */
+export async function ensureSendWindow(db: Db, target: string, now: number): Promise<void> {
+  await db
+    .insertInto('code_send_windows')
+    // last_sent_at 0 lets the first claim through; the claim sets the real values.
+    .values({ target, last_sent_at: 0, day_started_at: now, day_count: 0 })
+    .onConflict((oc) => oc.column('target').doNothing())
+    .execute();
+}
+
+/**
+ * Takes one send slot of a target in a single conditional statement: at least `spacing`
+ * seconds since the last send, and fewer than `perDay` sends in the current 24-hour window
+ * (a new window starts with the first send after the old one ends). No row back → refused.
+ */
+export function claimSendSlot(db: Db, target: string, now: number, spacing: number, perDay: number) {
+  const dayOver = sql<boolean>`day_started_at <= ${now - DAY}`;
+  return db
+    .updateTable('code_send_windows')
+    .set({
+      last_sent_at: now,
+      day_count: sql<number>`CASE WHEN ${dayOver} THEN 1 ELSE day_count + 1 END`,
+      day_started_at: sql<number>`CASE WHEN ${dayOver} THEN ${now} ELSE day_started_at END`,
+    })
+    .where('target', '=', target)
+    .where('last_sent_at', '<=', now - spacing)
+    .where((eb) => eb.or([eb('day_started_at', '<=', now - DAY), eb('day_count', '<', perDay)]))
+    .returning(['day_count'])
+    .executeTakeFirst();
+}
+
+export function findSendWindow(db: Db, target: string) {
+  return db
+    .selectFrom('code_send_windows')
+    .select(['last_sent_at', 'day_started_at', 'day_count'])
+    .where('target', '=', target)
+    .executeTakeFirst();
+}
+
+export function insertCode(
+  db: Db,
+  values: { target: string; purpose: number; code_hash: string; created_at: number; expires_at: number },
+) {
+  return db
+    .insertInto('verification_codes')
+    .values({ ...values, attempts: 0, consumed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The newest code of a target and purpose: the only one that can ever be used. */
+function newestCodeId(db: Db, target: string, purpose: number) {
+  return db
+    .selectFrom('verification_codes')
+    .select('id')
+    .where('target', '=', target)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+}
+
+/**
+ * Spends one try of the newest code, if it still has tries left and is unused and unexpired.
+ * The counter moves in the same statement that checks it, so concurrent guesses can never
+ * evaluate more than `maxAttempts` times. No row back → no usable code.
+ */
+export function spendAttempt(db: Db, target: string, purpose: number, now: number, maxAttempts: number) {
+  return db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', newestCodeId(db, target, purpose))
+    .where('attempts', '<', maxAttempts)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'code_hash'])
+    .executeTakeFirst();
+}
+
+/** Marks a code used; no row back → someone used it first (or it expired meanwhile). */
+export function consumeCode(db: Db, id: number, now: number) {
+  return db
+    .updateTable('verification_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+}

@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import {
+  AccountErrorCode,
+  type Region,
+  ServerMsg,
+  VerificationLimits,
+  VerificationPurpose,
+  type VerificationPurposeCode,
+} from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import { badRequest, tooMany } from '../../lib/errors.js';
+import { constantTimeEqual, randomDigits } from '../../lib/secrets.js';
+import { insertMessage, type OutboxChannel } from '../outbox/outbox.repository.js';
+import * as repo from './codes.repository.js';
+import type { AuthDeps } from './deps.js';
+
+const DAY = 86_400;
+
+/** Where a code goes: a normalised e-mail address or a mainland mobile number. */
+export interface CodeTarget {
+  channel: OutboxChannel;
+  target: string;
+}
+
+/**
+ * Stored form of a code: HMAC-SHA256 keyed with the server secret over purpose, target and
+ * code. A plain hash of six digits falls to a million guesses; without the key a leaked table
+ * tells nothing, and a code of one purpose or address never matches another.
+ */
+export function codeHash(secretKey: string, purpose: number, target: string, code: string): string {
+  return createHmac('sha256', secretKey).update(`${purpose}\n${target}\n${code}`).digest('hex');
+}
+
+/**
+ * Sends a fresh code. The send window (60 s spacing, 10 per day per target) is claimed in one
+ * conditional UPDATE, and the window, the code row and the outbox message commit together.
+ * The answer never depends on whether an account exists for the target (no enumeration).
+ */
+export async function sendCode(
+  deps: AuthDeps,
+  input: CodeTarget & { purpose: VerificationPurposeCode },
+  region: Region,
+): Promise<{ expires_in: number; resend_after: number }> {
+  // SMS is a domestic service (spec 01 §1: mobile sign-in exists in the domestic build only).
+  if (input.channel === 'sms' && region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+
+  const { digits, lifetimeSeconds, resendAfterSeconds, maxSendsPerDay } = VerificationLimits;
+  const now = deps.clock.now();
+  const code = randomDigits(digits);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.ensureSendWindow(trx, input.target, now);
+    const slot = await repo.claimSendSlot(trx, input.target, now, resendAfterSeconds, maxSendsPerDay);
+    if (!slot) {
+      const window = await repo.findSendWindow(trx, input.target);
+      const tooSoon = window ? window.last_sent_at + resendAfterSeconds - now : 0;
+      if (tooSoon > 0) throw tooMany(ServerMsg.tooFrequent, AccountErrorCode.tooFrequent, { retry_after: tooSoon });
+      const dayLeft = window ? Math.max(1, window.day_started_at + DAY - now) : DAY;
+      throw tooMany(ServerMsg.codeCountLimit, AccountErrorCode.codeCountLimit, { retry_after: dayLeft });
+    }
+    await repo.insertCode(trx, {
+      target: input.target,
+      purpose: input.purpose,
+      code_hash: codeHash(deps.config.secretKey, input.purpose, input.target, code),
+      created_at: now,
+      expires_at: now + lifetimeSeconds,
+    });
+    await insertMessage(trx, codeMessage(input.channel, input.target, input.purpose, code), now);
+  });
+  return { expires_in: lifetimeSeconds, resend_after: resendAfterSeconds };
+}
+
+/**
+ * Spends one try of the target's newest code and compares it in constant time. Returns the
+ * code's id, to be consumed with `consumeCode` in the transaction of the action it pays for.
+ *
+ * - no usable code (none sent, expired, used, or its 5 tries spent) → 400 `expired`, code 4:
+ *   the only remedy is a new code;
+ * - wrong digits → 400 `invalid code`, code 3: the user may try again.
+ */
+export async function checkCode(
+  deps: AuthDeps,
+  input: { target: string; purpose: VerificationPurposeCode; code: string },
+): Promise<number> {
+  const now = deps.clock.now();
+  const row = await repo.spendAttempt(deps.db, input.target, input.purpose, now, VerificationLimits.maxAttempts);
+  if (!row) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
+  const expected = codeHash(deps.config.secretKey, input.purpose, input.target, input.code);
+  if (!constantTimeEqual(row.code_hash, expected)) throw badRequest(ServerMsg.invalidCode, AccountErrorCode.code);
+  return row.id;
+}
+
+/** Uses a checked code once; the loser of two requests racing with one code gets `expired`. */
+export async function consumeCode(db: Db, codeId: number, now: number): Promise<void> {
+  const used = await repo.consumeCode(db, codeId, now);
+  if (!used) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
+}
+
+const purposeWording: Record<VerificationPurposeCode, { en: string; zh: string }> = {
+  [VerificationPurpose.register]: { en: 'create your account', zh: '注册账号' },
+  [VerificationPurpose.forget]: { en: 'reset your password', zh: '找回密码' },
+  [VerificationPurpose.oldCheck]: { en: 'confirm it is you', zh: '验证身份' },
+  [VerificationPurpose.newCheck]: { en: 'confirm your new sign-in address', zh: '验证新的登录方式' },
+  [VerificationPurpose.changePassword]: { en: 'change your password', zh: '修改密码' },
+  [VerificationPurpose.quickLogin]: { en: 'sign in', zh: '登录' },
+  [VerificationPurpose.delete]: { en: 'close your account', zh: '注销账号' },
+};
+
+function codeMessage(channel: OutboxChannel, recipient: string, purpose: VerificationPurposeCode, code: string) {
+  const wording = purposeWording[purpose];
+  const minutes = VerificationLimits.lifetimeSeconds / 60;
+  if (channel === 'sms') {
+    return {
+      channel,
+      recipient,
+      subject: `Verification code ${code}`,
+      body: `您的${wording.zh}验证码是 ${code}，${minutes} 分钟内有效，请勿告诉他人。Your code to ${wording.en}: ${code}`,
+    };
+  }
+  return {
+    channel,
+    recipient,
+    subject: `${code} is your verification code / 您的验证码是 ${code}`,
+    body: [
+      `Your code to ${wording.en} is ${code}. It is valid for ${minutes} minutes and works once.`,
+      'If you did not ask for it, ignore this message: nobody can use the code without access to your mailbox.',
+      '',
+      `您用于${wording.zh}的验证码是 ${code}，${minutes} 分钟内有效，仅可使用一次。`,
+      '如非本人操作，请忽略本邮件。',
+    ].join('\n'),
+  };
+}

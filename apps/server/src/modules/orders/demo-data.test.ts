@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { pdfText } from '../../../test/helpers/pdf-text.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { seedOrderDemo } from './demo-data.js';
+
+interface Row {
+  order_id: string;
+  invoice: string;
+  receipt: string;
+  status: string;
+  endDate: unknown;
+  from: string;
+  currency: string;
+  region: string;
+  receipt_product: string;
+}
+
+describe.each(dialects)('order demo data on $name', (dialect) => {
+  let t: TestApp;
+  let demo: Customer;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    demo = await customer(t, 'domestic');
+  });
+  afterAll(async () => t.close());
+
+  it('gives orders in every state, and is never added twice', async () => {
+    const first = await seedOrderDemo(t.app.db, demo.userId, t.clock.now());
+    expect(first).toMatchObject({ created: true });
+    expect(await seedOrderDemo(t.app.db, demo.userId, t.clock.now())).toMatchObject({
+      created: false,
+      orders: first.orders,
+    });
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${demo.userId}/order?count=50`,
+      headers: demo.headers(),
+    });
+    const rows: Row[] = res.json().data;
+    expect(res.json().count).toBe(first.orders);
+    const seen = (pick: (row: Row) => unknown) => new Set(rows.map(pick));
+    expect(seen((r) => r.invoice)).toEqual(
+      new Set(['billing_not', 'billing_pending', 'billing_success', 'billing_fail']),
+    );
+    expect(seen((r) => r.receipt)).toEqual(
+      new Set(['can_invoice', 'invoicing', 'succeeded', 'cannot_invoice', 'expired']),
+    );
+    expect(seen((r) => r.status)).toEqual(new Set(['active', 'expired', 'unknown']));
+    expect(seen((r) => r.from)).toEqual(new Set(['online', 'app_store', 'lenovo_store', 'bank_transfer']));
+    expect(seen((r) => r.currency)).toEqual(new Set(['CNY', 'USD']));
+    expect(rows.some((r) => r.endDate === 'using')).toBe(true);
+    expect(rows.some((r) => r.endDate === 'unknown')).toBe(true);
+    expect(rows.some((r) => typeof r.endDate === 'number')).toBe(true);
+
+    // Every issued receipt of the demo downloads as a real PDF.
+    for (const row of rows.filter((r) => r.invoice === 'billing_success')) {
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/${demo.userId}/invoice/pdf?order_id=${row.order_id}&product=${row.receipt_product}`,
+        headers: demo.headers(),
+      });
+      const { url } = link.json().data;
+      const file = await t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
+      expect(await pdfText(file.rawPayload)).toContain(row.order_id);
+    }
+  });
+
+  it('gives licences forever, active and expired, on several platforms, with a team plan apart', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${demo.userId}/license`,
+      headers: demo.headers('overseas'),
+    });
+    const rows: {
+      product: string;
+      state: string;
+      scope: string;
+      platforms: string[];
+      showCancel: boolean;
+      showManage: boolean;
+      upgrade_service_years: number | null;
+    }[] = res.json().data;
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['forever', 'active', 'expired']));
+    expect(new Set(rows.map((r) => r.scope))).toEqual(new Set(['personal', 'team']));
+    expect(rows.some((r) => r.platforms.length > 1)).toBe(true);
+    expect(new Set(rows.map((r) => r.product))).toEqual(new Set(['max', 'mind', 'proj', 'math', 'hb']));
+    expect(rows.some((r) => r.showCancel)).toBe(true);
+    expect(rows.some((r) => r.showManage)).toBe(true);
+    expect(rows.some((r) => r.upgrade_service_years === 5)).toBe(true);
+
+    const storage = (
+      await t.app.inject({ method: 'GET', url: `/api/user/${demo.userId}/storage`, headers: demo.headers() })
+    ).json().data;
+    for (const area of ['project', 'whiteboard', 'mindmap']) expect(storage[area].used).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,370 @@
+import {
+  FOREVER_EXPIRY,
+  InvoiceKind,
+  type OrderChannel,
+  type OrderProductCode,
+  type Region,
+} from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import { grantSubscription, setStorage } from '../subscriptions/subscriptions.service.js';
+import { documentNumber } from './invoices.service.js';
+import * as repo from './orders.repository.js';
+import { recordOrder } from './orders.service.js';
+
+const DAY = 86_400;
+const MB = 1024 * 1024;
+
+type DemoInvoice = 'none' | 'pending' | 'issued' | 'failed';
+
+interface DemoOrder {
+  product: OrderProductCode;
+  type: number;
+  name: string;
+  amount: number;
+  channel: OrderChannel;
+  region: Region;
+  daysAgo: number;
+  invoice: DemoInvoice;
+  more?: string;
+  exp?: number;
+  quantity?: number;
+}
+
+export interface OrderDemoSummary {
+  /** False when the user already had orders: the demo is never added twice. */
+  created: boolean;
+  orders: number;
+  subscriptions: number;
+}
+
+/**
+ * Gives a user orders in every state and licences in every state, so every branch of the
+ * order screen can be seen (issue 5): invoices not requested, pending, issued and failed;
+ * orders inside and past the 30-day window; app-store, Lenovo-store and bank-transfer orders;
+ * free orders; ends that are a date, `using` and unknown; both regions' currencies. Licences:
+ * forever, active, expired, several platforms with different ends, a team plan kept apart, a
+ * perpetual project version (5-year upgrade service), a 99-offer record, a cancellable
+ * overseas subscription and an app-store one; cloud storage in all three areas.
+ */
+export async function seedOrderDemo(db: Db, userId: number, now: number): Promise<OrderDemoSummary> {
+  const existing = await repo.countOrders(db, userId, null);
+  if (existing > 0) return { created: false, orders: existing, subscriptions: 0 };
+  const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const email = user.email ?? 'billing@example.com';
+
+  const orders: DemoOrder[] = [
+    {
+      product: 'max',
+      type: 209,
+      name: '图示 1 年版',
+      amount: 28_000,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 3,
+      invoice: 'none',
+      more: 'Windows / Mac / Linux',
+    },
+    {
+      product: 'mindmaster',
+      type: 220,
+      name: '思维导图 连续包年',
+      amount: 19_800,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 10,
+      invoice: 'pending',
+      more: '全平台',
+    },
+    {
+      product: 'project',
+      type: 2,
+      name: '项目管理 永久版',
+      amount: 78_000,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 20,
+      invoice: 'issued',
+      more: 'Windows / Mac',
+    },
+    {
+      product: 'max',
+      type: 216,
+      name: '图示 2 年版',
+      amount: 56_000,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 25,
+      invoice: 'failed',
+    },
+    {
+      product: 'max',
+      type: 1,
+      name: '图示 1 年版',
+      amount: 28_000,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 400,
+      invoice: 'none',
+    },
+    {
+      product: 'mindmaster',
+      type: 14,
+      name: '思维导图 终身版',
+      amount: 78_000,
+      channel: 'app_store',
+      region: 'domestic',
+      daysAgo: 5,
+      invoice: 'none',
+    },
+    {
+      product: 'max',
+      type: 12,
+      name: '图示 1 年版（联想）',
+      amount: 26_800,
+      channel: 'lenovo_store',
+      region: 'domestic',
+      daysAgo: 2,
+      invoice: 'none',
+    },
+    {
+      product: 'orgchart',
+      type: 3,
+      name: '组织架构图 3 年版（500 人）',
+      amount: 120_000,
+      channel: 'bank_transfer',
+      region: 'domestic',
+      daysAgo: 15,
+      invoice: 'none',
+      quantity: 2,
+    },
+    {
+      product: 'cloudspace',
+      type: 1,
+      name: '云空间 10 GB',
+      amount: 6_800,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 1,
+      invoice: 'none',
+    },
+    {
+      product: 'servicePointsRecord',
+      type: 1,
+      name: 'AI 点数 1000',
+      amount: 0,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 4,
+      invoice: 'none',
+    },
+    {
+      product: 'templateRecord',
+      type: 1,
+      name: '模板券充值',
+      amount: 5_000,
+      channel: 'online',
+      region: 'domestic',
+      daysAgo: 6,
+      invoice: 'none',
+      exp: now + 359 * DAY,
+    },
+    {
+      product: 'max',
+      type: 220,
+      name: 'Diagram annual plan',
+      amount: 9_900,
+      channel: 'online',
+      region: 'overseas',
+      daysAgo: 2,
+      invoice: 'issued',
+      more: 'All platforms',
+    },
+    {
+      product: 'mindmaster',
+      type: 3,
+      name: 'Mind Map 2-year plan',
+      amount: 11_900,
+      channel: 'online',
+      region: 'overseas',
+      daysAgo: 7,
+      invoice: 'none',
+    },
+    {
+      product: 'edrawMath',
+      type: 1,
+      name: 'Formula plan',
+      amount: 2_900,
+      channel: 'app_store',
+      region: 'overseas',
+      daysAgo: 8,
+      invoice: 'none',
+    },
+  ];
+
+  for (const [index, demo] of orders.entries()) {
+    const orderedAt = now - demo.daysAgo * DAY - index * 60;
+    const row = await recordOrder(
+      db,
+      {
+        userId,
+        product: demo.product,
+        type: demo.type,
+        productName: demo.name,
+        amount: demo.amount,
+        channel: demo.channel,
+        region: demo.region,
+        orderedAt,
+        quantity: demo.quantity,
+        more: demo.more ?? null,
+        exp: demo.exp ?? null,
+      },
+      now,
+    );
+    if (demo.invoice === 'none') continue;
+    const order = await repo.findOrderByNo(db, row.order_id);
+    if (!order) continue;
+    const overseas = demo.region === 'overseas';
+    const requestedAt = orderedAt + DAY;
+    await repo.claimInvoice(db, {
+      order_id: order.id,
+      user_id: userId,
+      state: overseas ? 'billing_success' : 'billing_pending',
+      iv_type: overseas ? InvoiceKind.receipt : InvoiceKind.ordinaryElectronic,
+      title_type: overseas ? 'personal' : 'company',
+      title: overseas ? 'Demo User' : '示例科技有限公司',
+      tax_number: overseas ? null : '91350100M000100Y43',
+      email,
+      number: overseas ? documentNumber('receipt', order.id, requestedAt) : null,
+      requested_at: requestedAt,
+      issued_at: overseas ? requestedAt : null,
+      failed_at: null,
+      fail_reason: null,
+      updated_at: requestedAt,
+    });
+    if (demo.invoice === 'issued' && !overseas) {
+      await repo.markInvoiceIssued(
+        db,
+        order.id,
+        documentNumber('invoice', order.id, requestedAt + DAY),
+        requestedAt + DAY,
+      );
+    }
+    if (demo.invoice === 'failed') {
+      await repo.markInvoiceFailed(db, order.id, '税号与抬头不一致', requestedAt + DAY);
+    }
+  }
+
+  // Diagram: renewing overseas-cancellable subscription; web forever, desktop active, mobile
+  // expired; and a team plan beside it, kept apart.
+  await grantSubscription(
+    db,
+    {
+      userId,
+      product: 'max',
+      scope: 'personal',
+      platforms: ['win', 'mac', 'linux'],
+      end: { until: now + 200 * DAY },
+      type: 'subs',
+      name: 'Diagram annual plan',
+      orderType: 220,
+      productId: 5371,
+      channel: 'online',
+      haveRenew: true,
+      startedAt: now - 165 * DAY,
+    },
+    now,
+  );
+  await grantSubscription(
+    db,
+    { userId, product: 'max', scope: 'personal', platforms: ['online'], end: { forever: true } },
+    now,
+  );
+  await grantSubscription(
+    db,
+    { userId, product: 'max', scope: 'personal', platforms: ['mobile'], end: { until: now - 10 * DAY } },
+    now,
+  );
+  await grantSubscription(
+    db,
+    {
+      userId,
+      product: 'max',
+      scope: 'team',
+      platforms: ['desktop', 'mobile'],
+      end: { until: now + 90 * DAY },
+      group: 'Design team',
+    },
+    now,
+  );
+  // Mind map: the 99 offer, expired, not renewable.
+  await grantSubscription(
+    db,
+    {
+      userId,
+      product: 'mind',
+      scope: 'personal',
+      platforms: ['win', 'mac'],
+      end: { until: now - 20 * DAY },
+      type: 'subs',
+      name: '思维导图 半年连续包',
+      orderType: 217,
+      channel: 'online',
+      startedAt: now - 200 * DAY,
+    },
+    now,
+  );
+  // Project: a perpetual version, forever, with the 5-year upgrade service.
+  await grantSubscription(
+    db,
+    {
+      userId,
+      product: 'proj',
+      scope: 'personal',
+      platforms: ['win', 'mac'],
+      end: { forever: true },
+      type: 'version',
+      name: '项目管理 永久版',
+      version: '3',
+      orderType: 2,
+      channel: 'online',
+      startedAt: now - 100 * DAY,
+    },
+    now,
+  );
+  // Formula: an app-store subscription that renews itself (managed in the store overseas).
+  await grantSubscription(
+    db,
+    {
+      userId,
+      product: 'math',
+      scope: 'personal',
+      platforms: ['ios', 'android'],
+      end: { until: now + 60 * DAY },
+      type: 'subs',
+      name: 'Formula plan',
+      channel: 'app_store',
+      haveRenew: true,
+    },
+    now,
+  );
+  // Whiteboard: only through a team, forever.
+  await grantSubscription(
+    db,
+    {
+      userId,
+      product: 'hb',
+      scope: 'team',
+      platforms: ['desktop'],
+      end: { until: FOREVER_EXPIRY },
+      group: 'Whiteboard team',
+      name: 'Whiteboard team plan',
+    },
+    now,
+  );
+
+  await setStorage(db, { userId, area: 'project', maxBytes: 1024 * MB, usedBytes: 300 * MB }, now);
+  await setStorage(db, { userId, area: 'whiteboard', maxBytes: 100 * MB, usedBytes: Math.round(12.5 * MB) }, now);
+  await setStorage(db, { userId, area: 'mindmap', maxBytes: 2048 * MB, usedBytes: 1229 * MB }, now);
+
+  return { created: true, orders: orders.length, subscriptions: 5 };
+}

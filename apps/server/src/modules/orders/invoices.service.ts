@@ -1,0 +1,213 @@
+import {
+  formatAmount,
+  INVOICE_TITLE_MAX_LENGTH,
+  invoiceKindFor,
+  invoiceRefusal,
+  type InvoiceState,
+  type InvoiceTitleType,
+  isValidTaxNumber,
+  normaliseEmail,
+  OrderMsg,
+  type ReceiptProduct,
+  receiptProductOf,
+  receiptStatus,
+  type ReceiptStatus,
+} from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import type { InvoicesTable } from '../../db/schema.js';
+import { uniqueViolation } from '../../db/unique-violation.js';
+import type { AppError } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { insertMessage } from '../outbox/outbox.repository.js';
+import * as repo from './orders.repository.js';
+
+export interface InvoiceRequest {
+  order_id: string;
+  product: ReceiptProduct;
+  title_type: InvoiceTitleType;
+  title: string;
+  tax_number?: string | undefined;
+  email: string;
+}
+
+export interface InvoiceResult {
+  order_id: string;
+  invoice: InvoiceState;
+  iv_type: number;
+  receipt: ReceiptStatus;
+}
+
+const refusals = {
+  selfServiceUnavailable: () => badRequest(OrderMsg.selfServiceUnavailable),
+  nothingToInvoice: () => badRequest(OrderMsg.nothingToInvoice),
+  invoiceWindowClosed: () => badRequest(OrderMsg.invoiceWindowClosed),
+  invoiceExists: () => conflict(OrderMsg.invoiceExists),
+} satisfies Record<string, () => AppError>;
+
+/** The order of that number and receipt product, only when it is the user's (404 otherwise). */
+export async function userOrder(db: Db, userId: number, orderNo: string, product: ReceiptProduct) {
+  const order = await repo.findUserOrder(db, userId, orderNo);
+  // Another user's order and a wrong product answer exactly like a missing order.
+  if (!order || receiptProductOf(order.product) !== product) throw notFound(OrderMsg.orderNotFound);
+  return order;
+}
+
+/** Receipt and invoice numbers derive from the order's id, so they are unique by construction. */
+export function documentNumber(kind: 'receipt' | 'invoice', orderId: number, now: number): string {
+  const day = new Date(now * 1000).toISOString().slice(0, 10).replace(/-/g, '');
+  return `${kind === 'receipt' ? 'R' : 'E'}${day}${String(orderId).padStart(8, '0')}`;
+}
+
+/**
+ * A user's request for the invoice of an order (spec 01 §4, §5): only online orders of their
+ * own, within 30 days, with an amount, and only once at a time (a failed request may be
+ * repeated). Domestic orders wait for an operator (billing_pending); overseas orders get their
+ * receipt at once (billing_success). The claim and the notice e-mail go in one transaction.
+ */
+export async function requestInvoice(
+  db: Db,
+  userId: number,
+  request: InvoiceRequest,
+  now: number,
+): Promise<InvoiceResult> {
+  const order = await userOrder(db, userId, request.order_id, request.product);
+  const refusal = invoiceRefusal(
+    {
+      channel: order.channel,
+      amount: order.amount,
+      date: order.ordered_at,
+      invoice: order.invoice_state ?? 'billing_not',
+    },
+    now,
+  );
+  if (refusal) throw refusals[refusal]();
+
+  const title = request.title.trim();
+  if (title.length === 0 || title.length > INVOICE_TITLE_MAX_LENGTH) throw badRequest(OrderMsg.invoiceInfoWrong);
+  let taxNumber: string | null = null;
+  if (request.title_type === 'company') {
+    // A company invoice is made out to its tax number; one that cannot be right would be
+    // refused by the tax office later (spec 01 §8: wrong invoice information).
+    const value = request.tax_number?.trim().toUpperCase() ?? '';
+    if (!isValidTaxNumber(value, order.region)) throw badRequest(OrderMsg.invoiceInfoWrong);
+    taxNumber = value;
+  }
+  const email = normaliseEmail(request.email);
+
+  const overseas = order.region === 'overseas';
+  const ivType = invoiceKindFor(order.region);
+  const state: InvoicesTable['state'] = overseas ? 'billing_success' : 'billing_pending';
+  const claimed = await db.transaction().execute(async (trx) => {
+    const row = await repo.claimInvoice(trx, {
+      order_id: order.id,
+      user_id: userId,
+      state,
+      iv_type: ivType,
+      title_type: request.title_type,
+      title,
+      tax_number: taxNumber,
+      email,
+      number: overseas ? documentNumber('receipt', order.id, now) : null,
+      requested_at: now,
+      issued_at: overseas ? now : null,
+      failed_at: null,
+      fail_reason: null,
+      updated_at: now,
+    });
+    if (row && overseas) {
+      await insertMessage(trx, receiptReadyMessage(email, order, 'overseas'), now);
+    }
+    return row;
+  });
+  // No row: a concurrent request for the same order won the claim.
+  if (!claimed) throw conflict(OrderMsg.invoiceExists);
+  return {
+    order_id: order.order_no,
+    invoice: claimed.state,
+    iv_type: claimed.iv_type,
+    receipt: receiptStatus(
+      { channel: order.channel, amount: order.amount, date: order.ordered_at, invoice: claimed.state },
+      now,
+    ),
+  };
+}
+
+interface NoticeOrder {
+  order_no: string;
+  product_name: string;
+  amount: number;
+  currency: 'CNY' | 'USD';
+}
+
+function receiptReadyMessage(email: string, order: NoticeOrder, region: 'domestic' | 'overseas') {
+  const amount = formatAmount(order.amount, order.currency);
+  return region === 'domestic'
+    ? {
+        channel: 'email' as const,
+        recipient: email,
+        subject: `订单 ${order.order_no} 的发票已开具`,
+        body: `您的订单 ${order.order_no}（${order.product_name}，${amount}）的电子发票已开具。请登录账户中心，在“我的订单”中下载。`,
+      }
+    : {
+        channel: 'email' as const,
+        recipient: email,
+        subject: `Your receipt for order ${order.order_no}`,
+        body: `The receipt for your order ${order.order_no} (${order.product_name}, ${amount}) is ready. Sign in to your account centre and download it from Orders.`,
+      };
+}
+
+function invoiceFailedMessage(email: string, order: NoticeOrder) {
+  return {
+    channel: 'email' as const,
+    recipient: email,
+    subject: `订单 ${order.order_no} 的发票未能开具`,
+    body: `您的订单 ${order.order_no}（${order.product_name}）的发票未能开具，可能是开票信息有误。请在订单有效期内重新申请，或联系客服。`,
+  };
+}
+
+async function pendingOrder(db: Db, orderNo: string) {
+  const order = await repo.findOrderByNo(db, orderNo);
+  if (!order) throw notFound(OrderMsg.orderNotFound);
+  return order;
+}
+
+/**
+ * Operator: issues a pending invoice, with the number the tax system gave it (generated when
+ * absent), and tells the requester by e-mail. Only a pending invoice moves.
+ */
+export async function issueInvoice(db: Db, orderNo: string, number: string | undefined, now: number) {
+  const order = await pendingOrder(db, orderNo);
+  const invoiceNumber = number?.trim() || documentNumber('invoice', order.id, now);
+  if (!/^[A-Za-z0-9-]{4,40}$/.test(invoiceNumber))
+    throw badRequest('invoice number must be 4 to 40 letters, digits or -');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await repo.markInvoiceIssued(trx, order.id, invoiceNumber, now);
+      if (!row) throw conflict(OrderMsg.invoiceNotPending);
+      await insertMessage(trx, receiptReadyMessage(row.email, order, order.region), now);
+      return { order_id: order.order_no, invoice: row.state, number: row.number, iv_type: row.iv_type };
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw conflict('invoice number exists');
+    throw error;
+  }
+}
+
+/** Operator: a pending invoice could not be issued; the user may request it again. */
+export async function failInvoice(db: Db, orderNo: string, reason: string, now: number) {
+  const order = await pendingOrder(db, orderNo);
+  const why = reason.trim();
+  if (why.length === 0 || why.length > 200) throw badRequest('reason must have 1 to 200 characters');
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.markInvoiceFailed(trx, order.id, why, now);
+    if (!row) throw conflict(OrderMsg.invoiceNotPending);
+    const invoice = await repo.findInvoice(trx, order.id);
+    if (invoice) await insertMessage(trx, invoiceFailedMessage(invoice.email, order), now);
+    return { order_id: order.order_no, invoice: row.state, reason: why };
+  });
+}
+
+/** Operator: invoices waiting in a state (pending by default), oldest first. */
+export function listInvoices(db: Db, state: InvoicesTable['state'] = 'billing_pending', limit = 100) {
+  return repo.listInvoicesByState(db, state, limit);
+}

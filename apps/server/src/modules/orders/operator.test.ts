@@ -1,0 +1,282 @@
+import os from 'node:os';
+import path from 'node:path';
+import { FOREVER_EXPIRY, LicenceLengthMs } from '@account-centre/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { runCli } from '../../cli/cli.js';
+import { commands } from '../../cli/commands/index.js';
+import type { DatabaseHandle } from '../../db/database.js';
+
+const env = {
+  NODE_ENV: 'test',
+  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+  DATA_DIR: path.join(os.tmpdir(), 'account-centre-orders-cli-test'),
+};
+
+describe.each(dialects)('operator commands for orders on $name', (dialect) => {
+  let t: TestApp;
+  let database: DatabaseHandle;
+  let buyer: Customer;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    database = { db: t.app.db, dialect: t.app.dialect, close: async () => undefined };
+    buyer = await customer(t, 'domestic');
+  });
+  afterAll(async () => t.close());
+
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, commands, {
+      env,
+      database,
+      clock: t.clock,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+    });
+    return {
+      code,
+      json: out.length ? JSON.parse(out.join('\n')) : undefined,
+      error: err.length ? JSON.parse(err.join('\n')) : undefined,
+    };
+  }
+
+  const history = async () =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/user/${buyer.userId}/order?count=50`, headers: buyer.headers() })
+    ).json();
+
+  it('records a store order of any product, type, channel, date and price', async () => {
+    const res = await admin(
+      'order:record',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'mindmaster',
+      '--type',
+      '14',
+      '--name',
+      '思维导图 终身版',
+      '--amount',
+      '78000',
+      '--channel',
+      'app_store',
+      '--date',
+      '2026-09-01',
+      '--order-no',
+      'APPLE-1000042',
+      '--more',
+      'iOS',
+    );
+    expect(res.code, JSON.stringify(res.error)).toBe(0);
+    expect(res.json).toMatchObject({
+      order_id: 'APPLE-1000042',
+      product: 'mindmaster',
+      list: 'mindorders',
+      date: Date.UTC(2026, 8, 1) / 1000,
+      amount: 78_000,
+      currency: 'CNY',
+      from: 'app_store',
+      endDate: 'using',
+      receipt: 'cannot_invoice',
+    });
+    const listed = await history();
+    expect(listed.data.map((r: { order_id: string }) => r.order_id)).toContain('APPLE-1000042');
+
+    const again = await admin(
+      'order:record',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'max',
+      '--type',
+      '1',
+      '--name',
+      'x',
+      '--amount',
+      '1',
+      '--channel',
+      'online',
+      '--order-no',
+      'APPLE-1000042',
+    );
+    expect(again).toMatchObject({ code: 1, error: { error: 'order number exists' } });
+  });
+
+  it('refuses a price that is not whole minor units, and unknown choices', async () => {
+    const base = [
+      'order:record',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'max',
+      '--type',
+      '1',
+      '--name',
+      'x',
+      '--channel',
+      'online',
+    ];
+    expect((await admin(...base, '--amount', '280.00')).code).toBe(1);
+    expect((await admin(...base, '--amount', '-5')).code).toBe(1);
+    const badChannel = await admin(
+      'order:record',
+      '--user',
+      '1',
+      '--product',
+      'max',
+      '--type',
+      '1',
+      '--name',
+      'x',
+      '--amount',
+      '1',
+      '--channel',
+      'cash',
+    );
+    expect(badChannel.code).toBe(1);
+    expect(badChannel.error.error).toContain('--channel must be one of');
+  });
+
+  it('grants and extends a subscription', async () => {
+    const granted = await admin(
+      'subscription:grant',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'max',
+      '--platforms',
+      'win,mac',
+      '--until',
+      'forever',
+      '--type',
+      'version',
+      '--version',
+      '13',
+    );
+    expect(granted.code, JSON.stringify(granted.error)).toBe(0);
+    expect(granted.json).toMatchObject({
+      product: 'max',
+      type: 'version',
+      version: '13',
+      win_exp: FOREVER_EXPIRY,
+      mac_exp: FOREVER_EXPIRY,
+    });
+
+    const now = t.clock.now();
+    const extended = await admin(
+      'subscription:grant',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'max',
+      '--platforms',
+      'mobile',
+      '--extend',
+      'halfYear',
+    );
+    expect(extended.json).toMatchObject({ mobile_exp: now + LicenceLengthMs.halfYear / 1000, win_exp: FOREVER_EXPIRY });
+
+    const team = await admin(
+      'subscription:grant',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'max',
+      '--scope',
+      'team',
+      '--platforms',
+      'desktop',
+      '--until',
+      '2030-01-01',
+      '--group',
+      'Ops',
+    );
+    expect(team.json).toMatchObject({ group: 'Ops', group_exp: Date.UTC(2030, 0, 1) / 1000, win_exp: FOREVER_EXPIRY });
+
+    const both = await admin(
+      'subscription:grant',
+      '--user',
+      String(buyer.userId),
+      '--product',
+      'max',
+      '--platforms',
+      'win',
+      '--until',
+      '1',
+      '--extend',
+      'oneYear',
+    );
+    expect(both).toMatchObject({ code: 1, error: { error: 'give exactly one of --until and --extend' } });
+  });
+
+  it('lists, issues and fails invoices', async () => {
+    const record = async () =>
+      (
+        await admin(
+          'order:record',
+          '--user',
+          String(buyer.userId),
+          '--product',
+          'max',
+          '--type',
+          '209',
+          '--name',
+          'Plan',
+          '--amount',
+          '28000',
+          '--channel',
+          'online',
+        )
+      ).json.order_id as string;
+    const request = (orderNo: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${buyer.userId}/invoice`,
+        headers: buyer.headers(),
+        payload: { order_id: orderNo, product: 'max', title_type: 'personal', title: '王芳', email: buyer.email },
+      });
+    const toIssue = await record();
+    const toFail = await record();
+    await request(toIssue);
+    await request(toFail);
+
+    const pending = await admin('invoice:list');
+    expect(pending.json.map((i: { order_no: string }) => i.order_no)).toEqual([toIssue, toFail]);
+
+    expect((await admin('invoice:issue', '--order', toIssue, '--number', 'INV-2026-0001')).json).toEqual({
+      order_id: toIssue,
+      invoice: 'billing_success',
+      number: 'INV-2026-0001',
+      iv_type: 1,
+    });
+    expect((await admin('invoice:fail', '--order', toFail, '--reason', '抬头与税号不符')).json).toMatchObject({
+      invoice: 'billing_fail',
+    });
+    expect((await admin('invoice:issue', '--order', toFail)).error).toMatchObject({ error: 'not pending' });
+    expect((await admin('invoice:fail', '--order', 'NOPE', '--reason', 'x')).error).toMatchObject({
+      error: 'not exists',
+    });
+    expect((await admin('invoice:list', '--state', 'billing_fail')).json).toEqual([
+      expect.objectContaining({ order_no: toFail, fail_reason: '抬头与税号不符' }),
+    ]);
+
+    const rows = (await history()).data;
+    expect(rows.find((r: { order_id: string }) => r.order_id === toIssue)).toMatchObject({
+      invoice: 'billing_success',
+    });
+    expect(rows.find((r: { order_id: string }) => r.order_id === toFail)).toMatchObject({
+      invoice: 'billing_fail',
+      receipt: 'can_invoice',
+    });
+  });
+
+  it('seeds the demo orders for a user', async () => {
+    const fresh = await customer(t, 'overseas');
+    const res = await admin('orders:demo', '--user', String(fresh.userId));
+    expect(res.json).toMatchObject({ created: true });
+    expect((await admin('orders:demo', '--user', String(fresh.userId))).json).toMatchObject({ created: false });
+  });
+});

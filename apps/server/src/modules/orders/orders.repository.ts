@@ -1,0 +1,159 @@
+import type { Db } from '../../db/database.js';
+import type { InvoicesTable, OrdersTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+
+export type OrderValues = Insertable<OrdersTable>;
+export type InvoiceValues = Insertable<InvoicesTable>;
+
+/** An order with its invoice state; `invoice_state` null means billing_not. */
+export interface OrderWithInvoice extends Selectable<OrdersTable> {
+  invoice_state: InvoicesTable['state'] | null;
+  iv_type: number | null;
+}
+
+function ordersWithInvoice(db: Db) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+    .selectAll('orders')
+    .select(['invoices.state as invoice_state', 'invoices.iv_type as iv_type']);
+}
+
+export function insertOrder(db: Db, values: OrderValues) {
+  return db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/**
+ * One page of a user's history, newest first. Ties on the date are broken by id, so every
+ * row has one place and pages neither repeat nor skip rows.
+ */
+export function listOrders(
+  db: Db,
+  userId: number,
+  page: { offset: number; count: number; products: readonly string[] | null },
+): Promise<OrderWithInvoice[]> {
+  let query = ordersWithInvoice(db).where('orders.user_id', '=', userId);
+  if (page.products) query = query.where('orders.product', 'in', page.products as OrdersTable['product'][]);
+  return query
+    .orderBy('orders.ordered_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(page.count)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countOrders(db: Db, userId: number, products: readonly string[] | null): Promise<number> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId);
+  if (products) query = query.where('product', 'in', products as OrdersTable['product'][]);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The order of that number, only when it is the user's: another user's order is not found. */
+export function findUserOrder(db: Db, userId: number, orderNo: string): Promise<OrderWithInvoice | undefined> {
+  return ordersWithInvoice(db)
+    .where('orders.order_no', '=', orderNo)
+    .where('orders.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Operator lookups, any user. */
+export function findOrderByNo(db: Db, orderNo: string): Promise<OrderWithInvoice | undefined> {
+  return ordersWithInvoice(db).where('orders.order_no', '=', orderNo).executeTakeFirst();
+}
+
+/**
+ * Takes the one invoice request an order may have, in one statement: a new row when there is
+ * none, or the failed row moved back to pending/issued. A pending or issued invoice is left
+ * alone and no row comes back — so of any number of racing requests exactly one wins.
+ */
+export function claimInvoice(db: Db, values: InvoiceValues) {
+  return db
+    .insertInto('invoices')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .column('order_id')
+        .doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          iv_type: eb.ref('excluded.iv_type'),
+          title_type: eb.ref('excluded.title_type'),
+          title: eb.ref('excluded.title'),
+          tax_number: eb.ref('excluded.tax_number'),
+          email: eb.ref('excluded.email'),
+          number: eb.ref('excluded.number'),
+          requests: eb('invoices.requests', '+', 1),
+          requested_at: eb.ref('excluded.requested_at'),
+          issued_at: eb.ref('excluded.issued_at'),
+          failed_at: null,
+          fail_reason: null,
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('invoices.state', '=', 'billing_fail'),
+    )
+    .returning(['order_id', 'state', 'iv_type'])
+    .executeTakeFirst();
+}
+
+/** Operator: a pending invoice becomes issued. No row back → it was not pending. */
+export function markInvoiceIssued(db: Db, orderId: number, number: string, now: number) {
+  return db
+    .updateTable('invoices')
+    .set({ state: 'billing_success', number, issued_at: now, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'billing_pending')
+    .returning(['order_id', 'state', 'number', 'email', 'iv_type'])
+    .executeTakeFirst();
+}
+
+/** Operator: a pending invoice failed (the user may request again). No row back → not pending. */
+export function markInvoiceFailed(db: Db, orderId: number, reason: string, now: number) {
+  return db
+    .updateTable('invoices')
+    .set({ state: 'billing_fail', failed_at: now, fail_reason: reason, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'billing_pending')
+    .returning(['order_id', 'state'])
+    .executeTakeFirst();
+}
+
+export function findInvoice(db: Db, orderId: number) {
+  return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Operator: invoices in a state, oldest request first. */
+export function listInvoicesByState(db: Db, state: InvoicesTable['state'], limit: number) {
+  return db
+    .selectFrom('invoices')
+    .innerJoin('orders', 'orders.id', 'invoices.order_id')
+    .select([
+      'orders.order_no',
+      'orders.user_id',
+      'orders.product_name',
+      'orders.amount',
+      'orders.currency',
+      'orders.ordered_at',
+      'invoices.state',
+      'invoices.title_type',
+      'invoices.title',
+      'invoices.tax_number',
+      'invoices.email',
+      'invoices.number',
+      'invoices.requested_at',
+      'invoices.fail_reason',
+    ])
+    .where('invoices.state', '=', state)
+    .orderBy('invoices.requested_at', 'asc')
+    .orderBy('invoices.order_id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The order products a user has bought, for recommendations. */
+export async function orderedProducts(db: Db, userId: number): Promise<OrdersTable['product'][]> {
+  const rows = await db.selectFrom('orders').select('product').distinct().where('user_id', '=', userId).execute();
+  return rows.map((row) => row.product);
+}

@@ -1,0 +1,162 @@
+import { FOREVER_EXPIRY, LicenceLengthMs } from '@account-centre/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { recordOrder } from './orders.service.js';
+
+const DAY = 86_400;
+
+describe.each(dialects)('order history on $name', (dialect) => {
+  let t: TestApp;
+  let alice: Customer;
+  let bob: Customer;
+  const history = (who: Customer, query = '', userId = who.userId) =>
+    t.app.inject({ method: 'GET', url: `/api/user/${userId}/order${query}`, headers: who.headers() });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    alice = await customer(t, 'domestic');
+    bob = await customer(t, 'overseas');
+  });
+  afterAll(async () => t.close());
+
+  /** Alice's orders, oldest first as recorded; three share one date to test the tie-break. */
+  const recorded: string[] = [];
+  it('starts with an empty history', async () => {
+    const res = await history(alice);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: [], count: 0 });
+  });
+
+  it('pages the history newest first, 3 per page by default, with the count of all rows', async () => {
+    const now = t.clock.now();
+    const dates = [now - 9 * DAY, now - 7 * DAY, now - 5 * DAY, now - 5 * DAY, now - 5 * DAY, now - 2 * DAY, now - DAY];
+    for (const [i, date] of dates.entries()) {
+      const order = await recordOrder(
+        t.app.db,
+        {
+          userId: alice.userId,
+          product: i % 2 === 0 ? 'max' : 'mindmaster',
+          type: 209,
+          productName: `Plan ${i}`,
+          amount: 28_000 + i,
+          channel: 'online',
+          orderedAt: date,
+        },
+        now,
+      );
+      recorded.push(order.order_id);
+    }
+    // Bob's order must never show in Alice's count or pages.
+    await recordOrder(
+      t.app.db,
+      { userId: bob.userId, product: 'max', type: 1, productName: 'Bob', amount: 100, channel: 'online' },
+      now,
+    );
+
+    // Newest first; the three orders of one date by recording order, newest first.
+    const expected = [6, 5, 4, 3, 2, 1, 0].map((i) => recorded[i]);
+    const pages: string[] = [];
+    for (const offset of [0, 3, 6]) {
+      const res = await history(alice, `?offset=${offset}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.count).toBe(7);
+      expect(body.data.length).toBe(offset === 6 ? 1 : 3);
+      pages.push(...body.data.map((row: { order_id: string }) => row.order_id));
+    }
+    expect(pages).toEqual(expected);
+    // The same page twice is the same page: the order is stable.
+    const again = await history(alice, '?offset=3&count=3');
+    expect(again.json().data.map((row: { order_id: string }) => row.order_id)).toEqual(expected.slice(3, 6));
+    const beyond = await history(alice, '?offset=50&count=3');
+    expect(beyond.json()).toMatchObject({ data: [], count: 7 });
+  });
+
+  it('keeps one of the spec’s lists when asked', async () => {
+    const res = await history(alice, '?list=mindorders&count=10');
+    const body = res.json();
+    expect(body.count).toBe(3);
+    expect(body.data.map((row: { product: string; list: string }) => [row.product, row.list])).toEqual([
+      ['mindmaster', 'mindorders'],
+      ['mindmaster', 'mindorders'],
+      ['mindmaster', 'mindorders'],
+    ]);
+    expect((await history(alice, '?list=hborders')).json()).toMatchObject({ data: [], count: 0 });
+  });
+
+  it('answers each order with the spec’s fields, money in minor units', async () => {
+    const res = await history(alice, '?count=1');
+    const [row] = res.json().data;
+    const now = t.clock.now();
+    expect(row).toEqual({
+      list: 'maxorders',
+      product: 'max',
+      receipt_product: 'max',
+      type: 209,
+      order_id: recorded[6],
+      product_name: 'Plan 6',
+      quantity: 1,
+      date: now - DAY,
+      exp: null,
+      endDate: now - DAY + LicenceLengthMs.oneYear / 1000,
+      status: 'active',
+      more: null,
+      amount: 28_006,
+      currency: 'CNY',
+      from: 'online',
+      agent: null,
+      region: 'domestic',
+      iv_type: 0,
+      invoice: 'billing_not',
+      receipt: 'can_invoice',
+      invoice_deadline: now - DAY + 30 * DAY,
+    });
+  });
+
+  it('shows `using`, a past date and `unknown` ends with their statuses', async () => {
+    const now = t.clock.now();
+    const carol = await customer(t, 'overseas');
+    const add = (values: Partial<Parameters<typeof recordOrder>[1]>) =>
+      recordOrder(
+        t.app.db,
+        { userId: carol.userId, product: 'max', type: 1, productName: 'x', amount: 500, channel: 'online', ...values },
+        now,
+      );
+    const permanent = await add({ type: 14, orderedAt: now - 3 * DAY });
+    const expired = await add({ type: 1, orderedAt: now - 400 * DAY });
+    const unknown = await add({ product: 'cloudspace', orderedAt: now - 2 * DAY });
+    const lifetime = await add({ product: 'templatesVip', exp: FOREVER_EXPIRY, orderedAt: now - DAY });
+    expect([permanent, expired, unknown, lifetime].map((o) => [o.endDate, o.status])).toEqual([
+      ['using', 'active'],
+      [now - 400 * DAY + 365 * DAY, 'expired'],
+      ['unknown', 'unknown'],
+      ['using', 'active'],
+    ]);
+    const listed = (await history(carol, '?count=10')).json();
+    expect(listed.count).toBe(4);
+    expect(listed.data.map((row: { currency: string }) => row.currency)).toEqual(['USD', 'USD', 'USD', 'USD']);
+  });
+
+  it('never shows another user’s orders: their id is refused, their rows never listed', async () => {
+    const res = await history(bob, '', alice.userId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
+    const own = (await history(bob, '?count=50')).json();
+    expect(own.count).toBe(1);
+    expect(own.data.every((row: { order_id: string }) => !recorded.includes(row.order_id))).toBe(true);
+  });
+
+  it('refuses bad paging and unknown lists', async () => {
+    for (const query of ['?count=0', '?count=51', '?offset=-1', '?list=nope', '?offset=x']) {
+      const res = await history(alice, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().msg).toBe('invalid request');
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/user/${alice.userId}/order` });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,180 @@
+import { RECEIPT_LINK_TTL_SECONDS } from '@account-centre/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { pdfText } from '../../../test/helpers/pdf-text.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { issueInvoice } from '../orders/invoices.service.js';
+import { type RecordOrderInput, recordOrder } from '../orders/orders.service.js';
+
+describe.each(dialects)('receipts on $name', (dialect) => {
+  let t: TestApp;
+  let dom: Customer;
+  let abroad: Customer;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    dom = await customer(t, 'domestic');
+    abroad = await customer(t, 'overseas');
+  });
+  afterAll(async () => t.close());
+
+  const order = async (who: Customer, values: Partial<RecordOrderInput> = {}) =>
+    (
+      await recordOrder(
+        t.app.db,
+        {
+          userId: who.userId,
+          product: 'max',
+          type: 209,
+          productName: 'Plan',
+          amount: 28_000,
+          channel: 'online',
+          ...values,
+        },
+        t.clock.now(),
+      )
+    ).order_id;
+
+  const requestInvoice = async (who: Customer, orderNo: string, extra: Record<string, unknown> = {}) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${who.userId}/invoice`,
+      headers: who.headers(),
+      payload: {
+        order_id: orderNo,
+        product: 'max',
+        title_type: 'personal',
+        title: 'Buyer',
+        email: who.email,
+        ...extra,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  const link = (who: Customer, orderNo: string, product = 'max', userId = who.userId) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/user/${userId}/invoice/pdf?order_id=${orderNo}&product=${product}`,
+      headers: who.headers(),
+    });
+
+  /** Follows a link as the desktop host would: no credentials, only the link. */
+  const download = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return t.app.inject({ method: 'GET', url: `${pathname}${search}` });
+  };
+
+  it('downloads an overseas receipt whose PDF text holds the order number and the amount', async () => {
+    const orderNo = await order(abroad, { amount: 4_999, productName: 'Diagram annual plan', more: 'All platforms' });
+    await requestInvoice(abroad, orderNo, { title: 'Jane Doe' });
+    const res = await link(abroad, orderNo);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, expires_at } = res.json().data;
+    expect(expires_at).toBe(t.clock.now() + RECEIPT_LINK_TTL_SECONDS);
+    expect(url).toMatch(
+      new RegExp(`^http://account\\.example\\.com/api/files/receipt/${orderNo}\\?expires=\\d+&signature=[\\w-]{43}$`),
+    );
+
+    const file = await download(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="receipt-${orderNo}.pdf"`);
+    // A receipt carries personal data: no cache may keep it.
+    expect(file.headers['cache-control']).toBe('no-store');
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain(orderNo);
+    expect(text).toContain('$49.99');
+    expect(text).toContain('Jane Doe');
+    expect(text).toContain('Diagram annual plan');
+  });
+
+  it('has no link for a domestic invoice until the operator issues it, then shows its number', async () => {
+    const orderNo = await order(dom, { productName: '图示 1 年版' });
+    await requestInvoice(dom, orderNo, {
+      title_type: 'company',
+      title: '示例科技有限公司',
+      tax_number: '91350100M000100Y43',
+    });
+    const pending = await link(dom, orderNo);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toEqual({ status: 'error', code: 0, msg: 'receipt not issued' });
+
+    await issueInvoice(t.app.db, orderNo, '25442000000099887766', t.clock.now());
+    const res = await link(dom, orderNo);
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText((await download(res.json().data.url)).rawPayload);
+    expect(text).toContain(orderNo);
+    expect(text).toContain('¥280.00');
+    expect(text).toContain('25442000000099887766');
+    expect(text).toContain('示例科技有限公司');
+    expect(text).toContain('图示 1 年版');
+  });
+
+  it('answers ER101 for a link past its expiry', async () => {
+    const orderNo = await order(abroad);
+    await requestInvoice(abroad, orderNo);
+    const { url } = (await link(abroad, orderNo)).json().data;
+    const start = t.clock.now();
+    try {
+      t.clock.set(start + RECEIPT_LINK_TTL_SECONDS - 1);
+      expect((await download(url)).statusCode).toBe(200);
+      t.clock.set(start + RECEIPT_LINK_TTL_SECONDS);
+      const res = await download(url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'ER101' });
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('refuses a changed link the same way, whatever was changed', async () => {
+    const mine = await order(abroad);
+    const other = await order(abroad);
+    await requestInvoice(abroad, mine);
+    await requestInvoice(abroad, other);
+    const { url } = (await link(abroad, mine)).json().data;
+    const parsed = new URL(url);
+    const signature = parsed.searchParams.get('signature') as string;
+    const expires = Number(parsed.searchParams.get('expires'));
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of [
+      `/api/files/receipt/${mine}?expires=${expires}&signature=${flipped}`,
+      `/api/files/receipt/${mine}?expires=${expires + 3600}&signature=${signature}`,
+      `/api/files/receipt/${other}?expires=${expires}&signature=${signature}`,
+      `/api/files/receipt/NO-SUCH-ORDER?expires=${expires}&signature=${signature}`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'invalid link' });
+    }
+    for (const path of [
+      `/api/files/receipt/${mine}`,
+      `/api/files/receipt/${mine}?expires=${expires}&signature=short`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode, path).toBe(400);
+    }
+  });
+
+  it('never gives a user a link to another user’s receipt', async () => {
+    const orderNo = await order(abroad);
+    await requestInvoice(abroad, orderNo);
+    // Through the user's own id: the order is not theirs, so it does not exist for them.
+    const own = await link(dom, orderNo);
+    expect(own.statusCode).toBe(404);
+    expect(own.json()).toEqual({ status: 'error', code: 0, msg: 'not exists' });
+    // Through the owner's id: refused by the guard.
+    const borrowed = await link(dom, orderNo, 'max', abroad.userId);
+    expect(borrowed.statusCode).toBe(403);
+    // A wrong product is no way around it either.
+    expect((await link(abroad, orderNo, 'mind')).statusCode).toBe(404);
+  });
+
+  it('needs a signed-in user to make a link', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${dom.userId}/invoice/pdf?order_id=X1&product=max`,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,427 @@
+import type { LicenceRow, StorageSummary, SubscriptionRecord } from '@account-centre/contract';
+import {
+  APP_STORE_SUBSCRIPTIONS_URL,
+  boughtProducts,
+  canRenew,
+  expiryState,
+  FOREVER_EXPIRY,
+  FOREVER_THRESHOLD,
+  FREE_STORAGE_BYTES,
+  type Language,
+  type LicenceLength,
+  LicenceLengthMs,
+  type LicencePlatform,
+  NINETY_NINE_PLAN_TYPE,
+  type OrderChannel,
+  orderChannels,
+  OrderMsg,
+  type PersonalPlatform,
+  personalPlatforms,
+  planDateOf,
+  planDates,
+  type RecommendableProduct,
+  recommendedProducts,
+  type Region,
+  type RenewalFacts,
+  showCancelSubscription,
+  showManageSubscription,
+  type StorageArea,
+  storageAreas,
+  subscriptionFamily,
+  type SubscriptionProduct,
+  subscriptionProducts,
+  type SubscriptionType,
+  subscriptionTypes,
+  type TeamPlatform,
+  teamPlatforms,
+} from '@account-centre/contract';
+import type { Updateable } from 'kysely';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import type { SubscriptionsTable } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { orderedProducts } from '../orders/orders.repository.js';
+import * as repo from './subscriptions.repository.js';
+
+export type SubscriptionRecordDto = Static<typeof SubscriptionRecord>;
+export type LicenceRowDto = Static<typeof LicenceRow>;
+export type StorageSummaryDto = Static<typeof StorageSummary>;
+
+const personalColumns: Record<PersonalPlatform, repo.ExpiryColumn> = {
+  win: 'win_exp',
+  mac: 'mac_exp',
+  linux: 'linux_exp',
+  online: 'online_exp',
+  mobile: 'mobile_exp',
+  ios: 'ios_exp',
+  android: 'android_exp',
+  ppt: 'ppt_exp',
+};
+const teamColumns: Record<TeamPlatform, repo.ExpiryColumn> = { desktop: 'group_exp', mobile: 'group_mobile_exp' };
+
+const productOrder = (product: SubscriptionProduct) => subscriptionProducts.indexOf(product);
+
+/** A stored record in the spec's shape (spec 01 §3 "Subscription record"). */
+export function toSubscriptionRecord(row: repo.SubscriptionRow): SubscriptionRecordDto {
+  return {
+    product: row.product,
+    type: row.type,
+    name: row.name,
+    version: row.version,
+    order_type: row.order_type,
+    product_id: row.product_id,
+    order_id: row.order_no,
+    channel: row.channel,
+    win_exp: row.win_exp,
+    mac_exp: row.mac_exp,
+    linux_exp: row.linux_exp,
+    online_exp: row.online_exp,
+    mobile_exp: row.mobile_exp,
+    ios_exp: row.ios_exp,
+    android_exp: row.android_exp,
+    ppt_exp: row.ppt_exp,
+    group: row.group_name,
+    group_exp: row.group_exp,
+    group_mobile_exp: row.group_mobile_exp,
+    fuser: row.fuser === 1,
+    is_99: row.is_99 === 1,
+    have_renew: row.have_renew === 1,
+    upgrade_time: row.upgrade_time,
+    started_at: row.started_at,
+  };
+}
+
+/** The user's records, in the spec's product order (max, mind, proj, math, hb, ppt). */
+export async function subscriptionRecords(db: Db, userId: number): Promise<SubscriptionRecordDto[]> {
+  const rows = await repo.listSubscriptions(db, userId);
+  return rows.sort((a, b) => productOrder(a.product) - productOrder(b.product)).map(toSubscriptionRecord);
+}
+
+function renewalFacts(record: SubscriptionRecordDto): RenewalFacts {
+  return {
+    type: record.type,
+    have_renew: record.have_renew,
+    is_99: record.is_99,
+    product_id: record.product_id,
+    channel: record.channel,
+  };
+}
+
+/** Platforms sharing one expiry, in the order the record lists them. */
+function groupByExpiry<P extends LicencePlatform>(
+  expiries: [P, number | null][],
+): { expiresAt: number; platforms: P[] }[] {
+  const groups = new Map<number, P[]>();
+  for (const [platform, expiresAt] of expiries) {
+    if (!expiresAt) continue;
+    groups.set(expiresAt, [...(groups.get(expiresAt) ?? []), platform]);
+  }
+  return [...groups.entries()].sort((a, b) => b[0] - a[0]).map(([expiresAt, platforms]) => ({ expiresAt, platforms }));
+}
+
+/**
+ * Licence rows of the order screen (spec 01 §3 "Licence row"): one per product, scope and
+ * group of platforms that end together. Personal rows carry the record's actions (§6); team
+ * rows are kept apart — their plan is renewed and managed by the team, not here.
+ */
+export function licenceRows(records: readonly SubscriptionRecordDto[], region: Region, now: number): LicenceRowDto[] {
+  const rows: LicenceRowDto[] = [];
+  for (const record of records) {
+    const family = subscriptionFamily[record.product];
+    const facts = renewalFacts(record);
+    const base = {
+      product: record.product,
+      productName: record.name,
+      icon: record.product,
+      v_product: family ?? record.product,
+    };
+    const personal = groupByExpiry(
+      personalPlatforms.map((p) => [p, record[personalColumns[p]]] as [PersonalPlatform, number | null]),
+    );
+    for (const { expiresAt, platforms } of personal) {
+      const state = expiryState(expiresAt, now);
+      const dates = planDates({
+        family,
+        type: record.type,
+        usageEnd: expiresAt,
+        startedAt: record.started_at,
+        upgradeTime: record.upgrade_time,
+      });
+      const manage = showManageSubscription(region, facts);
+      rows.push({
+        ...base,
+        scope: 'personal',
+        group: null,
+        type: state === 'forever' ? -1 : -2,
+        platforms,
+        state,
+        endTime: planDateOf(expiresAt),
+        updateEndTime: dates.freeUpgrade,
+        serviceEndTime: dates.maintenance,
+        upgrade_service_years: dates.upgradeServiceYears,
+        can_renew: canRenew(facts),
+        showCancel: showCancelSubscription(region, facts),
+        showManage: manage,
+        manage_url: manage ? APP_STORE_SUBSCRIPTIONS_URL : null,
+        order_id: record.order_id,
+        v_type: record.order_type,
+        v_version: record.version,
+      });
+    }
+    const team = groupByExpiry(teamPlatforms.map((p) => [p, record[teamColumns[p]]] as [TeamPlatform, number | null]));
+    for (const { expiresAt, platforms } of team) {
+      const state = expiryState(expiresAt, now);
+      const end = planDateOf(expiresAt);
+      rows.push({
+        ...base,
+        scope: 'team',
+        group: record.group,
+        type: state === 'forever' ? -1 : -2,
+        platforms,
+        state,
+        endTime: end,
+        updateEndTime: end,
+        serviceEndTime: end,
+        upgrade_service_years: null,
+        can_renew: false,
+        showCancel: false,
+        showManage: false,
+        manage_url: null,
+        order_id: null,
+        v_type: null,
+        v_version: null,
+      });
+    }
+  }
+  return rows;
+}
+
+export async function userLicences(db: Db, userId: number, region: Region, now: number) {
+  return licenceRows(await subscriptionRecords(db, userId), region, now);
+}
+
+/**
+ * Cancel subscription (spec 01 §6): only where the order screen offers it — overseas, a
+ * renewing subscription of product ids 5371, 5380, 5370, 5378, not an app-store one (that is
+ * cancelled in the store). The update itself re-checks the record, so a double click or two
+ * tabs change it once.
+ */
+export async function cancelSubscription(
+  db: Db,
+  userId: number,
+  product: SubscriptionProduct,
+  region: Region,
+  now: number,
+): Promise<SubscriptionRecordDto> {
+  const row = await repo.findSubscription(db, userId, product);
+  if (!row) throw notFound(OrderMsg.orderNotFound);
+  if (!showCancelSubscription(region, renewalFacts(toSubscriptionRecord(row))))
+    throw conflict(OrderMsg.cancelUnavailable);
+  const updated = await repo.cancelRenewal(db, userId, product, now);
+  if (!updated) throw conflict(OrderMsg.cancelUnavailable);
+  return toSubscriptionRecord(updated);
+}
+
+/** How a grant sets the end of the platforms it names. */
+export type GrantEnd = { until: number } | { extendBy: LicenceLength } | { forever: true };
+
+export interface GrantInput {
+  userId: number;
+  product: SubscriptionProduct;
+  /** Personal platforms, or the team's `desktop` / `mobile`. */
+  scope: 'personal' | 'team';
+  platforms: readonly string[];
+  end: GrantEnd;
+  type?: SubscriptionType;
+  name?: string;
+  version?: string | null;
+  orderType?: number | null;
+  productId?: number | null;
+  orderNo?: string | null;
+  channel?: OrderChannel | null;
+  haveRenew?: boolean;
+  /** Default: true for the 99 offer's order type (spec 01 §6), else unchanged. */
+  is99?: boolean;
+  fuser?: boolean;
+  upgradeTime?: number | null;
+  startedAt?: number | null;
+  /** The team whose plan a team grant is. */
+  group?: string | null;
+}
+
+/** Names a record gets when the operator gives none; the web shows its own localised names. */
+const defaultNames: Record<SubscriptionProduct, string> = {
+  max: 'Diagram',
+  mind: 'Mind Map',
+  proj: 'Project',
+  math: 'Formula',
+  hb: 'Whiteboard',
+  ppt: 'Slides',
+};
+
+/**
+ * Operator: grants or extends a subscription (DESIGN §9) — sets the named platforms' end to a
+ * date or forever, or extends each by a licence length from its current end (from now once
+ * passed). Team grants touch only the team expiries, so personal ones are never mixed in.
+ */
+export async function grantSubscription(db: Db, input: GrantInput, now: number): Promise<SubscriptionRecordDto> {
+  if (!(subscriptionProducts as readonly string[]).includes(input.product)) throw badRequest('unknown product');
+  const columns = grantColumns(input.scope, input.platforms);
+  if (input.type !== undefined && !(subscriptionTypes as readonly string[]).includes(input.type)) {
+    throw badRequest('type must be version, subs or other');
+  }
+  if (input.channel != null && !(orderChannels as readonly string[]).includes(input.channel))
+    throw badRequest('unknown channel');
+  const name = input.name?.trim();
+  if (name !== undefined && (name.length === 0 || name.length > 200))
+    throw badRequest('name must have 1 to 200 characters');
+  if (input.scope === 'team' && input.group !== undefined && input.group !== null && input.group.trim().length === 0) {
+    throw badRequest('group must not be empty');
+  }
+  for (const [label, value] of [
+    ['order type', input.orderType],
+    ['product id', input.productId],
+    ['upgrade time', input.upgradeTime],
+    ['start', input.startedAt],
+  ] as const) {
+    if (value != null && (!Number.isSafeInteger(value) || value < 0))
+      throw badRequest(`${label} must be a whole number ≥ 0`);
+  }
+
+  const user = await db.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
+  if (!user) throw notFound('user not found');
+
+  const inserted: Partial<Record<repo.ExpiryColumn, number>> = {};
+  const updated: Record<string, unknown> = {};
+  const end = input.end;
+  if ('until' in end) {
+    if (!Number.isSafeInteger(end.until) || end.until <= 0) throw badRequest('until must be unix seconds');
+    for (const column of columns) inserted[column] = updated[column] = end.until;
+  } else if ('forever' in end) {
+    for (const column of columns) inserted[column] = updated[column] = FOREVER_EXPIRY;
+  } else {
+    const seconds = Math.round(LicenceLengthMs[end.extendBy] / 1000);
+    if (!seconds) throw badRequest('unknown length');
+    for (const column of columns) {
+      inserted[column] = now + seconds;
+      updated[column] = repo.extendedExpiry(column, seconds, now, FOREVER_THRESHOLD);
+    }
+  }
+
+  const is99 = input.is99 ?? (input.orderType === NINETY_NINE_PLAN_TYPE ? true : undefined);
+  const attributes: Updateable<SubscriptionsTable> = {
+    ...(input.type !== undefined && { type: input.type }),
+    ...(name !== undefined && { name }),
+    ...(input.version !== undefined && { version: input.version }),
+    ...(input.orderType !== undefined && { order_type: input.orderType }),
+    ...(input.productId !== undefined && { product_id: input.productId }),
+    ...(input.orderNo !== undefined && { order_no: input.orderNo }),
+    ...(input.channel !== undefined && { channel: input.channel }),
+    ...(input.haveRenew !== undefined && { have_renew: input.haveRenew ? 1 : 0 }),
+    ...(is99 !== undefined && { is_99: is99 ? 1 : 0 }),
+    ...(input.fuser !== undefined && { fuser: input.fuser ? 1 : 0 }),
+    ...(input.upgradeTime !== undefined && { upgrade_time: input.upgradeTime }),
+    ...(input.startedAt !== undefined && { started_at: input.startedAt }),
+    ...(input.scope === 'team' && input.group !== undefined && { group_name: input.group?.trim() || null }),
+  };
+  const row = await repo.upsertSubscription(
+    db,
+    {
+      user_id: input.userId,
+      product: input.product,
+      type: input.type ?? 'subs',
+      name: name ?? defaultNames[input.product],
+      version: null,
+      order_type: null,
+      product_id: null,
+      order_no: null,
+      channel: null,
+      win_exp: null,
+      mac_exp: null,
+      linux_exp: null,
+      online_exp: null,
+      mobile_exp: null,
+      ios_exp: null,
+      android_exp: null,
+      ppt_exp: null,
+      group_name: null,
+      group_exp: null,
+      group_mobile_exp: null,
+      upgrade_time: null,
+      started_at: input.scope === 'personal' ? now : null,
+      ...attributes,
+      ...inserted,
+      updated_at: now,
+    },
+    { ...attributes, ...updated, updated_at: now },
+  );
+  return toSubscriptionRecord(row);
+}
+
+function grantColumns(scope: 'personal' | 'team', platforms: readonly string[]): repo.ExpiryColumn[] {
+  if (platforms.length === 0) throw badRequest('name at least one platform');
+  const table: Record<string, repo.ExpiryColumn> = scope === 'team' ? teamColumns : personalColumns;
+  const columns = platforms.map((platform) => {
+    const column = table[platform];
+    if (!column) {
+      throw badRequest(`unknown ${scope} platform "${platform}" (${Object.keys(table).join(', ')})`);
+    }
+    return column;
+  });
+  return [...new Set(columns)];
+}
+
+/** Cloud storage of the user in bytes (spec 01 §3 "Storage"); the free tier where none was set. */
+export async function storageSummary(db: Db, userId: number): Promise<StorageSummaryDto> {
+  const rows = await repo.listStorage(db, userId);
+  const figure = (area: StorageArea) => {
+    const row = rows.find((r) => r.area === area);
+    return { max: row?.max_bytes ?? FREE_STORAGE_BYTES[area], used: row?.used_bytes ?? 0 };
+  };
+  return { project: figure('project'), whiteboard: figure('whiteboard'), mindmap: figure('mindmap') };
+}
+
+/** Operator and demo: sets the quota and/or the used bytes of an area. */
+export async function setStorage(
+  db: Db,
+  input: { userId: number; area: StorageArea; maxBytes?: number; usedBytes?: number },
+  now: number,
+) {
+  if (!(storageAreas as readonly string[]).includes(input.area)) throw badRequest('unknown storage area');
+  for (const value of [input.maxBytes, input.usedBytes]) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0))
+      throw badRequest('bytes must be a whole number ≥ 0');
+  }
+  const set = {
+    ...(input.maxBytes !== undefined && { max_bytes: input.maxBytes }),
+    ...(input.usedBytes !== undefined && { used_bytes: input.usedBytes }),
+  };
+  return repo.upsertStorage(
+    db,
+    {
+      user_id: input.userId,
+      area: input.area,
+      max_bytes: input.maxBytes ?? FREE_STORAGE_BYTES[input.area],
+      used_bytes: input.usedBytes ?? 0,
+      updated_at: now,
+    },
+    set,
+  );
+}
+
+/**
+ * Recommended products the user has not bought (spec 01 §2), by the hiding rules of §6 for
+ * the caller's region, language and the page's product id.
+ */
+export async function recommendationsFor(
+  db: Db,
+  userId: number,
+  context: { region: Region; language: Language; productId: number | null },
+): Promise<RecommendableProduct[]> {
+  const [orders, records] = await Promise.all([orderedProducts(db, userId), repo.listSubscriptions(db, userId)]);
+  const bought = boughtProducts(
+    orders,
+    records.map((r) => r.product),
+  );
+  return recommendedProducts({ ...context, bought });
+}

@@ -1,0 +1,406 @@
+import { FOREVER_EXPIRY, FREE_STORAGE_BYTES, LicenceLengthMs } from '@account-centre/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { recordOrder } from '../orders/orders.service.js';
+import { grantSubscription, setStorage } from './subscriptions.service.js';
+
+const DAY = 86_400;
+const YEAR = LicenceLengthMs.oneYear / 1000;
+
+describe.each(dialects)('subscriptions, licences and storage on $name', (dialect) => {
+  let t: TestApp;
+  let ann: Customer;
+  let ben: Customer;
+  let now: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ann = await customer(t, 'overseas');
+    ben = await customer(t, 'domestic');
+    now = t.clock.now();
+  });
+  afterAll(async () => t.close());
+
+  const get = (who: Customer, path: string, region = who.region, userId = who.userId) =>
+    t.app.inject({ method: 'GET', url: `/api/user/${userId}${path}`, headers: who.headers(region) });
+  const cancel = (who: Customer, product: string, region = who.region) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${who.userId}/subscription/scheme-cancel`,
+      headers: who.headers(region),
+      payload: { product },
+    });
+
+  it('lists one record per product in the spec’s order, team expiries kept apart from personal ones', async () => {
+    expect((await get(ann, '/subscription/all')).json()).toEqual({
+      status: 'success',
+      code: 0,
+      msg: 'ok',
+      data: [],
+      count: 0,
+    });
+
+    await grantSubscription(
+      t.app.db,
+      {
+        userId: ann.userId,
+        product: 'mind',
+        scope: 'personal',
+        platforms: ['win', 'mac'],
+        end: { until: now + 30 * DAY },
+        orderType: 217,
+      },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      {
+        userId: ann.userId,
+        product: 'max',
+        scope: 'personal',
+        platforms: ['win', 'mac', 'linux'],
+        end: { until: now + 200 * DAY },
+        type: 'subs',
+        name: 'Diagram annual plan',
+        orderType: 220,
+        productId: 5371,
+        orderNo: 'ORDER-1',
+        channel: 'online',
+        haveRenew: true,
+      },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      { userId: ann.userId, product: 'max', scope: 'personal', platforms: ['online'], end: { forever: true } },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      { userId: ann.userId, product: 'max', scope: 'personal', platforms: ['mobile'], end: { until: now - DAY } },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      {
+        userId: ann.userId,
+        product: 'max',
+        scope: 'team',
+        platforms: ['desktop'],
+        end: { until: now + 90 * DAY },
+        group: 'Design team',
+      },
+      now,
+    );
+
+    const res = await get(ann, '/subscription/all');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(2);
+    expect(body.data.map((r: { product: string }) => r.product)).toEqual(['max', 'mind']);
+    expect(body.data[0]).toEqual({
+      product: 'max',
+      type: 'subs',
+      name: 'Diagram annual plan',
+      version: null,
+      order_type: 220,
+      product_id: 5371,
+      order_id: 'ORDER-1',
+      channel: 'online',
+      win_exp: now + 200 * DAY,
+      mac_exp: now + 200 * DAY,
+      linux_exp: now + 200 * DAY,
+      online_exp: FOREVER_EXPIRY,
+      mobile_exp: now - DAY,
+      ios_exp: null,
+      android_exp: null,
+      ppt_exp: null,
+      group: 'Design team',
+      group_exp: now + 90 * DAY,
+      group_mobile_exp: null,
+      fuser: false,
+      is_99: false,
+      have_renew: true,
+      upgrade_time: null,
+      started_at: now,
+    });
+    // The 99 offer's order type marks the record, which makes it not renewable (spec 01 §6).
+    expect(body.data[1]).toMatchObject({ product: 'mind', name: 'Mind Map', is_99: true, have_renew: false });
+  });
+
+  it('turns records into licence rows: forever, active and expired platform groups, the team row apart', async () => {
+    const res = await get(ann, '/license');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data;
+    const max = rows.filter((r: { product: string }) => r.product === 'max');
+    expect(
+      max.map((r: { scope: string; platforms: string[]; state: string; type: number }) => [
+        r.scope,
+        r.platforms,
+        r.state,
+        r.type,
+      ]),
+    ).toEqual([
+      ['personal', ['online'], 'forever', -1],
+      ['personal', ['win', 'mac', 'linux'], 'active', -2],
+      ['personal', ['mobile'], 'expired', -2],
+      ['team', ['desktop'], 'active', -2],
+    ]);
+    expect(max[0]).toMatchObject({ endTime: 'forever', updateEndTime: 'forever', serviceEndTime: 'forever' });
+    expect(max[1]).toEqual({
+      product: 'max',
+      productName: 'Diagram annual plan',
+      icon: 'max',
+      v_product: 'max',
+      scope: 'personal',
+      group: null,
+      type: -2,
+      platforms: ['win', 'mac', 'linux'],
+      state: 'active',
+      endTime: now + 200 * DAY,
+      updateEndTime: now + 200 * DAY,
+      serviceEndTime: now + 200 * DAY,
+      upgrade_service_years: null,
+      can_renew: false,
+      showCancel: true,
+      showManage: false,
+      manage_url: null,
+      order_id: 'ORDER-1',
+      v_type: 220,
+      v_version: null,
+    });
+    expect(max[3]).toMatchObject({ group: 'Design team', can_renew: false, showCancel: false, order_id: null });
+    const mind = rows.find((r: { product: string }) => r.product === 'mind');
+    expect(mind).toMatchObject({ platforms: ['win', 'mac'], can_renew: false, showCancel: false });
+  });
+
+  it('shows cancel only in the overseas build', async () => {
+    const domestic = (await get(ann, '/license', 'domestic')).json().data;
+    const row = domestic.find((r: { platforms: string[] }) => r.platforms.includes('win'));
+    expect(row).toMatchObject({ product: 'max', showCancel: false, can_renew: false });
+  });
+
+  it('names the 5-year upgrade service for a perpetual project licence only', async () => {
+    await grantSubscription(
+      t.app.db,
+      {
+        userId: ben.userId,
+        product: 'proj',
+        scope: 'personal',
+        platforms: ['win'],
+        end: { forever: true },
+        type: 'version',
+        version: '3',
+        startedAt: now - 10 * DAY,
+      },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      {
+        userId: ben.userId,
+        product: 'max',
+        scope: 'personal',
+        platforms: ['win'],
+        end: { forever: true },
+        type: 'version',
+        version: '13',
+      },
+      now,
+    );
+    const rows = (await get(ben, '/license')).json().data;
+    const proj = rows.find((r: { product: string }) => r.product === 'proj');
+    const max = rows.find((r: { product: string }) => r.product === 'max');
+    expect(proj).toMatchObject({
+      type: -1,
+      endTime: 'forever',
+      updateEndTime: now - 10 * DAY + 5 * YEAR,
+      serviceEndTime: now - 10 * DAY + 5 * YEAR,
+      upgrade_service_years: 5,
+      can_renew: false,
+      v_version: '3',
+    });
+    expect(max).toMatchObject({ type: -1, updateEndTime: null, serviceEndTime: null, upgrade_service_years: null });
+  });
+
+  it('offers the store’s manage link instead of cancel for an app-store subscription overseas', async () => {
+    await grantSubscription(
+      t.app.db,
+      {
+        userId: ben.userId,
+        product: 'math',
+        scope: 'personal',
+        platforms: ['ios'],
+        end: { until: now + 20 * DAY },
+        type: 'subs',
+        channel: 'app_store',
+        productId: 5380,
+        haveRenew: true,
+      },
+      now,
+    );
+    const overseas = (await get(ben, '/license', 'overseas'))
+      .json()
+      .data.find((r: { product: string }) => r.product === 'math');
+    expect(overseas).toMatchObject({
+      showManage: true,
+      showCancel: false,
+      manage_url: 'https://apps.apple.com/account/subscriptions',
+    });
+    const domestic = (await get(ben, '/license', 'domestic'))
+      .json()
+      .data.find((r: { product: string }) => r.product === 'math');
+    expect(domestic).toMatchObject({ showManage: false, showCancel: false, manage_url: null });
+  });
+
+  it('extends from the current end while it lies ahead, from now once passed, and never past forever', async () => {
+    const extend = () =>
+      grantSubscription(
+        t.app.db,
+        {
+          userId: ben.userId,
+          product: 'hb',
+          scope: 'personal',
+          platforms: ['online', 'win'],
+          end: { extendBy: 'oneYear' },
+        },
+        now,
+      );
+    await grantSubscription(
+      t.app.db,
+      { userId: ben.userId, product: 'hb', scope: 'personal', platforms: ['online'], end: { until: now + 10 * DAY } },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      { userId: ben.userId, product: 'hb', scope: 'personal', platforms: ['win'], end: { until: now - 10 * DAY } },
+      now,
+    );
+    const once = await extend();
+    expect([once.online_exp, once.win_exp]).toEqual([now + 10 * DAY + YEAR, now + YEAR]);
+    await grantSubscription(
+      t.app.db,
+      { userId: ben.userId, product: 'hb', scope: 'personal', platforms: ['win'], end: { forever: true } },
+      now,
+    );
+    const twice = await extend();
+    expect([twice.online_exp, twice.win_exp]).toEqual([now + 10 * DAY + 2 * YEAR, FOREVER_EXPIRY]);
+  });
+
+  it('counts every one of many concurrent extensions', async () => {
+    const dan = await customer(t, 'domestic');
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        grantSubscription(
+          t.app.db,
+          { userId: dan.userId, product: 'ppt', scope: 'personal', platforms: ['ppt'], end: { extendBy: 'oneMonth' } },
+          now,
+        ),
+      ),
+    );
+    const [record] = (await get(dan, '/subscription/all')).json().data;
+    expect(record.ppt_exp).toBe(now + (10 * LicenceLengthMs.oneMonth) / 1000);
+  });
+
+  it('refuses grants that make no sense', async () => {
+    const bad = [
+      { platforms: ['desktop'], scope: 'personal' as const },
+      { platforms: ['win'], scope: 'team' as const },
+      { platforms: [], scope: 'personal' as const },
+    ];
+    for (const { platforms, scope } of bad) {
+      await expect(
+        grantSubscription(
+          t.app.db,
+          { userId: ben.userId, product: 'max', scope, platforms, end: { forever: true } },
+          now,
+        ),
+      ).rejects.toMatchObject({ httpStatus: 400 });
+    }
+    await expect(
+      grantSubscription(
+        t.app.db,
+        { userId: 999_999, product: 'max', scope: 'personal', platforms: ['win'], end: { forever: true } },
+        now,
+      ),
+    ).rejects.toMatchObject({ httpStatus: 404 });
+  });
+
+  it('cancels a renewing overseas subscription once, and nowhere else', async () => {
+    expect((await cancel(ann, 'max', 'domestic')).json()).toEqual({
+      status: 'error',
+      code: 0,
+      msg: 'cancel unavailable',
+    });
+    expect((await cancel(ann, 'mind')).statusCode).toBe(409);
+    expect((await cancel(ann, 'ppt')).json()).toEqual({ status: 'error', code: 0, msg: 'not exists' });
+
+    const results = await Promise.all(Array.from({ length: 8 }, () => cancel(ann, 'max')));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    const done = results.find((r) => r.statusCode === 200)?.json().data;
+    expect(done).toMatchObject({ product: 'max', have_renew: false, win_exp: now + 200 * DAY });
+    // Once it no longer renews itself, renewing by hand is offered again and cancel is gone.
+    const row = (await get(ann, '/license'))
+      .json()
+      .data.find((r: { platforms: string[] }) => r.platforms.includes('win'));
+    expect(row).toMatchObject({ showCancel: false, can_renew: true });
+    // The store's subscription is cancelled in the store, not here.
+    expect((await cancel(ben, 'math', 'overseas')).statusCode).toBe(409);
+  });
+
+  it('answers storage in bytes, the free tier where nothing was set', async () => {
+    expect((await get(ben, '/storage')).json().data).toEqual({
+      project: { max: FREE_STORAGE_BYTES.project, used: 0 },
+      whiteboard: { max: FREE_STORAGE_BYTES.whiteboard, used: 0 },
+      mindmap: { max: FREE_STORAGE_BYTES.mindmap, used: 0 },
+    });
+    await setStorage(
+      t.app.db,
+      { userId: ben.userId, area: 'mindmap', maxBytes: 2 ** 31, usedBytes: 5_000_000_000 },
+      now,
+    );
+    await setStorage(t.app.db, { userId: ben.userId, area: 'project', usedBytes: 1234 }, now);
+    expect((await get(ben, '/storage')).json().data).toEqual({
+      project: { max: FREE_STORAGE_BYTES.project, used: 1234 },
+      whiteboard: { max: FREE_STORAGE_BYTES.whiteboard, used: 0 },
+      mindmap: { max: 2 ** 31, used: 5_000_000_000 },
+    });
+    await expect(
+      setStorage(t.app.db, { userId: ben.userId, area: 'project', usedBytes: -1 }, now),
+    ).rejects.toMatchObject({
+      httpStatus: 400,
+    });
+  });
+
+  it('recommends what the user has not bought, with the hiding rules of the region, language and product id', async () => {
+    const eve = await customer(t, 'domestic');
+    const recommend = async (query = '', region: 'domestic' | 'overseas' = 'domestic') =>
+      (await get(eve, `/recommendation${query}`, region)).json().data;
+    expect(await recommend()).toEqual(['max', 'mindmaster', 'project', 'orgchart', 'edrawMath', 'info', 'hb']);
+    await recordOrder(
+      t.app.db,
+      { userId: eve.userId, product: 'infographic', type: 1, productName: 'x', amount: 1, channel: 'online' },
+      now,
+    );
+    await grantSubscription(
+      t.app.db,
+      { userId: eve.userId, product: 'mind', scope: 'personal', platforms: ['win'], end: { until: now - DAY } },
+      now,
+    );
+    expect(await recommend()).toEqual(['max', 'project', 'orgchart', 'edrawMath', 'hb']);
+    expect(await recommend('', 'overseas')).toEqual(['max', 'orgchart', 'hb']);
+    expect(await recommend('?lang=jp')).toEqual(['max', 'hb']);
+    expect(await recommend('?pid=5517', 'overseas')).toEqual(['orgchart', 'hb']);
+  });
+
+  it('never shows another user’s records, licences or storage', async () => {
+    for (const path of ['/subscription/all', '/license', '/storage', '/recommendation']) {
+      const res = await get(ben, path, 'domestic', ann.userId);
+      expect(res.statusCode, path).toBe(403);
+    }
+    const own = (await get(ben, '/subscription/all')).json().data.map((r: { product: string }) => r.product);
+    expect(own).toEqual(['max', 'proj', 'math', 'hb']);
+  });
+});

@@ -1,0 +1,92 @@
+import { isLanguage, ServerMsg, type updateUserRoute, type UserInfo } from '@account-centre/contract';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { normaliseNickName } from './nickname.js';
+import * as repo from './user.repository.js';
+
+type UserInfoData = Static<typeof UserInfo>;
+type UpdateBody = Static<NonNullable<(typeof updateUserRoute)['body']>>;
+
+interface UserDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export async function getUserInfo(deps: UserDeps, userId: number): Promise<UserInfoData> {
+  const row = await repo.findUserInfo(deps.db, userId);
+  if (!row) throw notFound();
+  return toUserInfo(row);
+}
+
+/**
+ * Updates the fields sent. Nickname: trimmed, 1–32 characters (spec 01 §5). Profile: stored
+ * as typed; the web app escapes it when it shows it. Birthday: a real calendar day, not in
+ * the future.
+ */
+export async function updateUserInfo(deps: UserDeps, userId: number, body: UpdateBody): Promise<UserInfoData> {
+  const now = deps.clock.now();
+  const changes: repo.ProfileChanges = {};
+  if (body.nick_name !== undefined) {
+    const nickName = normaliseNickName(body.nick_name);
+    if (nickName === null) throw invalidField('nick_name', 'length');
+    changes.nick_name = nickName;
+  }
+  if (body.profile !== undefined) changes.profile = body.profile;
+  if (body.birthday !== undefined) {
+    if (body.birthday !== null && !isPlausibleBirthday(body.birthday, now)) throw invalidField('birthday', 'date');
+    changes.birthday = body.birthday;
+  }
+  if (body.sex !== undefined) changes.sex = body.sex;
+  if (body.country !== undefined) changes.country = body.country;
+  if (body.language !== undefined) changes.language = body.language;
+
+  const updated = await repo.updateProfile(deps.db, userId, changes, now);
+  if (!updated) throw notFound();
+  return getUserInfo(deps, userId);
+}
+
+/** Same shape as a schema failure, so the web app handles both alike. */
+function invalidField(field: string, rule: string) {
+  return badRequest(ServerMsg.invalidRequest, undefined, { fields: [{ field: `body/${field}`, rule }] });
+}
+
+const EARLIEST_BIRTHDAY = Date.UTC(1900, 0, 1);
+
+/** `YYYY-MM-DD` naming a day that exists (no 2023-02-30), from 1900 up to today (UTC). */
+export function isPlausibleBirthday(value: string, now: number): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists && time >= EARLIEST_BIRTHDAY && time <= now * 1000;
+}
+
+function toUserInfo(row: repo.UserInfoRow): UserInfoData {
+  return {
+    user_id: row.id,
+    nick_name: row.nick_name,
+    avatar_url: row.avatar_url,
+    email: row.email,
+    mobile: row.mobile,
+    second_mobile: row.second_mobile,
+    // Third-party sign-in is not offered yet: nothing can be bound.
+    weixin: false,
+    qq: false,
+    weibo: false,
+    hasPwd: row.password_user_id !== null,
+    profile: row.profile,
+    birthday: row.birthday,
+    region: row.region,
+    sex: row.sex,
+    country: row.country,
+    language: row.language !== null && isLanguage(row.language) ? row.language : null,
+    // Storage quotas arrive with cloud storage; until then nothing is allotted or used.
+    max_storage: 0,
+    used_storage: 0,
+    created_at: row.created_at,
+  };
+}

@@ -1,0 +1,127 @@
+import { randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+
+// The ceiling is counted per client IP and never touches the database, so one dialect is enough.
+const dialect = dialects[0]!;
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Why Redis cannot be used, or null when it answers. */
+async function redisProblem(url: string): Promise<string | null> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  // The socket error says why ("connect ECONNREFUSED …"); the rejected call only that it closed.
+  let socketError: string | null = null;
+  client.on('error', (error: Error) => {
+    socketError = error.message;
+  });
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return socketError ?? (error instanceof Error ? error.message : String(error));
+  } finally {
+    client.disconnect();
+  }
+}
+const redisUnreachable = await redisProblem(redisUrl);
+
+/** A client address of its own per test (TEST-NET-3), so counts never mix between tests or runs. */
+const usedAddresses: string[] = [];
+function freshAddress(): string {
+  const address = `203.0.113.${randomInt(1, 255)}`;
+  if (usedAddresses.includes(address)) return freshAddress();
+  usedAddresses.push(address);
+  return address;
+}
+
+describe('rate limit', () => {
+  const apps: TestApp[] = [];
+  async function appWith(env: Record<string, string>): Promise<TestApp> {
+    const t = await createTestApp(dialect, env);
+    apps.push(t);
+    return t;
+  }
+  const get = (t: TestApp, remoteAddress: string, url = '/api/health') =>
+    t.app.inject({ method: 'GET', url, remoteAddress });
+
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((t) => t.close()));
+  });
+  afterAll(async () => {
+    if (redisUnreachable) return;
+    const client = new Redis(redisUrl);
+    for (const address of usedAddresses) {
+      const keys = await client.keys(`account-centre:rl:*${address}`);
+      if (keys.length > 0) await client.del(...keys);
+    }
+    await client.quit();
+  });
+
+  it('answers the request after the ceiling with 429 in the error envelope', async () => {
+    const t = await appWith({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW: '60' });
+    const ip = freshAddress();
+
+    for (let i = 0; i < 3; i++) expect((await get(t, ip)).statusCode).toBe(200);
+    const refused = await get(t, ip);
+
+    expect(refused.statusCode).toBe(429);
+    const body = refused.json();
+    expect(body).toMatchObject({ status: 'error', code: 5, msg: 'too frequent' });
+    expect(body.data.retry_after).toBeGreaterThanOrEqual(1);
+    expect(body.data.retry_after).toBeLessThanOrEqual(60);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('counts each client address on its own', async () => {
+    const t = await appWith({ RATE_LIMIT_MAX: '2' });
+    const busy = freshAddress();
+    for (let i = 0; i < 2; i++) await get(t, busy);
+    expect((await get(t, busy)).statusCode).toBe(429);
+
+    expect((await get(t, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('leaves the web app outside /api/ unlimited', async () => {
+    const t = await appWith({ RATE_LIMIT_MAX: '1' });
+    const ip = freshAddress();
+    await get(t, ip);
+    expect((await get(t, ip)).statusCode).toBe(429);
+
+    // No web build in tests: an unknown page is a 404, but never a 429.
+    expect((await get(t, ip, '/account')).statusCode).toBe(404);
+  });
+
+  it('keeps a separate count per instance without Redis', async () => {
+    const a = await appWith({ RATE_LIMIT_MAX: '3' });
+    const b = await appWith({ RATE_LIMIT_MAX: '3' });
+    const ip = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await get(a, ip)).statusCode).toBe(200);
+    expect((await get(a, ip)).statusCode).toBe(429);
+
+    expect((await get(b, ip)).statusCode).toBe(200);
+  });
+
+  it(`shares the count between instances through Redis (${redisUrl})`, async (context) => {
+    if (redisUnreachable) context.skip(`Redis at ${redisUrl} is unreachable: ${redisUnreachable}`);
+    const env = { RATE_LIMIT_MAX: '3', REDIS_URL: redisUrl };
+    const a = await appWith(env);
+    const b = await appWith(env);
+    expect(a.app.redis).not.toBeNull();
+    const ip = freshAddress();
+
+    expect((await get(a, ip)).statusCode).toBe(200);
+    expect((await get(b, ip)).statusCode).toBe(200);
+    expect((await get(a, ip)).statusCode).toBe(200);
+    const refused = await get(b, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ status: 'error', code: 5, msg: 'too frequent' });
+    expect((await get(a, ip)).statusCode).toBe(429);
+  });
+});

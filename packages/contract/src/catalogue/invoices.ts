@@ -1,0 +1,139 @@
+import type { Region } from '../rules/region.js';
+import type { OrderChannel } from './products.js';
+
+/** Invoice states of an order (spec 01 §4 "Invoice"). */
+export const invoiceStates = ['billing_not', 'billing_fail', 'billing_pending', 'billing_success'] as const;
+export type InvoiceState = (typeof invoiceStates)[number];
+
+/**
+ * `iv_type` of an order: which document it gets. Domestic orders get an ordinary electronic
+ * invoice (spec 01 §5), issued by an operator; overseas orders get a receipt at once.
+ */
+export const InvoiceKind = { none: 0, ordinaryElectronic: 1, receipt: 2 } as const;
+export type InvoiceKindValue = (typeof InvoiceKind)[keyof typeof InvoiceKind];
+
+/** The document an order of a region gets. */
+export function invoiceKindFor(region: Region): InvoiceKindValue {
+  return region === 'domestic' ? InvoiceKind.ordinaryElectronic : InvoiceKind.receipt;
+}
+
+/** Invoices only for orders within 30 days (spec 01 §5, §9). */
+export const INVOICE_WINDOW_DAYS = 30;
+export const INVOICE_WINDOW_SECONDS = INVOICE_WINDOW_DAYS * 86_400;
+
+/**
+ * Channels whose orders are invoiced here. Store-bought (app store, Lenovo store) and
+ * bank-transfer orders are invoiced at that store or via customer service (spec 01 §5).
+ */
+export const SELF_SERVICE_INVOICE_CHANNELS: readonly OrderChannel[] = ['online'];
+
+/** Stable `msg` values of the order, invoice and receipt calls (DESIGN §3). */
+export const OrderMsg = {
+  /** The order does not exist, or is not the caller's: the two are never told apart. */
+  orderNotFound: 'not exists',
+  /** Spec 01 §8: "Only supports invoices for orders within 30 days". */
+  invoiceWindowClosed: 'only within 30 days',
+  /** Spec 01 §5, §8: store and bank-transfer orders — self-service invoicing unavailable. */
+  selfServiceUnavailable: 'self-service unavailable',
+  /** Spec 01 §8: wrong invoice information (a tax number that cannot be right). */
+  invoiceInfoWrong: 'wrong invoice information',
+  /** A free order has nothing to invoice. */
+  nothingToInvoice: 'nothing to invoice',
+  /** An invoice is already being issued or was issued for this order. */
+  invoiceExists: 'only once',
+  /** The receipt has not been issued (yet, or the request failed). */
+  receiptNotIssued: 'receipt not issued',
+  /** Spec 01 §8: server error ER101 — the receipt link expired (downloadReceiptExpire). */
+  receiptExpired: 'ER101',
+  /** A receipt link whose signature does not match. */
+  receiptLinkInvalid: 'invalid link',
+  /** The invoice is not in the state the operator's action needs. */
+  invoiceNotPending: 'not pending',
+  /** The subscription cannot be cancelled here (spec 01 §6). */
+  cancelUnavailable: 'cancel unavailable',
+} as const;
+
+/** Facts of an order the invoice rules read. */
+export interface InvoiceFacts {
+  channel: OrderChannel;
+  /** Amount paid, minor units. */
+  amount: number;
+  /** Order date, unix seconds. */
+  date: number;
+  invoice: InvoiceState;
+}
+
+/**
+ * Why a new invoice request for the order would be refused, or null when it may be made.
+ * Only billing_not and billing_fail accept a request (spec 01 §4: billing_fail can request).
+ */
+export function invoiceRefusal(
+  order: InvoiceFacts,
+  now: number,
+): null | 'selfServiceUnavailable' | 'nothingToInvoice' | 'invoiceWindowClosed' | 'invoiceExists' {
+  if (order.invoice === 'billing_pending' || order.invoice === 'billing_success') return 'invoiceExists';
+  if (!SELF_SERVICE_INVOICE_CHANNELS.includes(order.channel)) return 'selfServiceUnavailable';
+  if (order.amount <= 0) return 'nothingToInvoice';
+  if (now - order.date > INVOICE_WINDOW_SECONDS) return 'invoiceWindowClosed';
+  return null;
+}
+
+/**
+ * The receipt column of an order (spec 01 §4): can invoice, invoicing (greyed), succeeded
+ * (download), cannot invoice (store, bank transfer, free), expired (past the 30-day window
+ * with no invoice).
+ */
+export type ReceiptStatus = 'can_invoice' | 'invoicing' | 'succeeded' | 'cannot_invoice' | 'expired';
+
+export function receiptStatus(order: InvoiceFacts, now: number): ReceiptStatus {
+  if (order.invoice === 'billing_success') return 'succeeded';
+  if (order.invoice === 'billing_pending') return 'invoicing';
+  switch (invoiceRefusal(order, now)) {
+    case null:
+      return 'can_invoice';
+    case 'invoiceWindowClosed':
+      return 'expired';
+    default:
+      return 'cannot_invoice';
+  }
+}
+
+/** Who the invoice is made out to: a person, or a company (which needs its tax number). */
+export const invoiceTitleTypes = ['personal', 'company'] as const;
+export type InvoiceTitleType = (typeof invoiceTitleTypes)[number];
+
+export const INVOICE_TITLE_MAX_LENGTH = 100;
+export const TAX_NUMBER_MAX_LENGTH = 32;
+
+const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+/**
+ * A mainland unified social credit code (GB 32100-2015): 18 characters whose last one is a
+ * check character over the first 17, weights 3^i mod 31.
+ */
+export function isUnifiedSocialCreditCode(value: string): boolean {
+  if (!USCC_PATTERN.test(value)) return false;
+  let sum = 0;
+  let weight = 1;
+  for (let i = 0; i < 17; i++) {
+    sum += USCC_CHARS.indexOf(value[i] as string) * weight;
+    weight = (weight * 3) % 31;
+  }
+  const check = (31 - (sum % 31)) % 31;
+  return value[17] === USCC_CHARS[check];
+}
+
+/**
+ * Whether a company's tax number can be right. Domestic: a unified social credit code, or a
+ * taxpayer number of the older 15-, 17- or 20-character forms still on record. Overseas: a
+ * VAT or tax id of letters, digits, spaces and dashes.
+ */
+export function isValidTaxNumber(value: string, region: Region): boolean {
+  const v = value.trim().toUpperCase();
+  if (region === 'domestic') {
+    if (v.length === 18) return isUnifiedSocialCreditCode(v);
+    return /^[0-9A-Z]{15}$|^[0-9A-Z]{17}$|^[0-9A-Z]{20}$/.test(v);
+  }
+  return /^[0-9A-Z][0-9A-Z -]{1,30}[0-9A-Z]$/.test(v);
+}

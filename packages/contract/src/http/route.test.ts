@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from './envelope.js';
+import { buildPath, defineRoute, errorStatuses } from './route.js';
+
+describe('buildPath', () => {
+  it('fills each :name segment', () => {
+    expect(buildPath('/api/user/:userId', { userId: 42 })).toBe('/api/user/42');
+    expect(
+      buildPath('/api/user/:userId/:product/grouporder/:orderId', { userId: 7, product: 'max', orderId: 'a1' }),
+    ).toBe('/api/user/7/max/grouporder/a1');
+  });
+
+  it('leaves a path without parameters as it is', () => {
+    expect(buildPath('/api/health')).toBe('/api/health');
+  });
+
+  it('URI-encodes values, so a value cannot add path segments or a query', () => {
+    expect(buildPath('/api/user/:userId', { userId: '../admin?x=1' })).toBe('/api/user/..%2Fadmin%3Fx%3D1');
+    expect(buildPath('/api/file/:name', { name: 'a b#c' })).toBe('/api/file/a%20b%23c');
+  });
+
+  it('throws on a missing parameter, naming it', () => {
+    expect(() => buildPath('/api/user/:userId/order', {})).toThrow(/"userId"/);
+  });
+
+  it('ignores parameters the path does not name', () => {
+    expect(buildPath('/api/user/:userId', { userId: 1, other: 2 })).toBe('/api/user/1');
+  });
+});
+
+describe('defineRoute', () => {
+  it('declares the success reply and the error envelope for every error status', () => {
+    const reply = Type.Object({ ok: Type.Boolean() });
+    const route = defineRoute({ method: 'GET', path: '/api/x', summary: 'x', tags: ['t'], access: 'public', reply });
+    expect(route.response[200]).toBe(reply);
+    for (const status of errorStatuses) expect(route.response[status]).toBe(ErrorEnvelope);
+    expect(errorStatuses).toEqual(expect.arrayContaining([400, 401, 403, 404, 409, 429]));
+  });
+});
