@@ -175,11 +175,54 @@ async function signInMany(count: number, baseUrl: string, account: string, passw
 interface Figure {
   name: string;
   result: Result;
+  /** CPU cores that processes other than the bench and its server used meanwhile; null off Linux. */
+  otherCores: number | null;
 }
 
-async function load(name: string, options: Parameters<typeof autocannon>[0]): Promise<Figure> {
+interface CpuSample {
+  busy: number;
+  total: number;
+  ours: number;
+}
+
+/** Machine-wide and our own CPU time, in clock ticks, from /proc (Linux); null elsewhere. */
+function sampleCpu(pids: number[]): CpuSample | null {
+  try {
+    const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    let ours = 0;
+    for (const pid of pids) {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after "pid (comm) ": utime and stime are the 14th and 15th of the line.
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ours += Number(rest[11]) + Number(rest[12]);
+    }
+    return { busy: total - idle, total, ours };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run. Around it, the CPU time of everything else on the machine is measured:
+ * on a shared machine a busy neighbour lowers every figure, and the report says so.
+ */
+async function load(name: string, options: Parameters<typeof autocannon>[0], target: ChildProcess): Promise<Figure> {
+  const pids = [process.pid, ...(target.pid === undefined ? [] : [target.pid])];
+  const before = sampleCpu(pids);
   const result = await autocannon({ pipelining: 1, ...options });
-  return { name, result };
+  const after = sampleCpu(pids);
+  let otherCores: number | null = null;
+  if (before && after && after.total > before.total) {
+    const others = after.busy - before.busy - (after.ours - before.ours);
+    otherCores = Math.max(0, (others / (after.total - before.total)) * os.cpus().length);
+  }
+  return { name, result, otherCores };
 }
 
 /**
@@ -214,7 +257,7 @@ function machine(): string {
 
 function report(figures: Figure[], args: Args, database: string): void {
   const baseline = figures[0]?.result.requests.average ?? 0;
-  const rows = figures.map(({ name, result }) => {
+  const rows = figures.map(({ name, result, otherCores }) => {
     const rps = result.requests.average;
     const failures = result.non2xx + result.errors;
     return [
@@ -224,9 +267,10 @@ function report(figures: Figure[], args: Args, database: string): void {
       `${result.latency.p99} ms`,
       baseline ? `${(rps / baseline).toFixed(2)}×` : '–',
       failures ? `${failures} (${Object.keys(result.statusCodeStats).join(', ')})` : '0',
+      otherCores === null ? '–' : otherCores.toFixed(2),
     ];
   });
-  const header = ['scenario', 'req/s', 'p50', 'p99', 'vs hello-world', 'failed'];
+  const header = ['scenario', 'req/s', 'p50', 'p99', 'vs hello-world', 'failed', 'other load (cores)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log('');
@@ -248,6 +292,13 @@ function report(figures: Figure[], args: Args, database: string): void {
     `Target: profile read ≥ 0.6× hello-world: ${(profile / baseline || 0).toFixed(2)}× — ${verdict(profile >= 0.6 * baseline)}`,
   );
   console.log(`Target: refresh ≥ 1,000/s: ${Math.round(refresh).toLocaleString('en')}/s — ${verdict(refresh >= 1000)}`);
+  const disturbed = figures.filter((f) => (f.otherCores ?? 0) > 0.2);
+  if (disturbed.length > 0) {
+    console.log(
+      `Warning: other processes used CPU during ${disturbed.map((f) => f.name).join('; ')}: ` +
+        'those figures are low by an unknown amount; run again on a quiet machine.',
+    );
+  }
   console.log('');
 }
 
@@ -294,8 +345,8 @@ async function main(): Promise<void> {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     await waitForHttp(helloUrl, hello);
     console.log('hello-world …');
-    if (args.warmup) await load('warm-up', { ...warm, url: helloUrl });
-    figures.push(await load('Fastify hello-world', { ...run, url: helloUrl }));
+    if (args.warmup) await load('warm-up', { ...warm, url: helloUrl }, hello);
+    figures.push(await load('Fastify hello-world', { ...run, url: helloUrl }, hello));
     await stopChild(hello);
 
     // (b), (c): the real server in production mode.
@@ -331,19 +382,21 @@ async function main(): Promise<void> {
     const check = await fetch(profile.url, { headers: profile.headers });
     if (check.status !== 200) throw new Error(`GET /api/user/${userId} answered ${check.status}`);
     console.log('GET /api/user/{userId} …');
-    if (args.warmup) await load('warm-up', { ...warm, ...profile });
-    figures.push(await load('GET /api/user/{userId} (authenticated)', { ...run, ...profile }));
+    if (args.warmup) await load('warm-up', { ...warm, ...profile }, server);
+    figures.push(await load('GET /api/user/{userId} (authenticated)', { ...run, ...profile }, server));
 
     console.log(`signing in ${args.connections * (args.warmup ? 2 : 1)} sessions …`);
     const refreshUrl = `${baseUrl}/api/auth/refresh`;
     if (args.warmup) {
       const warmChains = refreshChains(await signInMany(args.connections, baseUrl, email, password));
-      await load('warm-up', { ...warm, url: refreshUrl, setupClient: warmChains });
+      await load('warm-up', { ...warm, url: refreshUrl, setupClient: warmChains }, server);
     }
     // Fresh sessions: a request cut off at the end of the warm-up may have spent a chain's token.
     const chains = refreshChains(await signInMany(args.connections, baseUrl, email, password));
     console.log('POST /api/auth/refresh …');
-    figures.push(await load('POST /api/auth/refresh (rotating)', { ...run, url: refreshUrl, setupClient: chains }));
+    figures.push(
+      await load('POST /api/auth/refresh (rotating)', { ...run, url: refreshUrl, setupClient: chains }, server),
+    );
 
     report(figures, args, database);
     const failed = figures.some((f) => f.result.non2xx + f.result.errors > 0);

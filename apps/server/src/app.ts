@@ -7,6 +7,8 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createValidatorCompiler } from './lib/validation.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { passwordWithdrawalGuard } from './modules/devices/password-withdrawal.guard.js';
 import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { ordersModule } from './modules/orders/orders.module.js';
@@ -49,6 +51,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Device ids in paths are up to 128 printable characters, up to three times that encoded.
+    maxParamLength: 400,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
 
@@ -68,11 +72,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboxPlugin);
 
   await app.register(systemRoutes);
+  // Before the sign-in routes: it joins the password sign-in route as that is declared.
+  await app.register(passwordWithdrawalGuard);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(activityRoutes);
   await app.register(outboxRoutes);
   await app.register(ordersModule);
+  await app.register(devicesRoutes);
 
   await app.register(webPlugin);
   return app;

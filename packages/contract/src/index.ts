@@ -20,3 +20,5 @@ export * from './catalogue/subscription-rules.js';
 export * from './catalogue/invoices.js';
 export * from './catalogue/storage.js';
 export * from './routes/order.routes.js';
+export * from './catalogue/devices.js';
+export * from './routes/device.routes.js';

@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors.js';
 import { createAccount } from '../modules/auth/accounts.service.js';
 import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
+import { seedOrderDemo } from '../modules/orders/demo-data.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */
 export const DEMO_EMAIL = 'demo@example.com';
@@ -17,10 +18,17 @@ export interface DemoAccount {
 }
 
 /**
- * Creates the demo account unless it exists. The e-mail's unique index decides: when two
- * starts race, one creates it and the other reports it as already there.
+ * Creates the demo account unless it exists, with data on every screen so that each branch can
+ * be seen (orders and licences in every state). Each part is idempotent.
  */
 export async function ensureDemoAccount(deps: Pick<AuthDeps, 'db' | 'clock'>): Promise<DemoAccount> {
+  const account = await ensureDemoUser(deps);
+  await seedOrderDemo(deps.db, account.user_id, deps.clock.now());
+  return account;
+}
+
+/** The e-mail's unique index decides: when two starts race, one creates it, the other finds it. */
+async function ensureDemoUser(deps: Pick<AuthDeps, 'db' | 'clock'>): Promise<DemoAccount> {
   try {
     const account = await createAccount(deps, {
       email: DEMO_EMAIL,

@@ -1,5 +1,7 @@
 import type {
   Currency,
+  DevicePlatform,
+  DeviceProduct,
   InvoiceState,
   OrderChannel,
   OrderProductCode,
@@ -157,6 +159,9 @@ export interface Database {
   invoices: InvoicesTable;
   subscriptions: SubscriptionsTable;
   storage_quotas: StorageQuotasTable;
+  device_slots: DeviceSlotsTable;
+  devices: DevicesTable;
+  password_withdrawals: PasswordWithdrawalsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -236,4 +241,34 @@ export interface StorageQuotasTable {
   max_bytes: number;
   used_bytes: Generated<number>;
   updated_at: number;
+}
+
+/** Device slots of a user for a product: `used` never passes `slot_limit` (DESIGN §2). */
+export interface DeviceSlotsTable {
+  user_id: number;
+  product: DeviceProduct;
+  used: Generated<number>;
+  /** The membership's allowance, or the operator's override when one is set. */
+  slot_limit: number;
+  override_limit: number | null;
+  updated_at: number;
+}
+
+/** A device activated for a product (spec 01 §3 "Device"); one row per user, product and device. */
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  product: DeviceProduct;
+  device_id: string;
+  device_name: string;
+  platform: DevicePlatform;
+  activated_at: number;
+  last_used_at: number;
+}
+
+/** "This wasn't me" withdrew the password; password sign-in is refused until a new one is set. */
+export interface PasswordWithdrawalsTable {
+  user_id: number;
+  reported_event_id: number | null;
+  created_at: number;
 }

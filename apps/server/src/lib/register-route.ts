@@ -39,11 +39,13 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       response: route.response,
       ...(protectedRoute ? { security: [{ bearerAuth: [] }, { tokenQuery: [] }] } : {}),
     },
-    preHandler: protectedRoute
+    // Before validation: a request for another user's data is refused with 403 whatever its
+    // body, so a malformed request cannot tell a caller more than a well-formed one.
+    preValidation: protectedRoute
       ? async (request) => {
           const auth = await app.authenticate(request);
-          const params = request.params as { userId?: number } | undefined;
-          if (params?.userId !== undefined && params.userId !== auth.userId) throw forbidden();
+          const params = request.params as { userId?: string } | undefined;
+          if (params?.userId !== undefined && params.userId !== String(auth.userId)) throw forbidden();
         }
       : undefined,
     handler: (request, reply) =>

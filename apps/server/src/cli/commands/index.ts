@@ -6,6 +6,7 @@ import { orderRecordCommand } from './order-record.js';
 import { ordersDemoCommand } from './orders-demo.js';
 import { subscriptionGrantCommand } from './subscription-grant.js';
 import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoice.js';
+import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from './device.js';
 
 /** Every operator command, in the order `help` lists them. Add new ones here. */
 export const commands: readonly CliCommand[] = [
@@ -18,4 +19,7 @@ export const commands: readonly CliCommand[] = [
   invoiceIssueCommand,
   invoiceFailCommand,
   ordersDemoCommand,
+  deviceListCommand,
+  deviceUnbindCommand,
+  deviceLimitCommand,
 ];

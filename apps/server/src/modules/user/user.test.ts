@@ -80,9 +80,12 @@ describe.each(dialects)('user info on $name', (dialect) => {
     });
   });
 
-  it('refuses a path id that is not a positive integer', async () => {
-    expect((await get('abc' as unknown as number)).statusCode).toBe(400);
-    expect((await get(0)).statusCode).toBe(400);
+  it('refuses a path id that is not the caller’s own, even a malformed one, with 403', async () => {
+    for (const id of ['abc', 0, '01', '1e3'] as unknown as number[]) {
+      const res = await get(id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
+    }
   });
 
   describe('update', () => {

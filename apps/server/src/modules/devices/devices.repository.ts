@@ -1,0 +1,301 @@
+import type { DevicePlatform, DeviceProduct } from '@account-centre/contract';
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { DevicesTable } from '../../db/schema.js';
+
+// Kysely only. The sign-in tables (sessions, credentials, login tickets, audit events) are
+// read and changed here by their own columns, so that this module depends on the schema, not
+// on the sign-in module's functions.
+
+export type DeviceRow = Selectable<DevicesTable>;
+
+export interface DeviceKey {
+  userId: number;
+  product: DeviceProduct;
+  deviceId: string;
+}
+
+// ---- devices ---------------------------------------------------------------------------
+
+/**
+ * Marks an active device used again (its name and platform as the client reports them now);
+ * no row back → the device is not active for the product.
+ */
+export function touchDevice(
+  db: Db,
+  key: DeviceKey,
+  values: { device_name: string; platform: DevicePlatform; last_used_at: number },
+) {
+  return db
+    .updateTable('devices')
+    .set(values)
+    .where('user_id', '=', key.userId)
+    .where('product', '=', key.product)
+    .where('device_id', '=', key.deviceId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function insertDevice(db: Db, values: Omit<DeviceRow, 'id'>) {
+  return db.insertInto('devices').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A user's active devices, of one product or all, in the order they were activated. */
+export function listDevices(db: Db, userId: number, product?: DeviceProduct): Promise<DeviceRow[]> {
+  let query = db.selectFrom('devices').selectAll().where('user_id', '=', userId);
+  if (product) query = query.where('product', '=', product);
+  return query.orderBy('activated_at').orderBy('id').execute();
+}
+
+/** The devices of a user with one of these device ids, across products. */
+export function listDevicesById(db: Db, userId: number, deviceIds: readonly string[]): Promise<DeviceRow[]> {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('device_id', 'in', [...deviceIds])
+    .orderBy('product')
+    .execute();
+}
+
+/** Deletes one activation; no row back → the device was not active for the product. */
+export function deleteDevice(db: Db, key: DeviceKey) {
+  return db
+    .deleteFrom('devices')
+    .where('user_id', '=', key.userId)
+    .where('product', '=', key.product)
+    .where('device_id', '=', key.deviceId)
+    .returning(['product'])
+    .executeTakeFirst();
+}
+
+/** Deletes a device's activations for every product, or every device of the user; returns their products. */
+export function deleteDevices(db: Db, userId: number, deviceId?: string) {
+  let query = db.deleteFrom('devices').where('user_id', '=', userId);
+  if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
+  return query.returning(['product']).execute();
+}
+
+// ---- slot counters ---------------------------------------------------------------------
+
+/**
+ * Creates the counter of a user's product, or refreshes its limit: the operator's override
+ * when one is set, else the membership's allowance `entitled`.
+ */
+export async function ensureSlots(db: Db, userId: number, product: DeviceProduct, entitled: number, now: number) {
+  await db
+    .insertInto('device_slots')
+    .values({ user_id: userId, product, used: 0, slot_limit: entitled, override_limit: null, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product']).doUpdateSet({
+        slot_limit: sql<number>`COALESCE(device_slots.override_limit, ${entitled})`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Takes one slot (DESIGN §2): the counter can never pass the limit, whatever runs beside it.
+ * No row back → every slot is taken.
+ */
+export function claimSlot(db: Db, userId: number, product: DeviceProduct, now: number) {
+  return db
+    .updateTable('device_slots')
+    .set({ used: sql<number>`used + 1`, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('product', '=', product)
+    .where(sql<boolean>`used < slot_limit`)
+    .returning(['used', 'slot_limit'])
+    .executeTakeFirst();
+}
+
+/** Gives back `count` slots of deleted device rows (in the transaction of the delete). */
+export function releaseSlots(db: Db, userId: number, product: DeviceProduct, count: number, now: number) {
+  return db
+    .updateTable('device_slots')
+    .set({ used: sql<number>`used - ${count}`, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('product', '=', product)
+    .where('used', '>=', count)
+    .execute();
+}
+
+export function findSlots(db: Db, userId: number) {
+  return db
+    .selectFrom('device_slots')
+    .select(['product', 'used', 'slot_limit', 'override_limit'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * Operator: sets (or with null clears) a user's limit for a product. The counter keeps its
+ * `used`; a limit below it refuses new devices until enough are unbound.
+ */
+export function setOverride(
+  db: Db,
+  userId: number,
+  product: DeviceProduct,
+  override: number | null,
+  entitled: number,
+  now: number,
+) {
+  const limit = override ?? entitled;
+  return db
+    .insertInto('device_slots')
+    .values({ user_id: userId, product, used: 0, slot_limit: limit, override_limit: override, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product']).doUpdateSet({ slot_limit: limit, override_limit: override, updated_at: now }),
+    )
+    .returning(['product', 'used', 'slot_limit', 'override_limit'])
+    .executeTakeFirstOrThrow();
+}
+
+// ---- sessions --------------------------------------------------------------------------
+
+/** The calling session runs on this device from now on (DESIGN §4: every session knows its device). */
+export function linkSession(db: Db, sessionId: string, deviceId: string, now: number) {
+  return db.updateTable('sessions').set({ device_id: deviceId, last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function sessionDevice(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('device_id').where('id', '=', sessionId).executeTakeFirst();
+  return row?.device_id ?? null;
+}
+
+const liveSessions = (db: Db, userId: number, now: number) =>
+  db.selectFrom('sessions').where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', now);
+
+export function listLiveSessions(db: Db, userId: number, now: number, limit: number) {
+  return liveSessions(db, userId, now)
+    .select(['id', 'device_id', 'user_agent', 'ip', 'method', 'created_at', 'last_used_at', 'expires_at'])
+    .orderBy('last_used_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countLiveSessions(db: Db, userId: number, now: number): Promise<number> {
+  const row = await liveSessions(db, userId, now)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Ends one live session of the user; no row back → not the user's, or already ended. */
+export function revokeSession(db: Db, userId: number, sessionId: string, now: number, reason: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id'])
+    .executeTakeFirst();
+}
+
+/** Ends every session of a device, or of the whole account; returns the sessions ended. */
+export function revokeSessions(db: Db, userId: number, now: number, reason: string, deviceId?: string) {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
+  return query.returning(['id']).execute();
+}
+
+/** A pending one-time login ticket would start a new session: they go with the sessions. */
+export function deleteUnusedTickets(db: Db, userId: number) {
+  return db.deleteFrom('login_tickets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+// ---- sign-in history -------------------------------------------------------------------
+
+const signInEvents = (db: Db, userId: number, kinds: readonly string[]) =>
+  db.selectFrom('audit_events').where('user_id', '=', userId).where('kind', 'in', [...kinds]);
+
+export function listSignInEvents(db: Db, userId: number, kinds: readonly string[], offset: number, count: number) {
+  return signInEvents(db, userId, kinds)
+    .select(['id', 'kind', 'ip', 'user_agent', 'detail', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count)
+    .offset(offset)
+    .execute();
+}
+
+export async function countSignInEvents(db: Db, userId: number, kinds: readonly string[]): Promise<number> {
+  const row = await signInEvents(db, userId, kinds)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findSignInEvent(db: Db, userId: number, kinds: readonly string[], eventId: number) {
+  return signInEvents(db, userId, kinds).select(['id']).where('id', '=', eventId).executeTakeFirst();
+}
+
+export interface AuditRecord {
+  userId: number;
+  kind: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Never a password, code or token. */
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+export function insertAudit(db: Db, event: AuditRecord, now: number) {
+  return db
+    .insertInto('audit_events')
+    .values({
+      user_id: event.userId,
+      kind: event.kind,
+      ip: event.ip,
+      user_agent: event.userAgent,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+      created_at: now,
+    })
+    .execute();
+}
+
+// ---- password withdrawal ---------------------------------------------------------------
+
+/** Removes the account's password; no row back → it had none. */
+export function deletePassword(db: Db, userId: number) {
+  return db
+    .deleteFrom('credentials')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'password')
+    .returning(['user_id'])
+    .executeTakeFirst();
+}
+
+export function recordWithdrawal(db: Db, userId: number, eventId: number | null, now: number) {
+  return db
+    .insertInto('password_withdrawals')
+    .values({ user_id: userId, reported_event_id: eventId, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ reported_event_id: eventId, created_at: now }))
+    .execute();
+}
+
+/**
+ * The account behind a sign-in account string whose password was withdrawn and not set again:
+ * a withdrawal row and no password credential.
+ */
+export function findWithdrawnAccount(db: Db, column: 'email' | 'mobile', value: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('password_withdrawals', 'password_withdrawals.user_id', 'users.id')
+    .leftJoin('credentials', (join) =>
+      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', 'password'),
+    )
+    .select(['users.id'])
+    .where(`users.${column}`, '=', value)
+    .where('credentials.user_id', 'is', null)
+    .executeTakeFirst();
+}

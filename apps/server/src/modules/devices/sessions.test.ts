@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, login, PASSWORD, requestCode } from '../../../test/helpers/auth.js';
+import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import {
+  activate,
+  bearer,
+  CHROME_AGENT,
+  device,
+  grantPersonal,
+  signInOn,
+  slotState,
+  type SignIn,
+} from './test-support.js';
+
+/** An address of a documentation range (RFC 5737): public, so its location is not known. */
+const PUBLIC_IP = '203.0.113.7';
+
+describe.each(dialects)('where am I signed in, sign-in history and “this wasn’t me” on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const get = (who: Customer, path: string, token = who.token, userId = who.userId) =>
+    t.app.inject({ method: 'GET', url: `/api/user/${userId}${path}`, headers: bearer(token) });
+  const del = (who: Customer, path: string, token = who.token, userId = who.userId) =>
+    t.app.inject({ method: 'DELETE', url: `/api/user/${userId}${path}`, headers: bearer(token) });
+  const notMe = (who: Customer, body: Record<string, unknown> = {}, token = who.token) =>
+    t.app.inject({ method: 'POST', url: `/api/user/${who.userId}/not-me`, headers: bearer(token), payload: body });
+  const works = async (who: Customer, token: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}`, headers: bearer(token) })).statusCode ===
+    200;
+
+  describe('sessions', () => {
+    it('lists live sessions with client, address, location where known, device and the current one', async () => {
+      const ann = await customer(t);
+      const browser = await signInOn(t, ann, { userAgent: CHROME_AGENT, ip: PUBLIC_IP });
+      t.clock.advance(60);
+      const desktop = await signInOn(t, ann, { deviceId: 'ANN-PC', ip: '127.0.0.1' });
+      await activate(t, desktop.token, ann.userId, 'diagram', device('ANN-PC', 'pc', 'Office PC'));
+      await activate(t, desktop.token, ann.userId, 'mind-map', device('ANN-PC', 'pc', 'Office PC'));
+
+      const res = await get(ann, '/sessions', browser.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ status: 'success', code: 0, msg: 'ok', count: 3 });
+      const [first, second, third] = body.data;
+      // Most recently active first: the desktop (signed in and activated last), then the others.
+      expect(first).toEqual({
+        id: expect.any(String),
+        current: false,
+        method: 'password',
+        client: { kind: 'app', name: 'MindMaster', version: '12.2.15', os: 'Windows' },
+        ip: '127.0.0.1',
+        location: 'local',
+        device_id: 'ANN-PC',
+        device: { device_name: 'Office PC', platform: 'pc', tag: 'PC', products: ['mind-map', 'diagram'] },
+        signed_in_at: t.clock.now(),
+        last_active_at: t.clock.now(),
+        expires_at: t.clock.now() + t.config.refreshTokenTtl,
+      });
+      const byCurrent = [second, third].find((s: { current: boolean }) => s.current);
+      expect(byCurrent).toMatchObject({
+        client: { kind: 'browser', name: 'Chrome', version: '124', os: 'Windows' },
+        ip: PUBLIC_IP,
+        location: null,
+        device_id: null,
+        device: null,
+      });
+      expect(JSON.stringify(body)).not.toContain(browser.token);
+      expect(JSON.stringify(body)).not.toContain(browser.refresh_token);
+    });
+
+    it('signs out one session: its tokens are refused at once, the others go on', async () => {
+      const bo = await customer(t);
+      const phone = await signInOn(t, bo, { deviceId: 'BO-PHONE' });
+      const sessions = (await get(bo, '/sessions')).json().data as { id: string; device_id: string | null }[];
+      const target = sessions.find((s) => s.device_id === 'BO-PHONE');
+      expect(target).toBeDefined();
+
+      const res = await del(bo, `/sessions/${target?.id}`);
+      expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: { current: false } });
+      expect(await works(bo, phone.token)).toBe(false);
+      const refresh = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refresh_token: phone.refresh_token },
+      });
+      expect(refresh.statusCode).toBe(401);
+      expect(await works(bo, bo.token)).toBe(true);
+      expect((await get(bo, '/sessions')).json().count).toBe(1);
+
+      // Ended already, unknown, or another user's session: 404, and nothing changes.
+      const cy = await customer(t);
+      const cySession = (await get(cy, '/sessions')).json().data[0].id as string;
+      for (const id of [target?.id, 'no-such-session', cySession]) {
+        const again = await del(bo, `/sessions/${id}`);
+        expect(again.statusCode).toBe(404);
+        expect(again.json()).toEqual({ status: 'error', code: 0, msg: 'not found' });
+      }
+      expect(await works(cy, cy.token)).toBe(true);
+    });
+
+    it('signs out the caller’s own session when asked, and says so', async () => {
+      const di = await customer(t);
+      const own = (await get(di, '/sessions')).json().data.find((s: { current: boolean }) => s.current);
+      const res = await del(di, `/sessions/${own.id}`);
+      expect(res.json().data).toEqual({ current: true });
+      expect(await works(di, di.token)).toBe(false);
+    });
+
+    it('signs out and unbinds a device: its activations of every product go and every session on it ends', async () => {
+      const ed = await customer(t);
+      await grantPersonal(t, ed, 'mind');
+      const pc = await signInOn(t, ed, { deviceId: 'ED-PC' });
+      const second = await signInOn(t, ed, { deviceId: 'ED-PC' });
+      const laptop = await signInOn(t, ed, { deviceId: 'ED-LAPTOP' });
+      await activate(t, pc.token, ed.userId, 'mind-map', device('ED-PC'));
+      await activate(t, pc.token, ed.userId, 'project', device('ED-PC'));
+      await activate(t, laptop.token, ed.userId, 'mind-map', device('ED-LAPTOP'));
+
+      const res = await del(ed, '/devices/ED-PC');
+      expect(res.json()).toEqual({
+        status: 'success',
+        code: 0,
+        msg: 'ok',
+        data: { products: ['mind-map', 'project'], sessions_ended: 2, current: false },
+      });
+      expect(await works(ed, pc.token)).toBe(false);
+      expect(await works(ed, second.token)).toBe(false);
+      expect(await works(ed, laptop.token)).toBe(true);
+      expect(await slotState(t, ed.userId, 'mind-map')).toMatchObject({ used: 1, devices: ['ED-LAPTOP'] });
+      expect(await slotState(t, ed.userId, 'project')).toMatchObject({ used: 0, devices: [] });
+
+      // A device with a session but no activation is signed out too; one with neither is 404.
+      const tablet = await signInOn(t, ed, { deviceId: 'ED-TABLET' });
+      expect((await del(ed, '/devices/ED-TABLET')).json().data).toEqual({
+        products: [],
+        sessions_ended: 1,
+        current: false,
+      });
+      expect(await works(ed, tablet.token)).toBe(false);
+      expect((await del(ed, '/devices/ED-PC')).statusCode).toBe(404);
+    });
+  });
+
+  describe('sign-in history', () => {
+    it('shows successes and failed attempts with method, client and location where known, newest first, paged', async () => {
+      const fay = await customer(t);
+      t.clock.advance(10);
+      const failed = await login(
+        t,
+        { account: fay.email, password: 'Wrong-Password-9' },
+        { ip: PUBLIC_IP, headers: { 'user-agent': CHROME_AGENT } },
+      );
+      expect(failed.statusCode).toBe(400);
+      t.clock.advance(10);
+      await signInOn(t, fay, { ip: '192.168.1.20' });
+      // Someone else's attempts never show here.
+      const gus = await customer(t);
+      await login(t, { account: gus.email, password: 'Wrong-Password-9' });
+
+      const res = await get(fay, '/signin-history');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      // The customer's own first sign-in, the failed attempt, the sign-in from the office network.
+      expect(body.count).toBe(3);
+      expect(body.data).toEqual([
+        {
+          id: expect.any(Number),
+          at: t.clock.now(),
+          result: 'success',
+          method: 'password',
+          client: { kind: 'app', name: 'MindMaster', version: '12.2.15', os: 'Windows' },
+          ip: '192.168.1.20',
+          location: 'local',
+        },
+        {
+          id: expect.any(Number),
+          at: t.clock.now() - 10,
+          result: 'failure',
+          method: 'password',
+          client: { kind: 'browser', name: 'Chrome', version: '124', os: 'Windows' },
+          ip: PUBLIC_IP,
+          location: null,
+        },
+        expect.objectContaining({ at: t.clock.now() - 20, result: 'success', method: 'password' }),
+      ]);
+
+      const page = await get(fay, '/signin-history?offset=1&count=1');
+      expect(page.json()).toMatchObject({ count: 3, data: [{ result: 'failure', ip: PUBLIC_IP }] });
+      expect((await get(fay, '/signin-history?offset=3&count=1')).json()).toMatchObject({ count: 3, data: [] });
+    });
+  });
+
+  describe('this wasn’t me', () => {
+    it('ends every session, unbinds every device and asks for a new password before password sign-in works again', async () => {
+      const hal = await customer(t);
+      await grantPersonal(t, hal, 'mind');
+      const pc = await signInOn(t, hal, { deviceId: 'HAL-PC' });
+      const phone = await signInOn(t, hal, { deviceId: 'HAL-PHONE' });
+      await activate(t, pc.token, hal.userId, 'mind-map', device('HAL-PC'));
+      await activate(t, phone.token, hal.userId, 'mind-map', device('HAL-PHONE', 'android', 'Phone'));
+      await activate(t, pc.token, hal.userId, 'diagram', device('HAL-PC'));
+      const ticket = await t.app.inject({ method: 'POST', url: '/api/auth/ticket', headers: bearer(pc.token) });
+      expect(ticket.statusCode).toBe(200);
+      const history = (await get(hal, '/signin-history')).json().data as { id: number }[];
+
+      const res = await notMe(hal, { event_id: history[0]?.id });
+      expect(res.json()).toEqual({
+        status: 'success',
+        code: 0,
+        msg: 'ok',
+        data: { sessions_ended: 3, devices_unbound: 3, password_withdrawn: true },
+      });
+      for (const token of [hal.token, pc.token, phone.token]) expect(await works(hal, token)).toBe(false);
+      expect(await slotState(t, hal.userId, 'mind-map')).toMatchObject({ used: 0, devices: [] });
+      expect(await slotState(t, hal.userId, 'diagram')).toMatchObject({ used: 0, devices: [] });
+      const exchanged = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/ticket/exchange',
+        payload: { ticket: ticket.json().data.ticket },
+      });
+      expect(exchanged.statusCode).toBe(401);
+
+      // Password sign-in: a stable answer, whatever the password typed, recorded as a failure.
+      for (const password of [PASSWORD, 'Some-Other-Guess-1']) {
+        const attempt = await login(t, { account: hal.email.toUpperCase(), password });
+        expect(attempt.statusCode).toBe(403);
+        expect(attempt.json()).toEqual({ status: 'error', code: 1001, msg: 'password reset required' });
+      }
+
+      // A code proves the mailbox: quick sign-in still works, and the history shows the refusals.
+      const quick = await login(t, { account: hal.email, code: await requestCode(t, { purpose: 8, email: hal.email }) });
+      expect(quick.statusCode, quick.body).toBe(200);
+      const signedIn = quick.json().data as SignIn;
+      const after = (await get(hal, '/signin-history?count=3', signedIn.token)).json();
+      expect(after.data.map((e: { result: string; method: string }) => [e.result, e.method])).toEqual([
+        ['success', 'code'],
+        ['failure', 'password'],
+        ['failure', 'password'],
+      ]);
+
+      // Forgot password sets a new one; password sign-in works with it, and only with it.
+      t.clock.advance(61);
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset',
+        payload: {
+          account: hal.email,
+          code: await requestCode(t, { purpose: 2, email: hal.email }),
+          password: 'Brand-New-Lantern-77',
+        },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect((await login(t, { account: hal.email, password: 'Brand-New-Lantern-77' })).statusCode).toBe(200);
+      expect((await login(t, { account: hal.email, password: PASSWORD })).json().msg).toBe(
+        'account or password incorrect',
+      );
+    });
+
+    it('refuses a sign-in event that is not the caller’s with 404, and changes nothing', async () => {
+      const ivy = await customer(t);
+      const jo = await customer(t);
+      const joEvent = (await get(jo, '/signin-history')).json().data[0].id as number;
+      const res = await notMe(ivy, { event_id: joEvent });
+      expect(res.statusCode).toBe(404);
+      expect(await works(ivy, ivy.token)).toBe(true);
+      expect((await login(t, { account: ivy.email, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('works without naming an event', async () => {
+      const kai = await customer(t);
+      const res = await notMe(kai);
+      expect(res.json().data).toEqual({ sessions_ended: 1, devices_unbound: 0, password_withdrawn: true });
+      expect((await login(t, { account: kai.email, password: PASSWORD })).json().msg).toBe('password reset required');
+    });
+  });
+
+  describe('bad input and other users', () => {
+    it('refuses malformed ids, paging and bodies with 400, writing nothing', async () => {
+      const lu = await customer(t);
+      const before = await Promise.all(
+        (['sessions', 'devices', 'audit_events', 'credentials', 'password_withdrawals'] as const).map((table) =>
+          countRows(t, table),
+        ),
+      );
+      const requests = [
+        del(lu, '/sessions/has%20space'),
+        del(lu, `/sessions/${'a'.repeat(65)}`),
+        del(lu, '/devices/has%20space'),
+        get(lu, '/signin-history?count=0'),
+        get(lu, '/signin-history?count=51'),
+        get(lu, '/signin-history?offset=-1'),
+        get(lu, '/signin-history?page=2'),
+        notMe(lu, { event_id: 'latest' }),
+        notMe(lu, { event_id: 0 }),
+        notMe(lu, { everything: true }),
+      ];
+      for (const res of await Promise.all(requests)) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().msg).toBe('invalid request');
+      }
+      const after = await Promise.all(
+        (['sessions', 'devices', 'audit_events', 'credentials', 'password_withdrawals'] as const).map((table) =>
+          countRows(t, table),
+        ),
+      );
+      expect(after).toEqual(before);
+      expect(await works(lu, lu.token)).toBe(true);
+    });
+
+    it('refuses another user’s sessions, history and “this wasn’t me” with 403', async () => {
+      const mo = await customer(t);
+      const ned = await customer(t);
+      const nedSession = (await get(ned, '/sessions')).json().data[0].id as string;
+      for (const res of [
+        await get(mo, '/sessions', mo.token, ned.userId),
+        await get(mo, '/signin-history', mo.token, ned.userId),
+        await del(mo, `/sessions/${nedSession}`, mo.token, ned.userId),
+        await del(mo, '/devices/NED-PC', mo.token, ned.userId),
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/user/${ned.userId}/not-me`,
+          headers: bearer(mo.token),
+          payload: {},
+        }),
+      ]) {
+        expect(res.statusCode).toBe(403);
+      }
+      expect(await works(ned, ned.token)).toBe(true);
+    });
+  });
+});
