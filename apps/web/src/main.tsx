@@ -1,16 +1,49 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { applyLaunchAddress, signInWithCustomCredential } from './app/launch';
+import { preloadScreen } from './app/screens/load-screen';
+import { DEFAULT_SCREEN, screenFromPath } from './app/screens/screens';
+import { preloadShellParts } from './app/shell/lazy-parts';
+import { openSignIn } from './features/auth';
+import { configureApiClient } from './lib/api';
+import { getBuildContext, getLaunchParams } from './lib/build-context';
+import { host } from './lib/host-bridge';
+import { initI18n, languageFromSearch } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { getSession } from './lib/session';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('the page has no #root element');
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('the page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <MantineProvider>
-      <App />
-    </MantineProvider>
-  </StrictMode>,
-);
+  // Read the build and the one-time parameters before the address is tidied up.
+  const build = getBuildContext();
+  const launch = getLaunchParams();
+  applyLaunchAddress();
+
+  // Spec 01 §4: when a session cannot be refreshed, sign-in reopens; a desktop client is told
+  // to sign out instead, as it owns the sign-in there.
+  configureApiClient({
+    onSessionEnded: build.hostMode === 'desktop' ? () => void host.signOut() : () => openSignIn(),
+  });
+
+  // What the first render will need downloads alongside the translations.
+  const signedIn = getSession() !== null || launch.custom !== null;
+  preloadScreen(screenFromPath(window.location.pathname) ?? DEFAULT_SCREEN);
+  preloadShellParts({ header: build.hostMode === 'browser', signIn: !signedIn });
+
+  const [, launchError] = await Promise.all([
+    initI18n(languageFromSearch(window.location.search, build.region)),
+    signInWithCustomCredential(launch),
+  ]);
+
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} launchError={launchError} />
+    </StrictMode>,
+  );
+}
+
+void start();

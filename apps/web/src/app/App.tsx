@@ -1,9 +1,41 @@
-import { Container, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import type { ApiError } from '../lib/api';
+import { errorMessage } from '../lib/i18n';
+import { useHostWiring } from './host/use-host-wiring';
+import { Providers } from './providers';
+import { Shell } from './shell/Shell';
 
-export function App() {
+function Root({ launchError }: { launchError: ApiError | null }) {
+  useHostWiring();
+  useEffect(() => {
+    // The `custom` credential did not sign the visitor in (a used or expired ticket): say why,
+    // next to the sign-in that opens.
+    if (launchError) notifications.show({ color: 'red', message: errorMessage(launchError) });
+  }, [launchError]);
+  return <Shell />;
+}
+
+export interface AppProps {
+  queryClient: QueryClient;
+  /** Why the `custom` credential of the address did not sign in, if it did not. */
+  launchError?: ApiError | null;
+}
+
+/**
+ * History-mode routing (spec 01 §2). Every path goes to the shell, which knows the screens:
+ * `/` and unknown paths go to `/account`, keeping the query string. The declarative router is
+ * used because the app has no route loaders or actions; it is half the size of the data
+ * router (docs/bundle-budget.md).
+ */
+export function App({ queryClient, launchError = null }: AppProps) {
   return (
-    <Container component="main" py="xl">
-      <Title order={1}>Account Centre</Title>
-    </Container>
+    <Providers queryClient={queryClient}>
+      <BrowserRouter>
+        <Root launchError={launchError} />
+      </BrowserRouter>
+    </Providers>
   );
 }

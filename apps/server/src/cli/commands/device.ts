@@ -11,7 +11,8 @@ function userFlag(value: string | undefined): number {
 
 export const deviceListCommand: CliCommand = {
   name: 'device:list',
-  description: 'List a user’s activated devices and device slots (used, limit, membership allowance, override) per product.',
+  description:
+    'List a user’s activated devices and device slots (used, limit, membership allowance, override) per product.',
   options: [
     { name: 'user', description: 'user id', required: true },
     { name: 'product', description: 'only this product', values: deviceProducts },

@@ -39,7 +39,10 @@ describe('describeClient', () => {
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 OPR/110.0.0.0',
       { kind: 'browser', name: 'Opera', version: '110', os: 'Windows' },
     ],
-    ['MindMaster/12.2.15 (Windows NT 10.0; Win64; x64)', { kind: 'app', name: 'MindMaster', version: '12.2.15', os: 'Windows' }],
+    [
+      'MindMaster/12.2.15 (Windows NT 10.0; Win64; x64)',
+      { kind: 'app', name: 'MindMaster', version: '12.2.15', os: 'Windows' },
+    ],
     ['EdrawMax/14.1.0 (Macintosh; Mac OS X 14.4)', { kind: 'app', name: 'EdrawMax', version: '14.1.0', os: 'macOS' }],
     ['curl/8.5.0', { kind: 'app', name: 'curl', version: '8.5.0', os: null }],
   ])('reads %s', (agent, expected) => {

@@ -157,7 +157,11 @@ export function setOverride(
 
 /** The calling session runs on this device from now on (DESIGN §4: every session knows its device). */
 export function linkSession(db: Db, sessionId: string, deviceId: string, now: number) {
-  return db.updateTable('sessions').set({ device_id: deviceId, last_used_at: now }).where('id', '=', sessionId).execute();
+  return db
+    .updateTable('sessions')
+    .set({ device_id: deviceId, last_used_at: now })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function sessionDevice(db: Db, sessionId: string): Promise<string | null> {
@@ -217,7 +221,10 @@ export function deleteUnusedTickets(db: Db, userId: number) {
 // ---- sign-in history -------------------------------------------------------------------
 
 const signInEvents = (db: Db, userId: number, kinds: readonly string[]) =>
-  db.selectFrom('audit_events').where('user_id', '=', userId).where('kind', 'in', [...kinds]);
+  db
+    .selectFrom('audit_events')
+    .where('user_id', '=', userId)
+    .where('kind', 'in', [...kinds]);
 
 export function listSignInEvents(db: Db, userId: number, kinds: readonly string[], offset: number, count: number) {
   return signInEvents(db, userId, kinds)

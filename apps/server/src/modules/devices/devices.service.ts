@@ -254,7 +254,10 @@ export async function devicesOfUser(deps: DevicesDeps, userId: number, product?:
   const now = deps.clock.now();
   const user = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound('user not found');
-  const [rows, slots] = await Promise.all([repo.listDevices(deps.db, userId, product), repo.findSlots(deps.db, userId)]);
+  const [rows, slots] = await Promise.all([
+    repo.listDevices(deps.db, userId, product),
+    repo.findSlots(deps.db, userId),
+  ]);
   const products = product ? [product] : [...deviceProducts];
   const result: ProductSlots[] = [];
   for (const p of products) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { customer } from '../../../test/helpers/customers.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   activate,
@@ -58,6 +58,13 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
       });
       const fromWeb = (await listDevices(t, ann.token, ann.userId, 'mind-map')).json();
       expect(fromWeb.data).toEqual([{ ...expected, current: false }]);
+      // A page that knows the device it is embedded in names it with X-Device-Id.
+      const embedded = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/${ann.userId}/device`,
+        headers: { ...bearer(ann.token), 'x-device-id': 'ANN-PC-1' },
+      });
+      expect(embedded.json().data).toEqual([expected]);
       // Other products keep their own lists.
       expect((await listDevices(t, ann.token, ann.userId, 'diagram')).json()).toMatchObject({ data: [], count: 0 });
     });
@@ -193,7 +200,12 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
       expect((await me(pc.token)).statusCode).toBe(200);
 
       const res = await unbind(t, ivy.token, ivy.userId, 'mind-map', 'IVY-PC');
-      expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: { sessions_ended: 2, current: false } });
+      expect(res.json()).toEqual({
+        status: 'success',
+        code: 0,
+        msg: 'ok',
+        data: { sessions_ended: 2, current: false },
+      });
 
       for (const token of [pc.token, otherClient.token]) {
         const refused = await me(token);
@@ -296,7 +308,12 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
         unbind(t, pia.token, pia.userId, 'project', 'PIA-1'),
         ...Array.from({ length: 5 }, (_, i) => activate(t, pia.token, pia.userId, 'project', device(`PIA-N${i}`))),
       ]);
-      expect(results.slice(0, 2).map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      expect(
+        results
+          .slice(0, 2)
+          .map((r) => r.statusCode)
+          .sort(),
+      ).toEqual([200, 404]);
       const state = await slotState(t, pia.userId, 'project');
       expect(state.used).toBe(state.devices.length);
       expect(state.used).toBeLessThanOrEqual(3);

@@ -93,7 +93,14 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
     expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-2'))).statusCode).toBe(409);
 
     const raised = await admin('device:limit', '--user', String(bo.userId), '--product', 'mind-map', '--limit', '3');
-    expect(raised.json).toEqual({ user_id: bo.userId, product: 'mind-map', used: 1, limit: 3, entitled: 1, override: 3 });
+    expect(raised.json).toEqual({
+      user_id: bo.userId,
+      product: 'mind-map',
+      used: 1,
+      limit: 3,
+      entitled: 1,
+      override: 3,
+    });
     for (const id of ['BO-2', 'BO-3']) {
       expect((await activate(t, bo.token, bo.userId, 'mind-map', device(id))).statusCode).toBe(200);
     }
@@ -106,7 +113,15 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
     expect(list.json()).toMatchObject({ count: 3, limit: 3 });
 
     // Back to the team seat's 1: the three active devices stay, a new one waits.
-    const back = await admin('device:limit', '--user', String(bo.userId), '--product', 'mind-map', '--limit', 'default');
+    const back = await admin(
+      'device:limit',
+      '--user',
+      String(bo.userId),
+      '--product',
+      'mind-map',
+      '--limit',
+      'default',
+    );
     expect(back.json).toMatchObject({ used: 3, limit: 1, override: null });
     expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-4'))).statusCode).toBe(409);
     expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-1'))).statusCode).toBe(200);
@@ -140,7 +155,15 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(event.detail ?? '{}')).toMatchObject({ by: 'operator', product: 'project' });
 
-    const again = await admin('device:unbind', '--user', String(cy.userId), '--product', 'project', '--device', 'CY-PC');
+    const again = await admin(
+      'device:unbind',
+      '--user',
+      String(cy.userId),
+      '--product',
+      'project',
+      '--device',
+      'CY-PC',
+    );
     expect(again).toMatchObject({ code: 1, error: { error: 'not found' } });
     const bad = await admin('device:unbind', '--user', String(cy.userId), '--product', 'project', '--device', 'a b');
     expect(bad.code).toBe(1);

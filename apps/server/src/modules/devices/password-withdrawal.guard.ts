@@ -1,10 +1,4 @@
-import {
-  AccountErrorCode,
-  accountKind,
-  DeviceMsg,
-  loginRoute,
-  normaliseEmail,
-} from '@account-centre/contract';
+import { AccountErrorCode, accountKind, DeviceMsg, loginRoute, normaliseEmail } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';

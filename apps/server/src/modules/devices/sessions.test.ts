@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, login, PASSWORD, requestCode } from '../../../test/helpers/auth.js';
+import { countRows, login, PASSWORD, registerByEmail, requestCode } from '../../../test/helpers/auth.js';
 import { type Customer, customer } from '../../../test/helpers/customers.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import {
@@ -30,8 +30,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
   const notMe = (who: Customer, body: Record<string, unknown> = {}, token = who.token) =>
     t.app.inject({ method: 'POST', url: `/api/user/${who.userId}/not-me`, headers: bearer(token), payload: body });
   const works = async (who: Customer, token: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}`, headers: bearer(token) })).statusCode ===
-    200;
+    (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}`, headers: bearer(token) })).statusCode === 200;
 
   describe('sessions', () => {
     it('lists live sessions with client, address, location where known, device and the current one', async () => {
@@ -195,6 +194,19 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
   });
 
+  it('counts the sign-in that registration starts', async () => {
+    const reg = await registerByEmail(t, { headers: { 'user-agent': CHROME_AGENT } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${reg.user_id}/signin-history`,
+      headers: bearer(reg.token),
+    });
+    expect(res.json()).toMatchObject({
+      count: 1,
+      data: [{ result: 'success', method: 'register', client: { kind: 'browser', name: 'Chrome' } }],
+    });
+  });
+
   describe('this wasnâ€™t me', () => {
     it('ends every session, unbinds every device and asks for a new password before password sign-in works again', async () => {
       const hal = await customer(t);
@@ -233,7 +245,10 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       }
 
       // A code proves the mailbox: quick sign-in still works, and the history shows the refusals.
-      const quick = await login(t, { account: hal.email, code: await requestCode(t, { purpose: 8, email: hal.email }) });
+      const quick = await login(t, {
+        account: hal.email,
+        code: await requestCode(t, { purpose: 8, email: hal.email }),
+      });
       expect(quick.statusCode, quick.body).toBe(200);
       const signedIn = quick.json().data as SignIn;
       const after = (await get(hal, '/signin-history?count=3', signedIn.token)).json();

@@ -101,7 +101,3 @@ export function markFailed(db: Db, id: number, attempts: number, error: string, 
     .where('attempts', '=', attempts)
     .executeTakeFirst();
 }
-
-export function findMessage(db: Db, id: number) {
-  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-}

@@ -1,0 +1,182 @@
+/**
+ * What the built web app makes a browser download, gzipped, from Vite's manifest
+ * (dist/.vite/manifest.json; run `npm run build` first):
+ * - the first route (`/` → /account) of a signed-in visitor in a browser, in a desktop client
+ *   (no header), and of a signed-out visitor (plus sign-in), each in one language;
+ * - what each other screen adds on top;
+ * - the whole app.
+ *
+ *   npm run bundle-report -w @account-centre/web [-- --lang=en] [-- --max-first-route-kib=150]
+ *
+ * With --max-first-route-kib it exits with status 1 when the signed-in browser first route
+ * loads more JavaScript than that.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webRoot, 'dist');
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+
+const gzipCache = new Map<string, number>();
+/** Gzipped size at level 9, as a server or CDN compressing static files would send it. */
+function gzipped(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+interface Files {
+  js: Set<string>;
+  css: Set<string>;
+}
+
+/** A chunk and everything it imports statically: what loading it downloads. */
+function closure(manifest: Manifest, keys: string[], into: Files = { js: new Set(), css: new Set() }): Files {
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
+    if (into.js.has(chunk.file)) return;
+    into.js.add(chunk.file);
+    for (const css of chunk.css ?? []) into.css.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return into;
+}
+
+function total(files: Iterable<string>): number {
+  let sum = 0;
+  for (const file of files) sum += gzipped(file);
+  return sum;
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function findKey(manifest: Manifest, test: (key: string) => boolean, what: string): string {
+  const key = Object.keys(manifest).find(test);
+  if (!key) throw new Error(`the manifest has no chunk for ${what}`);
+  return key;
+}
+
+/** The dayjs locale file each language loads (lib/i18n/dayjs-locale.ts). */
+const dayjsNames: Record<string, string> = {
+  zh: 'zh-cn',
+  en: 'en',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  jp: 'ja',
+  tw: 'zh-tw',
+  it: 'it',
+  pt: 'pt',
+  kr: 'ko',
+  id: 'id',
+  ru: 'ru',
+};
+
+function main() {
+  const manifestPath = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    console.error(`No ${path.relative(process.cwd(), manifestPath)}: run "npm run build" first.`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const lang = option('lang') ?? 'zh';
+
+  const entry = findKey(manifest, (key) => manifest[key]?.isEntry === true, 'the entry');
+  const header = findKey(manifest, (key) => key.endsWith('src/app/header/Header.tsx'), 'the header');
+  const signIn = findKey(manifest, (key) => key.endsWith('src/features/auth/SignInScreen.tsx'), 'sign-in');
+  const toasts = findKey(manifest, (key) => key.endsWith('src/app/shell/Toasts.tsx'), 'the toasts');
+  const screenKeys = new Map<string, string>();
+  for (const key of Object.keys(manifest)) {
+    const match = /src\/features\/([^/]+)\/index\.tsx?$/.exec(key);
+    if (match?.[1] && match[1] !== 'auth') screenKeys.set(match[1], key);
+  }
+  const localeKeys = Object.keys(manifest).filter((key) => key.includes(`src/locales/${lang}/`));
+  const dayjsKey = findKey(
+    manifest,
+    (key) => key.endsWith(`dayjs/locale/${dayjsNames[lang] ?? lang}.js`),
+    `the ${lang} dates`,
+  );
+  const account = screenKeys.get('account');
+  if (!account) throw new Error('the manifest has no account screen');
+
+  const base = [entry, account, dayjsKey, ...localeKeys];
+  const scenarios: { name: string; keys: string[] }[] = [
+    { name: `Signed in, browser (header), /account, ${lang}`, keys: [...base, header] },
+    { name: `Signed in, desktop client or frame (no header), /account, ${lang}`, keys: base },
+    { name: `Signed out, browser (header + sign-in), ${lang}`, keys: [...base, header, signIn] },
+  ];
+
+  const lines: string[] = [];
+  lines.push('| First route | JS gzip KiB | CSS gzip KiB | files |', '|---|---:|---:|---:|');
+  const results = scenarios.map((scenario) => {
+    const files = closure(manifest, scenario.keys);
+    const js = total(files.js);
+    const css = total(files.css);
+    lines.push(`| ${scenario.name} | ${kib(js)} | ${kib(css)} | ${files.js.size + files.css.size} |`);
+    return { ...scenario, files, js };
+  });
+  const toastFiles = closure(manifest, [toasts]);
+  const firstRoute = results[0];
+  if (!firstRoute) throw new Error('no scenario');
+  const toastExtra = [...toastFiles.js].filter((file) => !firstRoute.files.js.has(file));
+  lines.push(
+    `| + toast container, loaded when the browser is idle after the first render | ${kib(total(toastExtra))} | ${kib(total([...toastFiles.css].filter((f) => !firstRoute.files.css.has(f))))} | ${toastExtra.length} |`,
+  );
+
+  lines.push('', '| Screen opened next | adds JS gzip KiB | adds CSS gzip KiB |', '|---|---:|---:|');
+  for (const [name, key] of [...screenKeys].sort()) {
+    const files = closure(manifest, [key]);
+    const js = [...files.js].filter((file) => !firstRoute.files.js.has(file));
+    const css = [...files.css].filter((file) => !firstRoute.files.css.has(file));
+    lines.push(`| /${name} | ${kib(total(js))} | ${kib(total(css))} |`);
+  }
+
+  const allJs = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js'));
+  const allCss = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
+  lines.push(
+    '',
+    `Whole app: ${allJs.length} JS files, ${kib(total(new Set(allJs)))} KiB gzip; ${allCss.size} CSS files, ${kib(total(allCss))} KiB gzip (every language included).`,
+  );
+
+  lines.push('', '| Largest files of the signed-in browser first route | gzip KiB |', '|---|---:|');
+  for (const file of [...firstRoute.files.js, ...firstRoute.files.css]
+    .sort((a, b) => gzipped(b) - gzipped(a))
+    .slice(0, 12)) {
+    lines.push(`| ${file} | ${kib(gzipped(file))} |`);
+  }
+
+  console.log(lines.join('\n'));
+
+  const limit = option('max-first-route-kib');
+  if (limit !== undefined && firstRoute.js > Number(limit) * 1024) {
+    console.error(`\nThe first route loads ${kib(firstRoute.js)} KiB of JS (gzip), over the budget of ${limit} KiB.`);
+    process.exit(1);
+  }
+}
+
+main();

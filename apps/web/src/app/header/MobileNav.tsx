@@ -1,0 +1,45 @@
+import { Burger, Drawer, NavLink, ScrollArea } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import type { HeaderNav } from './nav-links';
+
+/** The header's links behind a burger, for screens too narrow for the bar. */
+export function MobileNav({ nav }: { nav: HeaderNav }) {
+  const { t } = useTranslation('header');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  useWindowEvent('resize', close);
+
+  const external = { component: 'a', target: '_blank', rel: 'noopener' } as const;
+
+  return (
+    <>
+      <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.openNavigation')} />
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="min(320px, 85vw)"
+        title={t('brand')}
+        closeButtonProps={{ 'aria-label': t('nav.closeNavigation') }}
+        scrollAreaComponent={ScrollArea.Autosize}
+      >
+        <nav aria-label={t('nav.label')}>
+          {nav.items.map((item) =>
+            item.kind === 'link' ? (
+              <NavLink key={item.link.id} label={t(item.link.label)} href={item.link.href} {...external} />
+            ) : (
+              <NavLink key={item.id} label={t(item.label)} childrenOffset="md">
+                {item.groups.flatMap((group) =>
+                  group.links.map((link) => (
+                    <NavLink key={`${item.id}-${link.id}`} label={t(link.label)} href={link.href} {...external} />
+                  )),
+                )}
+              </NavLink>
+            ),
+          )}
+          {nav.search && <NavLink label={t(nav.search.label)} href={nav.search.href} {...external} />}
+        </nav>
+      </Drawer>
+    </>
+  );
+}

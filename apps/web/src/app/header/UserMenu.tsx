@@ -1,0 +1,99 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Region } from '@account-centre/contract';
+import { useCurrentUser } from '../user/current-user';
+import { signOut } from './sign-out';
+
+/** Spec 02 §2, §9: the sign-out menu closes 2000 ms after the pointer leaves it. */
+export const USER_MENU_CLOSE_DELAY_MS = 2000;
+
+/** The first character of the nickname, for an avatar without a picture (emoji-safe). */
+export function initialOf(nickName: string | null | undefined): string {
+  const first = Array.from(nickName?.trim() ?? '')[0];
+  return first ? first.toUpperCase() : '';
+}
+
+interface Props {
+  region: Region;
+}
+
+/**
+ * The signed-in user's avatar with the sign-out menu. It opens when the pointer comes over the
+ * avatar (or on a click or tap), stays open while the pointer is over the avatar or the menu,
+ * and closes 2 s after the pointer has left both, or at once on an outside click or Escape.
+ */
+export function UserMenu({ region }: Props) {
+  const { t } = useTranslation('header');
+  // The shell's user query: one request serves the header and the screens.
+  const { data: user } = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  // A tap fires mouseenter and then click: the click must not close what mouseenter opened.
+  const overTarget = useRef(false);
+
+  const cancelClose = () => window.clearTimeout(closeTimer.current);
+  const scheduleClose = () => {
+    cancelClose();
+    closeTimer.current = window.setTimeout(() => setOpened(false), USER_MENU_CLOSE_DELAY_MS);
+  };
+  useEffect(() => cancelClose, []);
+  useWindowEvent('resize', () => setOpened(false));
+
+  const nickName = user?.nick_name ?? '';
+
+  return (
+    <Menu
+      opened={opened}
+      onChange={(next) => {
+        if (!next && overTarget.current) return;
+        cancelClose();
+        setOpened(next);
+      }}
+      position="bottom-end"
+      offset={8}
+      shadow="md"
+      width={220}
+      closeOnClickOutside
+      withinPortal
+    >
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('account.menu')}
+          onMouseEnter={() => {
+            overTarget.current = true;
+            cancelClose();
+            setOpened(true);
+          }}
+          onMouseLeave={() => {
+            overTarget.current = false;
+            scheduleClose();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpened(false);
+          }}
+        >
+          <Avatar src={user?.avatar_url ?? null} alt={nickName} radius="xl" size={34} color="blue">
+            {initialOf(nickName)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown onMouseEnter={cancelClose} onMouseLeave={scheduleClose}>
+        {nickName && <Menu.Label style={{ overflowWrap: 'anywhere' }}>{nickName}</Menu.Label>}
+        <Menu.Item
+          disabled={signingOut}
+          closeMenuOnClick={false}
+          onClick={() => {
+            if (signingOut) return;
+            setSigningOut(true);
+            void signOut(region);
+          }}
+        >
+          {t('nav.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

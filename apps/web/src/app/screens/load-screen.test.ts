@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadWithTimeout } from './load-screen';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('loading a screen’s code', () => {
+  it('gives the module when it arrives in time', async () => {
+    await expect(loadWithTimeout(async () => 'module')).resolves.toBe('module');
+  });
+
+  it('fails with a chunk load error when the file is missing', async () => {
+    const missing = new TypeError('Failed to fetch dynamically imported module');
+    const error = await loadWithTimeout(() => Promise.reject(missing)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).cause).toBe(missing);
+  });
+
+  it('gives up after 120 s (spec 01 §9)', async () => {
+    vi.useFakeTimers();
+    const pending = loadWithTimeout(() => new Promise<never>(() => {}));
+    const settled = vi.fn();
+    pending.catch(settled);
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toHaveBeenCalledWith(expect.any(ChunkLoadError));
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+  });
+});

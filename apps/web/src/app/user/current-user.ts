@@ -1,0 +1,23 @@
+import { type RouteReply, getUserRoute } from '@account-centre/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export type UserInfo = RouteReply<typeof getUserRoute>['data'];
+
+/** One key for the user's information: the shell, the header and the screens share one answer. */
+export const currentUserQueryKey = (userId: number) => ['user', userId, 'info'] as const;
+
+/** The signed-in user's information (GET /api/user/:userId), shared by the shell and the screens. */
+export function currentUserQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: currentUserQueryKey(userId),
+    queryFn: ({ signal }) => apiCall(getUserRoute, { params: { userId }, signal }).then((reply) => reply.data),
+  });
+}
+
+/** The signed-in user's information, or undefined while signed out or loading. */
+export function useCurrentUser() {
+  const session = useSession();
+  return useQuery({ ...currentUserQueryOptions(session?.userId ?? 0), enabled: session !== null });
+}

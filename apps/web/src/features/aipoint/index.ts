@@ -1,0 +1,1 @@
+export { AiPointScreen } from './AiPointScreen';

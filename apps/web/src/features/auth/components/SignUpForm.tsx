@@ -1,0 +1,83 @@
+import { Button, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VerificationPurpose } from '@account-centre/contract';
+import { useRegister } from '../api/register';
+import { useSingleFlight } from '../hooks/use-single-flight';
+import { accountKindFor, validateAccount, validateCode, validateNewPassword } from '../validation';
+import { AccountInput } from './AccountInput';
+import { CodeInput } from './CodeInput';
+import { FailureAlert, NoticeAlert, useFieldProps } from './form-helpers';
+import { PasswordField } from './PasswordField';
+import type { AuthViewProps, SignInResult } from './types';
+import { useCodeTarget } from './use-code-target';
+
+interface Props extends AuthViewProps {
+  onSignedIn: (result: SignInResult) => void;
+}
+
+/**
+ * Sign up with an e-mail, a password and a code (purpose 1); in the domestic build also with
+ * a mobile number and an SMS code, where the password may be left for later because the SMS
+ * code itself signs the user in.
+ */
+export function SignUpForm({ region, initialAccount, onAccountChange, onSignedIn }: Props) {
+  const { t } = useTranslation();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { account: initialAccount, code: '', password: '' },
+    validate: {
+      account: (value) => validateAccount(value, region),
+      code: validateCode,
+      password: (value, values) =>
+        value === '' && accountKindFor(values.account, region) === 'mobile' ? null : validateNewPassword(value),
+    },
+    onValuesChange: (values) => onAccountChange(values.account),
+  });
+  const field = useFieldProps(form);
+  const register = useRegister();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, run] = useSingleFlight();
+  const codeTarget = useCodeTarget(form, region, setFailure);
+  const mobile = accountKindFor(form.values.account, region) === 'mobile';
+
+  const submit = form.onSubmit((values) =>
+    run(async () => {
+      setFailure(null);
+      const account = values.account.trim();
+      const code = values.code.trim();
+      try {
+        const result = await register.mutateAsync(
+          accountKindFor(account, region) === 'mobile'
+            ? { mobile: account, code, ...(values.password ? { password: values.password } : {}) }
+            : { email: account, password: values.password, code },
+        );
+        onSignedIn(result);
+      } catch (error) {
+        setFailure(error);
+      }
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <AccountInput region={region} {...field('account')} />
+        <CodeInput purpose={VerificationPurpose.register} {...codeTarget.inputProps} {...field('code')} />
+        <NoticeAlert>{codeTarget.notice}</NoticeAlert>
+        <PasswordField
+          label={t('auth:fields.password')}
+          description={mobile ? t('auth:signUp.passwordOptional') : t('auth:signUp.passwordRule')}
+          autoComplete="new-password"
+          required={!mobile}
+          {...field('password')}
+        />
+        <FailureAlert error={failure} />
+        <Button type="submit" fullWidth loading={busy}>
+          {t('auth:signUp.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

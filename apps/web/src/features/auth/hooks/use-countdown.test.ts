@@ -1,0 +1,36 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCountdown } from './use-countdown';
+
+describe('useCountdown', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts down once a second and stops at zero', () => {
+    const { result } = renderHook(() => useCountdown());
+    expect(result.current[0]).toBe(0);
+    act(() => result.current[1](60));
+    expect(result.current[0]).toBe(60);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current[0]).toBe(59);
+    act(() => vi.advanceTimersByTime(58_000));
+    expect(result.current[0]).toBe(1);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current[0]).toBe(0);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current[0]).toBe(0);
+  });
+
+  it('keeps time by the clock when ticks come late (a background tab)', () => {
+    const { result } = renderHook(() => useCountdown());
+    act(() => result.current[1](60));
+    // The clock moves 30 s while only one tick gets to run.
+    vi.setSystemTime(Date.now() + 29_000);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current[0]).toBe(30);
+  });
+});

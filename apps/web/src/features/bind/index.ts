@@ -1,0 +1,1 @@
+export { BindScreen } from './BindScreen';

@@ -1,0 +1,1 @@
+export { CouponScreen } from './CouponScreen';

@@ -1,0 +1,1 @@
+export { CourseScreen } from './CourseScreen';

@@ -1,0 +1,1 @@
+export { LicenseScreen } from './LicenseScreen';

@@ -1,0 +1,1 @@
+export { MessageScreen } from './MessageScreen';

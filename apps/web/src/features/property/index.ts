@@ -1,0 +1,1 @@
+export { PropertyScreen } from './PropertyScreen';

@@ -1,0 +1,1 @@
+export { TeamScreen } from './TeamScreen';

@@ -1,0 +1,1 @@
+export { TemplateScreen } from './TemplateScreen';

@@ -1,0 +1,234 @@
+import {
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteReply,
+  buildPath,
+  refreshRoute,
+} from '@account-centre/contract';
+import { type StoredSession, clearSession, getSession, saveSession, subscribeSession } from '../session';
+import { ApiError, errorI18nKey, networkError } from './api-error';
+
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** What a call sends: `params`, `query` and `body` are required exactly when the route has them. */
+export type ApiCallOptions<R extends RouteDef> = Part<'params', RouteParams<R>> &
+  Part<'query', RouteQuery<R>> &
+  Part<'body', RouteBody<R>> & {
+    signal?: AbortSignal;
+    /** Extra headers, e.g. `Idempotency-Key` for writes that move money or points. */
+    headers?: Record<string, string>;
+  };
+
+type OptionsArgument<R extends RouteDef> =
+  object extends ApiCallOptions<R> ? [options?: ApiCallOptions<R>] : [options: ApiCallOptions<R>];
+
+export interface ApiClientConfig {
+  /** Prefix of every path; empty for the same origin. */
+  baseUrl: string;
+  /**
+   * Called once when the session ended because it could not be refreshed: the app reopens
+   * sign-in, or tells the desktop client to sign out (spec 01 §4).
+   */
+  onSessionEnded: () => void;
+}
+
+const config: ApiClientConfig = { baseUrl: '', onSessionEnded: () => {} };
+
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  Object.assign(config, next);
+}
+
+/** Refresh this long before the access token's expiry, so a call does not race it. */
+const EXPIRY_MARGIN_MS = 5_000;
+
+/**
+ * Calls a contract route and returns its success answer, typed from the route's schemas.
+ * Credentials go with every call (the session's Bearer token, and cookies). A 401 on a call
+ * that carried a token waits for one refresh shared by all the calls that failed with the
+ * same token, then each retries once; a failure comes back as an ApiError.
+ */
+export async function apiCall<R extends RouteDef>(route: R, ...[options]: OptionsArgument<R>): Promise<RouteReply<R>> {
+  const opts = (options ?? {}) as ApiCallOptions<R>;
+  let session = getSession();
+  if (session && session.refreshToken && session.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
+    // Known to be expired: refresh first rather than spend a request on a certain 401.
+    session = await refreshedSession(session.token);
+  }
+  try {
+    return await send(route, opts, session);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !session) throw error;
+    const renewed = await refreshedSession(session.token);
+    if (!renewed) throw error;
+    return send(route, opts, renewed);
+  }
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+type Envelope = { status: 'success' | 'error'; code: number; msg: string; data?: unknown };
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (!value || typeof value !== 'object') return false;
+  const { status, code, msg } = value as Record<string, unknown>;
+  return (status === 'success' || status === 'error') && typeof code === 'number' && typeof msg === 'string';
+}
+
+async function send<R extends RouteDef>(
+  route: R,
+  options: ApiCallOptions<R>,
+  session: StoredSession | null,
+): Promise<RouteReply<R>> {
+  const url =
+    config.baseUrl +
+    buildPath(route.path, (options.params ?? {}) as Record<string, string | number>) +
+    queryString(options.query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  const payloadBody: unknown = options.body;
+  let body: BodyInit | undefined;
+  if (payloadBody instanceof FormData) {
+    body = payloadBody; // the browser writes the multipart boundary itself
+  } else if (payloadBody !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(payloadBody);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    // A cancelled call is not a failure to report (TanStack Query cancels on unmount).
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // Not JSON: a proxy's error page, an empty answer. Reported below as a generic failure.
+  }
+  if (isEnvelope(payload)) {
+    if (payload.status === 'success' && response.ok) return payload as RouteReply<R>;
+    if (payload.status === 'error') {
+      throw new ApiError(
+        response.status,
+        payload.code,
+        payload.msg,
+        errorI18nKey(payload.code, payload.msg),
+        payload.data,
+      );
+    }
+  }
+  throw new ApiError(response.status, 0, '', 'errors:generic');
+}
+
+let pendingRefresh: Promise<StoredSession | null> | null = null;
+
+/**
+ * A session whose token is newer than `staleToken`: the current one when another call or tab
+ * has already refreshed, otherwise the result of the one refresh this tab runs for everyone
+ * waiting. Null when the session has ended.
+ */
+function refreshedSession(staleToken: string): Promise<StoredSession | null> {
+  const current = getSession();
+  if (!current) return Promise.resolve(null);
+  if (current.token !== staleToken) return Promise.resolve(current);
+  if (!pendingRefresh) {
+    pendingRefresh = acrossTabs((contended) => refresh(staleToken, contended)).finally(() => {
+      pendingRefresh = null;
+    });
+  }
+  return pendingRefresh;
+}
+
+const REFRESH_LOCK = 'account-centre.session-refresh';
+
+/**
+ * Runs `task` while holding a lock that every tab of this origin shares, so that tabs whose
+ * tokens expired together spend one refresh token once. `task` learns whether another tab
+ * held the lock first. The Web Locks API exists in secure contexts only; elsewhere tabs may
+ * refresh side by side, which the server tolerates within its grace window for a rotated
+ * refresh token.
+ */
+async function acrossTabs<T>(task: (contended: boolean) => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return task(false);
+  const immediate = await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) =>
+    lock ? { value: await task(false) } : null,
+  );
+  if (immediate) return immediate.value;
+  return locks.request(REFRESH_LOCK, () => task(true));
+}
+
+/** How long to wait for another tab's refreshed session to reach this tab's storage. */
+const OTHER_TAB_WRITE_MS = 1_000;
+
+/**
+ * Another tab held the refresh lock, so it has most likely just refreshed; but browsers pass
+ * localStorage writes between tabs asynchronously, so its new session may reach this tab a
+ * moment after the lock does. Wait for it (briefly) rather than spend the refresh token again.
+ */
+function sessionNewerThan(staleToken: string): Promise<StoredSession | null> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      unsubscribe();
+      clearTimeout(timer);
+      resolve(getSession());
+    };
+    const unsubscribe = subscribeSession(() => {
+      if (getSession()?.token !== staleToken) finish();
+    });
+    const timer = setTimeout(finish, OTHER_TAB_WRITE_MS);
+  });
+}
+
+async function refresh(staleToken: string, contended: boolean): Promise<StoredSession | null> {
+  // Re-read inside the lock: another tab may have refreshed or signed out meanwhile.
+  let current = getSession();
+  if (contended && current?.token === staleToken) current = await sessionNewerThan(staleToken);
+  if (!current) return null;
+  if (current.token !== staleToken) return current;
+  if (!current.refreshToken) {
+    endSession();
+    return null;
+  }
+  try {
+    const reply = await send(refreshRoute, { body: { refresh_token: current.refreshToken } }, null);
+    // The user may have signed out (or in as someone else) while the refresh was on its way.
+    const latest = getSession();
+    if (!latest || latest.userId !== reply.data.user_id) return latest;
+    saveSession(reply.data);
+    return getSession();
+  } catch (error) {
+    // Only the server's refusal ends the session; being offline or a server fault does not.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      endSession();
+      return null;
+    }
+    throw error;
+  }
+}
+
+function endSession() {
+  clearSession();
+  config.onSessionEnded();
+}

@@ -1,0 +1,61 @@
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { type Language, languageTags, languages } from '@account-centre/contract';
+import { dayjsLocaleName, loadDayjsLocale } from './dayjs-locale';
+import { bundledBackend, namespaces } from './resources';
+
+export { i18next as i18n };
+
+let starting: Promise<void> | null = null;
+
+/**
+ * Starts i18next in a language and waits until that language's texts and date names are
+ * loaded, so the first render is already translated. Calling it again switches language.
+ *
+ * No fallback language is loaded: that would ship a second language on every first visit,
+ * and translations.test.ts guarantees every language has every key.
+ */
+export function initI18n(language: Language): Promise<void> {
+  if (!starting) {
+    i18next.on('languageChanged', reflectLanguage);
+    starting = Promise.all([
+      loadDayjsLocale(language),
+      i18next
+        .use(bundledBackend)
+        .use(initReactI18next)
+        .init({
+          lng: language,
+          supportedLngs: [...languages],
+          fallbackLng: false,
+          ns: [...namespaces],
+          defaultNS: 'common',
+          interpolation: { escapeValue: false }, // React escapes what it renders
+          returnNull: false,
+          react: { useSuspense: false },
+        }),
+    ]).then(() => {
+      dayjs.locale(dayjsLocaleName(language));
+      reflectLanguage(language);
+    });
+    return starting;
+  }
+  return starting.then(() => changeLanguage(language));
+}
+
+/**
+ * Switches the app to another language: its texts and dayjs names are loaded first, then the
+ * switch happens at once, so no screen shows a mix of two languages.
+ */
+export async function changeLanguage(language: Language): Promise<void> {
+  await Promise.all([loadDayjsLocale(language), i18next.loadLanguages(language)]);
+  dayjs.locale(dayjsLocaleName(language));
+  await i18next.changeLanguage(language);
+}
+
+/** Keeps `<html lang>` in step, for screen readers, hyphenation and font selection. */
+function reflectLanguage(language: string) {
+  if (typeof document === 'undefined') return;
+  const tag = (languageTags as Record<string, string>)[language];
+  if (tag) document.documentElement.lang = tag;
+}

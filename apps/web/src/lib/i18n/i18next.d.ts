@@ -1,0 +1,26 @@
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type errors from '../../locales/en/errors.json';
+import type header from '../../locales/en/header.json';
+import type shell from '../../locales/en/shell.json';
+
+/**
+ * Types every `t('namespace:key')` call against the English files, the reference language.
+ * A namespace file added under locales/en/ is listed here too (translations.test.ts checks).
+ */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    // Listing every namespace (common first, the one unprefixed keys come from) lets any `t`
+    // take `namespace:key` without each component naming its namespaces. At run time the
+    // default namespace is 'common'; all namespaces are loaded before the first render.
+    defaultNS: ['common', 'auth', 'errors', 'header', 'shell'];
+    returnNull: false;
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      errors: typeof errors;
+      header: typeof header;
+      shell: typeof shell;
+    };
+  }
+}

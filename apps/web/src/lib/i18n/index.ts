@@ -1,0 +1,15 @@
+export { changeLanguage, i18n, initI18n } from './i18n';
+export { useLanguage } from './use-language';
+export { LocaleProvider } from './LocaleProvider';
+export { currencyOf, currentLanguage, formatCurrency, formatDate, type Currency, type DateStyle } from './format';
+export { errorMessage } from './errors';
+export {
+  buildLanguage,
+  languageFromSearch,
+  languageNames,
+  languageTags,
+  languages,
+  resolveLanguage,
+  type Language,
+} from './languages';
+export { namespaces } from './resources';

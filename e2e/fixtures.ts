@@ -1,0 +1,159 @@
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import type { Region } from '@account-centre/contract';
+import { DOMESTIC_HOST, HARNESS_ORIGIN, OVERSEAS_HOST, SERVER_ORIGIN } from './ports.js';
+
+export { expect };
+
+/** An address of the app in the domestic region (account.example.cn). */
+export function domesticUrl(path = '/'): string {
+  return `http://${DOMESTIC_HOST}${path}`;
+}
+
+/** An address of the app in the overseas region (account.example.com). */
+export function overseasUrl(path = '/'): string {
+  return `http://${OVERSEAS_HOST}${path}`;
+}
+
+export function regionUrl(region: Region, path = '/'): string {
+  return region === 'domestic' ? domesticUrl(path) : overseasUrl(path);
+}
+
+/** The host harness framing `appUrl` (see harness/host.js). */
+export function harnessUrl(appUrl: string): string {
+  return `${HARNESS_ORIGIN}/host.html?src=${encodeURIComponent(appUrl)}`;
+}
+
+export interface TestUser {
+  userId: number;
+  email: string;
+  password: string;
+  region: Region;
+}
+
+export interface SignInResult {
+  user_id: number;
+  token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+let sequence = 0;
+/** An address nobody else in this run uses (tests run in parallel workers). */
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}@example.com`;
+}
+
+/** Calls the API as a browser on the region's host would (the Host header picks the region). */
+async function api<T>(
+  request: APIRequestContext,
+  region: Region,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { data?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await request.fetch(`${SERVER_ORIGIN}${path}`, {
+    method,
+    headers: {
+      Host: region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST,
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.data === undefined ? {} : { data: options.data }),
+  });
+  const body = (await response.json()) as { status: string; msg: string; data: T };
+  if (!response.ok() || body.status !== 'success') {
+    throw new Error(`${method} ${path} answered ${response.status()} ${body.msg}`);
+  }
+  return body.data;
+}
+
+/** The code the server "sent" to an address, read from the dev outbox. */
+async function latestCode(request: APIRequestContext, region: Region, to: string): Promise<string> {
+  const messages = await api<{ subject: string; body: string }[]>(
+    request,
+    region,
+    'GET',
+    `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`,
+  );
+  const code = /\b(\d{6})\b/.exec(`${messages[0]?.subject ?? ''} ${messages[0]?.body ?? ''}`)?.[1];
+  if (!code) throw new Error(`no verification code in the outbox for ${to}`);
+  return code;
+}
+
+/**
+ * Registers a user through the real API, as the sign-up form does: a code of purpose 1 by
+ * e-mail, read from the dev outbox, then POST /api/auth/register.
+ */
+export async function registerUser(
+  request: APIRequestContext,
+  {
+    email = uniqueEmail(),
+    password = 'Correct-horse-9',
+    region,
+  }: { email?: string; password?: string; region: Region },
+): Promise<TestUser> {
+  await api(request, region, 'POST', '/api/auth/code', { data: { purpose: 1, email } });
+  const code = await latestCode(request, region, email);
+  const result = await api<SignInResult>(request, region, 'POST', '/api/auth/register', {
+    data: { email, password, code },
+  });
+  return { userId: result.user_id, email, password, region };
+}
+
+/** Signs in through the API: a new session of its own. */
+export function logIn(request: APIRequestContext, user: TestUser): Promise<SignInResult> {
+  return api<SignInResult>(request, user.region, 'POST', '/api/auth/login', {
+    data: { account: user.email, password: user.password },
+  });
+}
+
+/** A one-time login ticket of a session, as a desktop client gets one for `custom`. */
+export async function createTicket(request: APIRequestContext, user: TestUser, token: string): Promise<string> {
+  const data = await api<{ ticket: string }>(request, user.region, 'POST', '/api/auth/ticket', { token });
+  return data.ticket;
+}
+
+/** base64 of JSON, as the `custom` query parameter carries a credential. */
+export function customParam(payload: { user_id: number; ticket: string } | { user_id: number; token: string }): string {
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+/** Where the web app keeps the session (apps/web/src/lib/session). */
+export const SESSION_STORAGE_KEY = 'account-centre.session';
+
+/** Puts a session into an origin's storage, as the app saves it after signing in. */
+export async function storeSession(page: Page, origin: string, result: SignInResult): Promise<void> {
+  // Any page of the origin gives access to its storage; the health check is the lightest.
+  await page.goto(`${origin}/api/health`);
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify({
+      userId: result.user_id,
+      token: result.token,
+      refreshToken: result.refresh_token,
+      expiresAt: Date.now() + result.expires_in * 1000,
+    }),
+  ] as const);
+}
+
+/**
+ * Signs `page` in as `user` on the user's region's host (or `origin`): a real sign-in through
+ * the API, its session stored where the app reads it. Returns the session.
+ */
+export async function signInAs(page: Page, user: TestUser, origin?: string): Promise<SignInResult> {
+  const result = await logIn(page.request, user);
+  await storeSession(page, origin ?? new URL(regionUrl(user.region)).origin, result);
+  return result;
+}
+
+/** Console errors and uncaught exceptions of a page, collected for assertions. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+export const test = base;

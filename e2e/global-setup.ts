@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HARNESS_ORIGIN, HARNESS_PORT, SERVER_ORIGIN, SERVER_PORT } from './ports.js';
+
+const e2eRoot = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(e2eRoot, '..');
+
+/** Waits until the server answers its health check, or fails with its log. */
+async function waitForHealth(server: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`the server exited with ${server.exitCode}:\n${fs.readFileSync(logFile, 'utf8')}`);
+    }
+    try {
+      const response = await fetch(`${SERVER_ORIGIN}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer /api/health within ${timeoutMs} ms:\n${fs.readFileSync(logFile, 'utf8')}`);
+}
+
+/** Whether something already listens on a port (another run, a development server). */
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect({ host: '127.0.0.1', port });
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/** Stops the server by the PID we started (STACK.md trap 7), forcefully if it hangs. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  process.kill(server.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (server.exitCode === null && server.pid !== undefined) process.kill(server.pid, 'SIGKILL');
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** Serves e2e/harness/ on the harness port: a page of another site that frames the app. */
+function startHarness(): Promise<http.Server> {
+  const root = path.join(e2eRoot, 'harness');
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', HARNESS_ORIGIN).pathname;
+    const file = path.join(root, pathname === '/' ? 'host.html' : pathname);
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, {
+      'Content-Type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    });
+    fs.createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(HARNESS_PORT, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * Starts the real server on a fresh SQLite database, with dev tools (the outbox, for
+ * verification codes) and a rate limit high enough for a test run, plus the harness page.
+ * Returns the teardown, which stops both and removes the database.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('No web build: run "npm run build" first (npm run test:e2e does it).');
+  }
+  // Another server on these ports would answer the health check in place of ours.
+  for (const port of [SERVER_PORT, HARNESS_PORT]) {
+    if (await portInUse(port)) {
+      throw new Error(`Port ${port} is in use: stop what listens there, or set E2E_SERVER_PORT / E2E_HARNESS_PORT.`);
+    }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(SERVER_PORT),
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
+      DATA_DIR: dataDir,
+      DEV_TOOLS: 'true',
+      SEED_DEMO: 'false',
+      SECRET_KEY: randomBytes(32).toString('base64url'),
+      RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'warn',
+      // The harness frames the app as the tablet frame of the diagram product does.
+      FRAME_ANCESTORS: HARNESS_ORIGIN,
+    },
+    stdio: ['ignore', log, log],
+  });
+  let harness: http.Server | null = null;
+  try {
+    await waitForHealth(server, logFile, 60_000);
+    harness = await startHarness();
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
+  return async () => {
+    await new Promise<void>((resolve) => (harness ? harness.close(() => resolve()) : resolve()));
+    if (server.exitCode !== null) {
+      // The server died during the run: its log says why the tests failed.
+      console.error(`The server exited early (${server.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
+    }
+    await stopServer(server);
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Frame, Page } from '@playwright/test';
+import {
+  type TestUser,
+  createTicket,
+  customParam,
+  domesticUrl,
+  expect,
+  harnessUrl,
+  logIn,
+  registerUser,
+  test,
+} from '../fixtures.js';
+import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+type Recorded = { transport: 'desktop' | 'frame'; origin?: string; message: { type: string; payload: unknown } };
+
+let user: TestUser;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  user = await registerUser(request, { region: 'domestic' });
+  await request.dispose();
+});
+
+/**
+ * Gives the framed app the desktop client's host object before it starts; its messages are
+ * forwarded to the harness, which records them as the `desktop` transport.
+ */
+async function actAsDesktopClient(page: Page) {
+  await page.addInitScript((appOrigin) => {
+    if (window.location.origin !== appOrigin) return;
+    (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
+      version: '12.3.0',
+      postMessage(json: string) {
+        window.parent.postMessage({ transport: 'desktop', json }, '*');
+      },
+    };
+  }, `http://${DOMESTIC_HOST}`);
+}
+
+/** Opens the app in the harness, signed in through a one-time ticket as a host does it. */
+async function openFramed(page: Page, request: Page['request'], query: string): Promise<Frame> {
+  const session = await logIn(request, user);
+  const ticket = await createTicket(request, user, session.token);
+  const custom = encodeURIComponent(customParam({ user_id: user.userId, ticket }));
+  await page.goto(harnessUrl(domesticUrl(`/account?${query}&custom=${custom}`)));
+  const frame = page.frame({ url: (url) => url.host === DOMESTIC_HOST });
+  if (!frame) throw new Error('the harness did not frame the app');
+  await expect(frame.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  return frame;
+}
+
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { hostMessages: Recorded[] }).hostMessages);
+const sendToApp = (page: Page, type: string, payload: unknown) =>
+  page.evaluate(([t, p]) => (window as unknown as { sendToApp: (t: string, p: unknown) => void }).sendToApp(t, p), [
+    type,
+    payload,
+  ] as const);
+
+/** Whether the app's primary colour is the palette colour `name` (compared as computed colours). */
+function primaryIs(frame: Frame, name: string) {
+  return frame.evaluate((palette) => {
+    const probe = (value: string) => {
+      const element = document.createElement('div');
+      element.style.color = value;
+      document.body.append(element);
+      const color = getComputedStyle(element).color;
+      element.remove();
+      return color;
+    };
+    return probe('var(--mantine-primary-color-filled)') === probe(`var(--mantine-color-${palette}-filled)`);
+  }, name);
+}
+
+test('in the desktop client: no header, the client’s colour, and messages both ways', async ({ page, request }) => {
+  await actAsDesktopClient(page);
+  const frame = await openFramed(page, request, 'from=projectPC&lang=en');
+
+  // No header inside the client (spec 01 §2), and the project product's orange.
+  await expect(frame.getByRole('banner')).toHaveCount(0);
+  expect(await primaryIs(frame, 'orange')).toBe(true);
+  expect(await primaryIs(frame, 'blue')).toBe(false);
+  await page.screenshot({ path: path.join(artifacts, 'shell-desktop-projectPC-1440.png'), animations: 'disabled' });
+
+  // The client is told who is signed in once the user's information has loaded.
+  await expect
+    .poll(async () => (await recorded(page)).find((entry) => entry.message.type === 'updateUserInfo'))
+    .toMatchObject({ transport: 'desktop', message: { payload: { user_id: user.userId } } });
+
+  // The client asks for the devices screen.
+  await sendToApp(page, 'loginShowDeviceModal', {});
+  await expect(frame.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+
+  // The client hands over a new session: the app's calls carry it from then on. (A framed
+  // page of another site may not use localStorage here, so the app keeps it in memory.)
+  const renewed = await logIn(request, user);
+  await sendToApp(page, 'updateToken', {
+    user_id: user.userId,
+    token: renewed.token,
+    refresh_token: renewed.refresh_token,
+    expires_in: renewed.expires_in,
+  });
+  const userCall = () =>
+    page.waitForRequest((r) => r.url().endsWith(`/api/user/${user.userId}`) && r.frame() === frame);
+  // The tab becoming visible again reloads the screens' data (spec 01 §4).
+  const becomeVisible = () =>
+    frame.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  let call = userCall();
+  await becomeVisible();
+  expect(await (await call).headerValue('authorization')).toBe(`Bearer ${renewed.token}`);
+
+  // That session ends on the server; the app's next call cannot refresh it, so the client is
+  // told to sign out (spec 01 §4: in desktop-client mode, instead of reopening sign-in).
+  const logout = await request.post(`${SERVER_ORIGIN}/api/auth/logout`, {
+    headers: { Host: DOMESTIC_HOST, Authorization: `Bearer ${renewed.token}` },
+  });
+  expect(logout.ok()).toBe(true);
+  call = userCall();
+  await becomeVisible();
+  await call;
+  await expect
+    .poll(async () => (await recorded(page)).map((entry) => `${entry.transport}:${entry.message.type}`))
+    .toContain('desktop:signOut');
+  await expect(frame.getByRole('heading', { level: 1, name: 'My account' })).toHaveCount(0);
+  await expect(frame.getByRole('dialog')).toHaveCount(0);
+});
+
+test('in the tablet frame: no header, messages to the parent frame', async ({ page, request }) => {
+  const frame = await openFramed(page, request, 'platform=tablet&lang=en');
+  await expect(frame.getByRole('banner')).toHaveCount(0);
+  expect(await primaryIs(frame, 'blue')).toBe(true);
+  await expect
+    .poll(async () => (await recorded(page)).find((entry) => entry.message.type === 'updateUserInfo'))
+    .toMatchObject({
+      transport: 'frame',
+      origin: `http://${DOMESTIC_HOST}`,
+      message: { payload: { user_id: user.userId } },
+    });
+});

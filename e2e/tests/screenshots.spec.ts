@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type TestUser, domesticUrl, expect, registerUser, signInAs, test } from '../fixtures.js';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+const languages = ['zh', 'en', 'de', 'ru', 'jp'] as const;
+const widths = [
+  { width: 1440, height: 900, mobile: false },
+  { width: 390, height: 844, mobile: true },
+] as const;
+
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+let user: TestUser;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  // The domestic default build: the longest menu.
+  user = await registerUser(request, { region: 'domestic' });
+  await request.dispose();
+});
+
+for (const { width, height, mobile } of widths) {
+  test.describe(`${width} px`, () => {
+    test.use({
+      viewport: { width, height },
+      ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
+    });
+
+    for (const language of languages) {
+      test(`the shell in ${language} fits without clipped text`, async ({ page }) => {
+        await signInAs(page, user);
+        await page.goto(domesticUrl(`/account?lang=${language}`));
+        const nav = page.getByRole('navigation').last();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(nav.getByRole('link').first()).toBeVisible();
+
+        // Nothing wider than the window: no sideways scrolling of the page itself.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+
+        // Every menu label shows whole: none cut off inside its link.
+        const clipped = await page.evaluate(() =>
+          [...document.querySelectorAll('main ~ *, nav a, h1')]
+            .filter((element) => element instanceof HTMLElement)
+            .filter((element) => element.scrollWidth > element.clientWidth + 1)
+            .map((element) => element.textContent),
+        );
+        expect(clipped).toEqual([]);
+
+        await page.screenshot({
+          path: path.join(artifacts, `shell-${language}-${width}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      });
+    }
+  });
+}
