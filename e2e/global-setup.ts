@@ -87,8 +87,10 @@ function startHarness(): Promise<http.Server> {
  * Returns the teardown, which stops both and removes the database.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('No web build: run "npm run build" first (npm run test:e2e does it).');
+  // E2E_WEB_DIST lets two runs on one machine test their own builds side by side.
+  const webDist = path.resolve(repoRoot, process.env.E2E_WEB_DIST ?? 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`No web build in ${webDist}: run "npm run build" first (npm run test:e2e does it).`);
   }
   // Another server on these ports would answer the health check in place of ours.
   for (const port of [SERVER_PORT, HARNESS_PORT]) {
@@ -108,6 +110,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(SERVER_PORT),
       DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       DEV_TOOLS: 'true',
       SEED_DEMO: 'false',
       SECRET_KEY: randomBytes(32).toString('base64url'),
