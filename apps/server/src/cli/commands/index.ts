@@ -7,6 +7,7 @@ import { ordersDemoCommand } from './orders-demo.js';
 import { subscriptionGrantCommand } from './subscription-grant.js';
 import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoice.js';
 import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from './device.js';
+import { activityClearCommand, activitySetCommand } from './activity.js';
 
 /** Every operator command, in the order `help` lists them. Add new ones here. */
 export const commands: readonly CliCommand[] = [
@@ -22,4 +23,6 @@ export const commands: readonly CliCommand[] = [
   deviceListCommand,
   deviceUnbindCommand,
   deviceLimitCommand,
+  activitySetCommand,
+  activityClearCommand,
 ];
