@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 import type { Region } from '@account-centre/contract';
 import { DOMESTIC_HOST, HARNESS_ORIGIN, OVERSEAS_HOST, SERVER_ORIGIN } from './ports.js';
 
 export { expect };
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** An address of the app in the domestic region (account.example.cn). */
 export function domesticUrl(path = '/'): string {
@@ -154,6 +159,21 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Runs an operator command (`npm run admin -- …`) against the e2e server's database, as an
+ * operator would, and returns its JSON answer.
+ */
+export function runAdmin(args: string[]): unknown {
+  const env = process.env.E2E_ADMIN_ENV;
+  if (!env) throw new Error('E2E_ADMIN_ENV is not set: the operator CLI runs only under global-setup.ts');
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...(JSON.parse(env) as Record<string, string>) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as unknown;
 }
 
 export const test = base;

@@ -101,19 +101,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
+  // What the operator CLI needs to act on this server's database; the test workers inherit
+  // the variable (fixtures.ts: runAdmin).
+  const adminEnv = {
+    NODE_ENV: 'test',
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString('base64url'),
+  };
+  process.env.E2E_ADMIN_ENV = JSON.stringify(adminEnv);
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      ...adminEnv,
       HOST: '127.0.0.1',
       PORT: String(SERVER_PORT),
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
-      DATA_DIR: dataDir,
       WEB_DIST: webDist,
       DEV_TOOLS: 'true',
       SEED_DEMO: 'false',
-      SECRET_KEY: randomBytes(32).toString('base64url'),
       RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
       // The harness frames the app as the tablet frame of the diagram product does.

@@ -28,7 +28,28 @@ export default defineConfig({
     // dist/.vite/manifest.json: which files each entry and screen loads (scripts/bundle-report.ts).
     manifest: true,
     rolldownOptions: {
-      output: { chunkFileNames: chunkFileName },
+      output: {
+        chunkFileNames: chunkFileName,
+        // Fewer, larger files compress better and cost fewer requests (docs/bundle-budget.md):
+        // - `boot`: everything the entry loads before the first render, with the small pieces
+        //   that screens, sign-in and the header all use (a screen's frame, the empty state of
+        //   unbuilt sections, icon buttons, the language hook);
+        // - `header-bar`: the header's light bar, which only a browser loads; the menus and
+        //   the drawer stay in a chunk of their own (app/header/header-parts.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'] },
+            {
+              name: 'boot',
+              test: /[\\/]src[\\/](components[\\/](ScreenLayout|UnbuiltSection)\.tsx|lib[\\/]i18n[\\/]use-language\.ts)$|@mantine[\\/]core[\\/].*[\\/](Title|Stack|ActionIcon)[\\/]|@mantine[\\/]hooks[\\/].*[\\/]use-window-event[\\/]/,
+            },
+            {
+              name: 'header-bar',
+              test: /[\\/]src[\\/](app[\\/]header[\\/](Header|HeaderTriggers|header-parts|nav-links|ActivityTag)\.tsx?|app[\\/]header[\\/]api[\\/]|components[\\/]LanguageButton)|@mantine[\\/]core[\\/].*[\\/](Avatar|Badge|Burger)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
 });

@@ -180,32 +180,52 @@ interface Figure {
 }
 
 interface CpuSample {
-  busy: number;
+  /** All CPU time of the machine so far, in clock ticks (every core). */
   total: number;
-  ours: number;
+  /** CPU ticks so far of each user-space process that is not ours. */
+  others: Map<number, number>;
 }
 
-/** Machine-wide and our own CPU time, in clock ticks, from /proc (Linux); null elsewhere. */
-function sampleCpu(pids: number[]): CpuSample | null {
+/**
+ * Processes that belong to the system under test besides our own: a local PostgreSQL's
+ * backends, whose CPU time is the database's share of each request, not a neighbour's load.
+ */
+let systemUnderTestNames = new Set<string>();
+
+/**
+ * The CPU time of every other user-space process, from /proc (Linux; null elsewhere). Kernel
+ * threads are left out: much of their work (network, page writeback) is done for our own load.
+ */
+function sampleCpu(ours: number[]): CpuSample | null {
+  let line: string;
   try {
-    const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-      .trim()
-      .split(/\s+/)
-      .slice(1, 9)
-      .map(Number);
-    const total = fields.reduce((sum, value) => sum + value, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    let ours = 0;
-    for (const pid of pids) {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after "pid (comm) ": utime and stime are the 14th and 15th of the line.
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ours += Number(rest[11]) + Number(rest[12]);
-    }
-    return { busy: total - idle, total, ours };
+    line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
   } catch {
     return null;
   }
+  const total = line
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .reduce((sum, value) => sum + Number(value), 0);
+  const others = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (ours.includes(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      // Fields after "pid (comm) ": the parent is the 4th of the line, utime and stime the 14th and 15th.
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const kernelThread = pid === 2 || rest[1] === '2';
+      if (kernelThread || systemUnderTestNames.has(name)) continue;
+      others.set(pid, Number(rest[11]) + Number(rest[12]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { total, others };
 }
 
 /**
@@ -213,14 +233,16 @@ function sampleCpu(pids: number[]): CpuSample | null {
  * on a shared machine a busy neighbour lowers every figure, and the report says so.
  */
 async function load(name: string, options: Parameters<typeof autocannon>[0], target: ChildProcess): Promise<Figure> {
-  const pids = [process.pid, ...(target.pid === undefined ? [] : [target.pid])];
-  const before = sampleCpu(pids);
+  const ours = [process.pid, ...(target.pid === undefined ? [] : [target.pid])];
+  const before = sampleCpu(ours);
   const result = await autocannon({ pipelining: 1, ...options });
-  const after = sampleCpu(pids);
+  const after = sampleCpu(ours);
   let otherCores: number | null = null;
   if (before && after && after.total > before.total) {
-    const others = after.busy - before.busy - (after.ours - before.ours);
-    otherCores = Math.max(0, (others / (after.total - before.total)) * os.cpus().length);
+    let ticks = 0;
+    // A process started meanwhile spent all its time during the run.
+    for (const [pid, now] of after.others) ticks += now - (before.others.get(pid) ?? 0);
+    otherCores = (ticks / (after.total - before.total)) * os.cpus().length;
   }
   return { name, result, otherCores };
 }
@@ -324,7 +346,9 @@ async function main(): Promise<void> {
     const url = new URL(base);
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();
-    database = `PostgreSQL ${(await adminClient.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? ''} (${url.host})`;
+    const version = await adminClient.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);
+    database = `PostgreSQL ${version.rows[0]?.v ?? '?'} (${url.host}), pool of 10 per instance`;
+    if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) systemUnderTestNames = new Set(['postgres']);
   }
 
   const onSignal = () => {

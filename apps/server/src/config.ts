@@ -43,7 +43,25 @@ export interface Config {
   secretKey: string;
   /** Origins allowed to frame the app (the tablet/mobile frame of the diagram product). */
   frameAncestors: string[];
+  /**
+   * Product and brand names a nickname must not contain (spec 01 §5), compared after the
+   * same folding as sensitive words (case, spaces and punctuation between characters).
+   */
+  brandNames: string[];
 }
+
+/** The family's product and company names, in the spellings people type. */
+export const defaultBrandNames = [
+  'edraw',
+  'edrawmax',
+  'edrawmind',
+  'edrawproj',
+  'mindmaster',
+  'orgcharting',
+  'wondershare',
+  '亿图',
+  '万兴',
+];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -103,6 +121,12 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: read.bool('SEED_DEMO', !production),
     secretKey: env.SECRET_KEY?.trim() ?? '',
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    brandNames:
+      env.BRAND_NAMES === undefined
+        ? [...defaultBrandNames]
+        : env.BRAND_NAMES.split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
   };
   if (!config.secretKey) {
     if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');

@@ -3,10 +3,14 @@
  * (dist/.vite/manifest.json; run `npm run build` first):
  * - the first route (`/` → /account) of a signed-in visitor in a browser, in a desktop client
  *   (no header), and of a signed-out visitor (plus sign-in), each in one language;
+ * - what loads once the first screen is on show (toasts, the header's menus);
  * - what each other screen adds on top;
  * - the whole app.
  *
  *   npm run bundle-report -w @account-centre/web [-- --lang=en] [-- --max-first-route-kib=150]
+ *     [-- --dist=/path/to/build]
+ *
+ * --dist reads a build made elsewhere (`vite build --outDir …`) instead of apps/web/dist.
  *
  * With --max-first-route-kib it exits with status 1 when the signed-in browser first route
  * loads more JavaScript than that.
@@ -18,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -27,13 +32,14 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(webRoot, 'dist');
-
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;
   return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
 }
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distOption = option('dist');
+const dist = distOption ? path.resolve(distOption) : path.join(webRoot, 'dist');
 
 const gzipCache = new Map<string, number>();
 /** Gzipped size at level 9, as a server or CDN compressing static files would send it. */
@@ -105,15 +111,36 @@ function main() {
   const lang = option('lang') ?? 'zh';
 
   const entry = findKey(manifest, (key) => manifest[key]?.isEntry === true, 'the entry');
-  const header = findKey(manifest, (key) => key.endsWith('src/app/header/Header.tsx'), 'the header');
+  // The header bar is grouped into a chunk of its own (vite.config.ts), named after the group.
+  const header = findKey(
+    manifest,
+    (key) => key.endsWith('src/app/header/Header.tsx') || manifest[key]?.name === 'header-bar',
+    'the header',
+  );
   const signIn = findKey(manifest, (key) => key.endsWith('src/features/auth/SignInScreen.tsx'), 'sign-in');
   const toasts = findKey(manifest, (key) => key.endsWith('src/app/shell/Toasts.tsx'), 'the toasts');
+  const headerParts = findKey(
+    manifest,
+    (key) => key.endsWith('src/app/header/interactive-parts.ts'),
+    "the header's menus",
+  );
   const screenKeys = new Map<string, string>();
   for (const key of Object.keys(manifest)) {
     const match = /src\/features\/([^/]+)\/index\.tsx?$/.exec(key);
     if (match?.[1] && match[1] !== 'auth') screenKeys.set(match[1], key);
   }
-  const localeKeys = Object.keys(manifest).filter((key) => key.includes(`src/locales/${lang}/`));
+  // A screen's own namespace (`locales/<lang>/<screen>.json`) loads with the screen
+  // (app/screens/load-screen.ts); the others, and the first screen's, at boot.
+  const localeKey = (namespace: string) =>
+    Object.keys(manifest).find((key) => key.endsWith(`src/locales/${lang}/${namespace}.json`));
+  const screenLocaleKeys = new Set(
+    [...screenKeys.keys()].flatMap((name) => (name === 'account' ? [] : [localeKey(name) ?? []].flat())),
+  );
+  // Sign-in's namespace loads at boot only for a signed-out visitor (app/shell/lazy-parts.tsx).
+  const authLocale = [localeKey('auth') ?? []].flat();
+  const localeKeys = Object.keys(manifest).filter(
+    (key) => key.includes(`src/locales/${lang}/`) && !screenLocaleKeys.has(key) && !authLocale.includes(key),
+  );
   const dayjsKey = findKey(
     manifest,
     (key) => key.endsWith(`dayjs/locale/${dayjsNames[lang] ?? lang}.js`),
@@ -126,7 +153,7 @@ function main() {
   const scenarios: { name: string; keys: string[] }[] = [
     { name: `Signed in, browser (header), /account, ${lang}`, keys: [...base, header] },
     { name: `Signed in, desktop client or frame (no header), /account, ${lang}`, keys: base },
-    { name: `Signed out, browser (header + sign-in), ${lang}`, keys: [...base, header, signIn] },
+    { name: `Signed out, browser (header + sign-in), ${lang}`, keys: [...base, header, signIn, ...authLocale] },
   ];
 
   const lines: string[] = [];
@@ -146,9 +173,15 @@ function main() {
     `| + toast container, loaded when the browser is idle after the first render | ${kib(total(toastExtra))} | ${kib(total([...toastFiles.css].filter((f) => !firstRoute.files.css.has(f))))} | ${toastExtra.length} |`,
   );
 
+  const partsFiles = closure(manifest, [headerParts]);
+  const partsExtra = [...partsFiles.js].filter((file) => !firstRoute.files.js.has(file));
+  lines.push(
+    `| + header menus, drawer and sign-out menu (browser), loaded when idle or on first use | ${kib(total(partsExtra))} | ${kib(total([...partsFiles.css].filter((f) => !firstRoute.files.css.has(f))))} | ${partsExtra.length} |`,
+  );
+
   lines.push('', '| Screen opened next | adds JS gzip KiB | adds CSS gzip KiB |', '|---|---:|---:|');
   for (const [name, key] of [...screenKeys].sort()) {
-    const files = closure(manifest, [key]);
+    const files = closure(manifest, [key, ...[localeKey(name) ?? []].flat()]);
     const js = [...files.js].filter((file) => !firstRoute.files.js.has(file));
     const css = [...files.css].filter((file) => !firstRoute.files.css.has(file));
     lines.push(`| /${name} | ${kib(total(js))} | ${kib(total(css))} |`);

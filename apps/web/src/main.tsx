@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyLaunchAddress, signInWithCustomCredential } from './app/launch';
-import { preloadScreen } from './app/screens/load-screen';
+import { preloadScreen, startNamespaces } from './app/screens/load-screen';
 import { DEFAULT_SCREEN, screenFromPath } from './app/screens/screens';
-import { preloadShellParts } from './app/shell/lazy-parts';
+import { SIGN_IN_NAMESPACE, preloadShellParts } from './app/shell/lazy-parts';
 import { openSignIn } from './features/auth';
 import { configureApiClient } from './lib/api';
 import { getBuildContext, getLaunchParams } from './lib/build-context';
@@ -31,11 +31,16 @@ async function start() {
 
   // What the first render will need downloads alongside the translations.
   const signedIn = getSession() !== null || launch.custom !== null;
-  preloadScreen(screenFromPath(window.location.pathname) ?? DEFAULT_SCREEN);
+  const firstScreen = screenFromPath(window.location.pathname) ?? DEFAULT_SCREEN;
+  preloadScreen(firstScreen);
   preloadShellParts({ header: build.hostMode === 'browser', signIn: !signedIn });
 
   const [, launchError] = await Promise.all([
-    initI18n(languageFromSearch(window.location.search, build.region)),
+    initI18n(
+      languageFromSearch(window.location.search, build.region),
+      // Sign-in's texts come with its code when a signed-in visit needs it later.
+      startNamespaces(firstScreen).filter((namespace) => !signedIn || namespace !== SIGN_IN_NAMESPACE),
+    ),
     signInWithCustomCredential(launch),
   ]);
 

@@ -22,3 +22,4 @@ export * from './catalogue/storage.js';
 export * from './routes/order.routes.js';
 export * from './catalogue/devices.js';
 export * from './routes/device.routes.js';
+export * from './routes/account.routes.js';

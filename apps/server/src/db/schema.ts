@@ -27,6 +27,8 @@ export interface UsersTable {
   language: string | null;
   created_at: number;
   updated_at: number;
+  /** Set when the account was closed; the row is anonymised then (docs/decisions/007). */
+  closed_at: Generated<number | null>;
 }
 
 /** Secrets a user signs in with, one row per kind (`password` today). */
@@ -162,6 +164,8 @@ export interface Database {
   device_slots: DeviceSlotsTable;
   devices: DevicesTable;
   password_withdrawals: PasswordWithdrawalsTable;
+  identities: IdentitiesTable;
+  exchange_codes: ExchangeCodesTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -270,5 +274,23 @@ export interface DevicesTable {
 export interface PasswordWithdrawalsTable {
   user_id: number;
   reported_event_id: number | null;
+  created_at: number;
+}
+
+/** A third-party sign-in bound to an account (spec 01 §5). */
+export interface IdentitiesTable {
+  provider: 'weixin' | 'qq' | 'weibo' | 'google' | 'facebook';
+  subject: string;
+  user_id: number;
+  created_at: number;
+}
+
+/** An exchange code of a form (spec 01 §2 `form_name`); `user_id` set once it is handed out. */
+export interface ExchangeCodesTable {
+  id: Generated<number>;
+  form_name: string;
+  code: string;
+  user_id: number | null;
+  claimed_at: number | null;
   created_at: number;
 }

@@ -30,7 +30,9 @@ export const securityHeadersPlugin = fp(
       reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
       if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
-      if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+      // API answers are private and fresh; a route that serves immutable files says so itself.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+        reply.header('Cache-Control', 'no-store');
       return payload;
     });
   },

@@ -9,6 +9,11 @@ export interface AppEvents {
   teamDeleted: { product?: string };
   /** Something changed the user's data: user info and the screens' data reload (spec 01 §4). */
   dataChanged: Record<string, never>;
+  /**
+   * A feature ended the session and sends the user to a view of sign-in (the devices screen's
+   * "this wasn't me" opens forgot password); the shell owns sign-in.
+   */
+  signInRequested: { view: 'password' | 'forgot' };
 }
 
 export type AppEventName = keyof AppEvents;

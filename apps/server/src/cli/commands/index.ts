@@ -8,6 +8,7 @@ import { subscriptionGrantCommand } from './subscription-grant.js';
 import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoice.js';
 import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from './device.js';
 import { activityClearCommand, activitySetCommand } from './activity.js';
+import { exchangeAddCommand } from './exchange.js';
 
 /** Every operator command, in the order `help` lists them. Add new ones here. */
 export const commands: readonly CliCommand[] = [
@@ -25,4 +26,5 @@ export const commands: readonly CliCommand[] = [
   deviceLimitCommand,
   activitySetCommand,
   activityClearCommand,
+  exchangeAddCommand,
 ];

@@ -18,7 +18,7 @@ export function findUserForSignIn(db: Db, column: AccountColumn, value: string) 
     .executeTakeFirst();
 }
 
-export function insertUser(db: Db, values: Omit<UsersTable, 'id'>) {
+export function insertUser(db: Db, values: Omit<UsersTable, 'id' | 'closed_at'>) {
   return db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
 }
 

@@ -1,8 +1,17 @@
-import { isLanguage, ServerMsg, type updateUserRoute, type UserInfo } from '@account-centre/contract';
+import {
+  AccountMsg,
+  isLanguage,
+  ProfileAnswerCode,
+  ServerMsg,
+  type updateUserRoute,
+  type UserInfo,
+} from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
+import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { hasControlCharacters, sensitiveWordList, stripControlCharacters, TermList } from './content-screen.js';
 import { normaliseNickName } from './nickname.js';
 import * as repo from './user.repository.js';
 
@@ -12,18 +21,23 @@ type UpdateBody = Static<NonNullable<(typeof updateUserRoute)['body']>>;
 interface UserDeps {
   db: Db;
   clock: Clock;
+  config: Pick<Config, 'brandNames'>;
 }
 
 export async function getUserInfo(deps: UserDeps, userId: number): Promise<UserInfoData> {
   const row = await repo.findUserInfo(deps.db, userId);
   if (!row) throw notFound();
-  return toUserInfo(row);
+  const providers = await deps.db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();
+  return toUserInfo(row, new Set(providers.map((p) => p.provider)));
 }
 
 /**
- * Updates the fields sent. Nickname: trimmed, 1–32 characters (spec 01 §5). Profile: stored
- * as typed; the web app escapes it when it shows it. Birthday: a real calendar day, not in
- * the future.
+ * Updates the fields sent; any refusal changes nothing. Nickname (spec 01 §5): trimmed, 1–32
+ * characters, no control characters, no product or brand name (400 `name format`, after which
+ * the web restores the old name), no sensitive word (400 `sensitive`, code 2: sensitiveVerb).
+ * Profile (the introduction): control characters removed, HTML kept as text (the API never
+ * renders it, the web shows it as text), screened like the nickname. Birthday: a real
+ * calendar day, not in the future.
  */
 export async function updateUserInfo(deps: UserDeps, userId: number, body: UpdateBody): Promise<UserInfoData> {
   const now = deps.clock.now();
@@ -31,9 +45,18 @@ export async function updateUserInfo(deps: UserDeps, userId: number, body: Updat
   if (body.nick_name !== undefined) {
     const nickName = normaliseNickName(body.nick_name);
     if (nickName === null) throw invalidField('nick_name', 'length');
+    if (hasControlCharacters(nickName)) throw invalidField('nick_name', 'characters');
+    if (brandList(deps.config.brandNames).matches(nickName)) {
+      throw badRequest(AccountMsg.nameFormat, undefined, { fields: [{ field: 'body/nick_name', rule: 'brand' }] });
+    }
+    if (sensitiveWordList().matches(nickName)) throw sensitive('nick_name');
     changes.nick_name = nickName;
   }
-  if (body.profile !== undefined) changes.profile = body.profile;
+  if (body.profile !== undefined) {
+    const profile = body.profile === null ? null : stripControlCharacters(body.profile).trim();
+    if (profile !== null && sensitiveWordList().matches(profile)) throw sensitive('profile');
+    changes.profile = profile === '' ? null : profile;
+  }
   if (body.birthday !== undefined) {
     if (body.birthday !== null && !isPlausibleBirthday(body.birthday, now)) throw invalidField('birthday', 'date');
     changes.birthday = body.birthday;
@@ -45,6 +68,26 @@ export async function updateUserInfo(deps: UserDeps, userId: number, body: Updat
   const updated = await repo.updateProfile(deps.db, userId, changes, now);
   if (!updated) throw notFound();
   return getUserInfo(deps, userId);
+}
+
+/** Spec 01 §7 updateUserInfo: code 2 is sensitive content (sensitiveVerb). */
+function sensitive(field: string) {
+  return badRequest(AccountMsg.sensitive, ProfileAnswerCode.sensitive, {
+    code: ProfileAnswerCode.sensitive,
+    fields: [{ field: `body/${field}`, rule: 'sensitive' }],
+  });
+}
+
+const brandLists = new WeakMap<readonly string[], TermList>();
+
+/** The configured brand names as a term list, built once per configuration. */
+function brandList(names: readonly string[]): TermList {
+  let list = brandLists.get(names);
+  if (!list) {
+    list = new TermList(names);
+    brandLists.set(names, list);
+  }
+  return list;
 }
 
 /** Same shape as a schema failure, so the web app handles both alike. */
@@ -65,7 +108,7 @@ export function isPlausibleBirthday(value: string, now: number): boolean {
   return exists && time >= EARLIEST_BIRTHDAY && time <= now * 1000;
 }
 
-function toUserInfo(row: repo.UserInfoRow): UserInfoData {
+function toUserInfo(row: repo.UserInfoRow, providers: ReadonlySet<string>): UserInfoData {
   return {
     user_id: row.id,
     nick_name: row.nick_name,
@@ -73,10 +116,9 @@ function toUserInfo(row: repo.UserInfoRow): UserInfoData {
     email: row.email,
     mobile: row.mobile,
     second_mobile: row.second_mobile,
-    // Third-party sign-in is not offered yet: nothing can be bound.
-    weixin: false,
-    qq: false,
-    weibo: false,
+    weixin: providers.has('weixin'),
+    qq: providers.has('qq'),
+    weibo: providers.has('weibo'),
     hasPwd: row.password_user_id !== null,
     profile: row.profile,
     birthday: row.birthday,

@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeSignIn, getSignInPrompt } from '../../features/auth';
 import { changeLanguage } from '../../lib/i18n';
 import { ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
 import { Header } from './Header';
+import { loadHeaderParts } from './header-parts';
 import { USER_MENU_CLOSE_DELAY_MS, initialOf } from './UserMenu';
 
 const session = {
@@ -45,6 +46,11 @@ type HappyWindow = Window & { happyDOM?: { setViewport(size: { width: number; he
 function setWidth(width: number) {
   (window as HappyWindow).happyDOM?.setViewport({ width, height: 900 });
 }
+
+// The menus as a visitor meets them once loaded; the moment before is Header.stand-ins.test.tsx.
+beforeAll(async () => {
+  await loadHeaderParts();
+});
 
 beforeEach(() => {
   clearSession();

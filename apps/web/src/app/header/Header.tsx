@@ -1,17 +1,16 @@
-import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Burger, Button, UnstyledButton } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguagePicker } from '../../components/LanguagePicker';
+import { LanguageButton } from '../../components/LanguageButton';
 import { openSignIn } from '../../features/auth';
 import { useBuildContext } from '../../lib/build-context';
 import { useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { ActivityTag } from './ActivityTag';
-import { MobileNav } from './MobileNav';
+import { useHeaderParts } from './header-parts';
+import { Deferred, NavMenuStandIn, UserAvatar, standInHandlers } from './HeaderTriggers';
 import { type NavItem, headerNav } from './nav-links';
-import { NavMenu } from './NavMenu';
-import { UserMenu } from './UserMenu';
 import classes from './header.module.css';
 
 /** Below this width the links move behind a burger (spec 01 §2: narrow layout below 1024 px). */
@@ -38,6 +37,9 @@ function SearchIcon() {
  * The top header (spec 02 §2): the China variant for Simplified Chinese, the international one
  * for every other language. Hidden inside the desktop client and the tablet/mobile frames,
  * which have their own chrome.
+ *
+ * The bar itself is light; its menus, drawer and language list replace their stand-in buttons
+ * once their code has loaded (header-parts.ts), opening at once if a stand-in was used.
  */
 export function Header() {
   const { t } = useTranslation('header');
@@ -45,9 +47,19 @@ export function Header() {
   const [language] = useLanguage();
   const session = useSession();
   const wide = useMediaQuery(HEADER_WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const parts = useHeaderParts();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
+  // Which stand-in was used before the parts arrived: its part opens when it replaces it.
+  const [wantsLanguages, setWantsLanguages] = useState(false);
+  const [wantsUserMenu, setWantsUserMenu] = useState(false);
+  const [wantsNavigation, setWantsNavigation] = useState(false);
   // Spec 02 §2: menus collapse on resize.
-  useWindowEvent('resize', () => setOpenMenu(null));
+  useWindowEvent('resize', () => {
+    setOpenMenu(null);
+    setWantsLanguages(false);
+    setWantsUserMenu(false);
+    setWantsNavigation(false);
+  });
 
   if (context.hostMode !== 'browser') return null;
 
@@ -55,13 +67,17 @@ export function Header() {
 
   const renderItem = (item: NavItem) => {
     if (item.kind === 'menu') {
+      const opened = openMenu === item.id;
+      const onChange = (next: boolean) =>
+        setOpenMenu((current) => (next ? item.id : current === item.id ? null : current));
       return (
-        <NavMenu
+        <Deferred
           key={item.id}
-          item={item}
-          opened={openMenu === item.id}
-          onChange={(opened) => setOpenMenu((current) => (opened ? item.id : current === item.id ? null : current))}
-        />
+          loaded={parts !== null}
+          standIn={<NavMenuStandIn label={t(item.label)} opened={opened} onChange={onChange} />}
+        >
+          {parts && <parts.NavMenu item={item} opened={opened} onChange={onChange} />}
+        </Deferred>
       );
     }
     const anchor = (
@@ -79,19 +95,18 @@ export function Header() {
   };
 
   return (
-    <Box component="header" className={classes.header} data-variant={nav.variant}>
-      <Group className={classes.inner} justify="space-between" wrap="nowrap">
-        <Group gap="lg" wrap="nowrap" miw={0}>
-          <Text className={classes.brand} component="span">
-            {t('brand')}
-          </Text>
+    // Plain elements laid out by header.module.css: the bar stays light (header-parts.ts).
+    <header className={classes.header} data-variant={nav.variant}>
+      <div className={classes.inner}>
+        <div className={classes.start}>
+          <span className={classes.brand}>{t('brand')}</span>
           {wide && (
-            <Group component="nav" aria-label={t('nav.label')} gap={2} wrap="nowrap">
+            <nav className={classes.nav} aria-label={t('nav.label')}>
               {nav.items.map(renderItem)}
-            </Group>
+            </nav>
           )}
-        </Group>
-        <Group gap={wide ? 'xs' : 4} wrap="nowrap">
+        </div>
+        <div className={classes.end} data-narrow={!wide || undefined}>
           {wide && nav.search && (
             <ActionIcon
               component="a"
@@ -106,9 +121,27 @@ export function Header() {
               <SearchIcon />
             </ActionIcon>
           )}
-          <LanguagePicker compact={!wide} />
+          <Deferred
+            loaded={parts !== null}
+            standIn={<LanguageButton compact={!wide} aria-haspopup="menu" {...standInHandlers(setWantsLanguages)} />}
+          >
+            {parts && <parts.LanguagePicker compact={!wide} defaultOpened={wantsLanguages} />}
+          </Deferred>
           {session ? (
-            <UserMenu region={context.region} />
+            <Deferred
+              loaded={parts !== null}
+              standIn={
+                <UnstyledButton
+                  aria-label={t('account.menu')}
+                  aria-haspopup="menu"
+                  {...standInHandlers(setWantsUserMenu, { hover: true })}
+                >
+                  <UserAvatar />
+                </UnstyledButton>
+              }
+            >
+              {parts && <parts.UserMenu region={context.region} initialOpened={wantsUserMenu} />}
+            </Deferred>
           ) : (
             <>
               <Button
@@ -125,9 +158,23 @@ export function Header() {
               )}
             </>
           )}
-          {!wide && <MobileNav nav={nav} />}
-        </Group>
-      </Group>
-    </Box>
+          {!wide && (
+            <Deferred
+              loaded={parts !== null}
+              standIn={
+                <Burger
+                  opened={false}
+                  size="sm"
+                  aria-label={t('nav.openNavigation')}
+                  {...standInHandlers(setWantsNavigation)}
+                />
+              }
+            >
+              {parts && <parts.MobileNav nav={nav} initialOpened={wantsNavigation} />}
+            </Deferred>
+          )}
+        </div>
+      </div>
+    </header>
   );
 }

@@ -3,10 +3,13 @@ import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { HeaderNav } from './nav-links';
 
-/** The header's links behind a burger, for screens too narrow for the bar. */
-export function MobileNav({ nav }: { nav: HeaderNav }) {
+/**
+ * The header's links behind a burger, for screens too narrow for the bar. `initialOpened`: the
+ * burger was used before this component's code had loaded.
+ */
+export function MobileNav({ nav, initialOpened = false }: { nav: HeaderNav; initialOpened?: boolean }) {
   const { t } = useTranslation('header');
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { toggle, close }] = useDisclosure(initialOpened);
   useWindowEvent('resize', close);
 
   const external = { component: 'a', target: '_blank', rel: 'noopener' } as const;

@@ -1,25 +1,10 @@
 import { Menu, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from './HeaderTriggers';
 import type { NavItem, NavLink } from './nav-links';
 import classes from './header.module.css';
 
 type MenuItem = Extract<NavItem, { kind: 'menu' }>;
-
-export function ChevronIcon() {
-  return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.2}
-      aria-hidden="true"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
 
 interface Props {
   item: MenuItem;

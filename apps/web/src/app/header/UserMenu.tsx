@@ -1,22 +1,21 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Menu, UnstyledButton } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '@account-centre/contract';
 import { useCurrentUser } from '../user/current-user';
+import { UserAvatar } from './HeaderTriggers';
 import { signOut } from './sign-out';
 
 /** Spec 02 §2, §9: the sign-out menu closes 2000 ms after the pointer leaves it. */
 export const USER_MENU_CLOSE_DELAY_MS = 2000;
 
-/** The first character of the nickname, for an avatar without a picture (emoji-safe). */
-export function initialOf(nickName: string | null | undefined): string {
-  const first = Array.from(nickName?.trim() ?? '')[0];
-  return first ? first.toUpperCase() : '';
-}
+export { initialOf } from './HeaderTriggers';
 
 interface Props {
   region: Region;
+  /** Opens the menu at once: the avatar was used before this component's code had loaded. */
+  initialOpened?: boolean;
 }
 
 /**
@@ -24,11 +23,10 @@ interface Props {
  * avatar (or on a click or tap), stays open while the pointer is over the avatar or the menu,
  * and closes 2 s after the pointer has left both, or at once on an outside click or Escape.
  */
-export function UserMenu({ region }: Props) {
+export function UserMenu({ region, initialOpened = false }: Props) {
   const { t } = useTranslation('header');
-  // The shell's user query: one request serves the header and the screens.
   const { data: user } = useCurrentUser();
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(initialOpened);
   const [signingOut, setSigningOut] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   // A tap fires mouseenter and then click: the click must not close what mouseenter opened.
@@ -75,9 +73,7 @@ export function UserMenu({ region }: Props) {
             if (event.key === 'Escape') setOpened(false);
           }}
         >
-          <Avatar src={user?.avatar_url ?? null} alt={nickName} radius="xl" size={34} color="blue">
-            {initialOf(nickName)}
-          </Avatar>
+          <UserAvatar />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown onMouseEnter={cancelClose} onMouseLeave={scheduleClose}>

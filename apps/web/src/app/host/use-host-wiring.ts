@@ -13,7 +13,9 @@ const HOST_TOKEN_LIFETIME_SECONDS = 86_400;
 /**
  * What the shell does with the host's messages, and what it tells the host by itself:
  * - `updateToken`: the client's new credentials become the session;
- * - `loginShowDeviceModal`: the devices screen opens (where sign-in devices are freed);
+ * - `loginShowDeviceModal`: the devices screen opens (where sign-in devices are freed), with
+ *   the message in the navigation state so the screen, mounted or still loading, shows its
+ *   device modal;
  * - the user's name and avatar go to the client when they load or change (`updateUserInfo`);
  * - a click on a link to another site opens it through the host, with a one-time credential
  *   (spec 01 §6), whichever screen the link is on.
@@ -37,8 +39,8 @@ export function useHostWiring(): void {
       // Data fetched with the old token may belong to another account or have failed.
       void queryClient.invalidateQueries();
     });
-    const offDevices = onHostMessage('loginShowDeviceModal', () => {
-      navigate(screenHref('devices', window.location.search));
+    const offDevices = onHostMessage('loginShowDeviceModal', (payload) => {
+      navigate(screenHref('devices', window.location.search), { state: { loginShowDeviceModal: payload } });
     });
     return () => {
       offToken();

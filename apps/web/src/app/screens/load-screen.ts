@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { ScreenName } from './screens';
+import { loadNamespace, namespaces } from '../../lib/i18n';
+import { type ScreenName, isScreenName } from './screens';
 
 /** Spec 01 §9: a screen's code that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -32,7 +33,7 @@ type ScreenModule = { default: ComponentType };
  * Each screen is its own chunk (one `import()` each, so Vite splits them), loaded the first
  * time the screen is opened. Features export their screen by name.
  */
-const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
+const codeLoaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   account: () => import('../../features/account').then((m) => ({ default: m.AccountScreen })),
   property: () => import('../../features/property').then((m) => ({ default: m.PropertyScreen })),
   bind: () => import('../../features/bind').then((m) => ({ default: m.BindScreen })),
@@ -47,13 +48,36 @@ const loaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   team: () => import('../../features/team').then((m) => ({ default: m.TeamScreen })),
 };
 
+/**
+ * Translation namespaces named after a screen (`locales/<lang>/order.json`) hold that screen's
+ * texts: they load with the screen's code rather than at boot. The rest (common, shell, header,
+ * errors, auth) and the first screen's own start with the app.
+ */
+export function startNamespaces(firstScreen: ScreenName): string[] {
+  return namespaces.filter((namespace) => !isScreenName(namespace) || namespace === firstScreen);
+}
+
+/** A screen's code together with its texts, if it has a namespace of its own. */
+const loaders = Object.fromEntries(
+  (Object.keys(codeLoaders) as ScreenName[]).map((name) => [
+    name,
+    () =>
+      namespaces.includes(name)
+        ? Promise.all([codeLoaders[name](), loadNamespace(name)]).then(([module]) => module)
+        : codeLoaders[name](),
+  ]),
+) as Record<ScreenName, () => Promise<ScreenModule>>;
+
 /** The lazy component of each screen, made once, so React keeps each one's loaded state. */
 export const lazyScreens = Object.fromEntries(
   (Object.keys(loaders) as ScreenName[]).map((name) => [name, lazy(() => loadWithTimeout(loaders[name]))]),
 ) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
 
-/** Starts downloading a screen's code ahead of its first render (the one the visit opens on). */
+/**
+ * Starts downloading a screen's code ahead of its first render (the one the visit opens on);
+ * its texts come with the others at boot (startNamespaces).
+ */
 export function preloadScreen(name: ScreenName): void {
   // A failure shows when the screen renders (its own import runs again then).
-  loaders[name]().catch(() => {});
+  codeLoaders[name]().catch(() => {});
 }

@@ -62,6 +62,8 @@ export function Shell() {
     }
   }, [userId, queryClient]);
 
+  useAppEvent('signInRequested', ({ view }) => openSignIn(view));
+
   useAppEvent('teamDeleted', () => {
     if (userId !== null) queryClient.setQueryData(teamQueryKey(userId), []);
     if (screenFromPath(window.location.pathname) === 'team') {

@@ -1,4 +1,5 @@
 import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
+import { loadNamespace } from '../../lib/i18n';
 
 /**
  * Pieces of the shell that not every visit needs, each its own chunk so the first screen
@@ -13,8 +14,13 @@ const loadHeader = () => import('../header/Header');
 const loadSignIn = () => import('../../features/auth/SignInScreen');
 const loadToasts = () => import('./Toasts');
 
+/** The namespace only sign-in uses: a signed-in visit does not download it (main.tsx). */
+export const SIGN_IN_NAMESPACE = 'auth';
+
 export const LazyHeader = lazy(() => loadHeader().then((m) => ({ default: m.Header })));
-export const LazySignInScreen = lazy(() => loadSignIn().then((m) => ({ default: m.SignInScreen })));
+export const LazySignInScreen = lazy(() =>
+  Promise.all([loadSignIn(), loadNamespace(SIGN_IN_NAMESPACE)]).then(([m]) => ({ default: m.SignInScreen })),
+);
 const LazyToastContainer = lazy(() => loadToasts().then((m) => ({ default: m.Toasts as ComponentType })));
 
 export function preloadShellParts({ header, signIn }: { header: boolean; signIn: boolean }): void {

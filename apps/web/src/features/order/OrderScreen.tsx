@@ -1,13 +1,57 @@
+import { Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { useBuildContext } from '../../lib/build-context';
+import { useLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { licencesQueryOptions } from './api/get-licences';
+import { recommendationsQueryOptions } from './api/get-recommendations';
+import { storageQueryOptions } from './api/get-storage';
+import { CloudStorage } from './components/CloudStorage';
+import { LicenceSection } from './components/LicenceSection';
+import { OrderHistory } from './components/OrderHistory';
+import { Recommendations } from './components/Recommendations';
+import { orderErrorMessage } from './order-errors';
 
-/** /order (spec 01 §2). */
+function SectionStatus({ error }: { error: Error | null }) {
+  const { t } = useTranslation();
+  return error ? (
+    <Text c="red" role="alert">
+      {orderErrorMessage(error) || t('order:errors.loadFailed')}
+    </Text>
+  ) : (
+    <Loader size="sm" />
+  );
+}
+
+function OrderSections({ userId }: { userId: number }) {
+  const [language] = useLanguage();
+  const { pid } = useBuildContext();
+  const licences = useQuery(licencesQueryOptions(userId));
+  const storage = useQuery(storageQueryOptions(userId));
+  const recommendations = useQuery(recommendationsQueryOptions(userId, language, pid));
+  return (
+    <>
+      {licences.data ? (
+        <LicenceSection userId={userId} rows={licences.data} />
+      ) : (
+        <SectionStatus error={licences.error} />
+      )}
+      <OrderHistory userId={userId} />
+      {storage.data && <CloudStorage storage={storage.data} />}
+      {recommendations.data && <Recommendations products={recommendations.data} />}
+    </>
+  );
+}
+
+/** /order (spec 01 §2 "Order screen"): licences, order history, cloud storage, recommendations. */
 export function OrderScreen() {
   const { t } = useTranslation();
+  const session = useSession();
   return (
     <ScreenLayout title={t('shell:screens.order')}>
-      <UnbuiltSection />
+      {session ? <OrderSections userId={session.userId} /> : <Text c="dimmed">{t('order:licences.empty')}</Text>}
     </ScreenLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { ServerMsg, accountErrorName, extractCodeMarker } from '@account-centre/contract';
+import { type AccountErrorName, ServerMsg, accountErrorName, extractCodeMarker } from '@account-centre/contract';
 
 /**
  * A failed call. `i18nKey` names the localised text for it (the errors namespace), so no screen
@@ -22,19 +22,68 @@ export class ApiError extends Error {
   }
 }
 
-const serverMsgNames = new Map<string, string>(Object.entries(ServerMsg).map(([name, value]) => [value, name]));
+/**
+ * The ServerMsg entries by value. Every entry has its text under `errors:server.<name>` in every
+ * language (client.test.ts and translations.test.ts check it), so a msg found here has a key.
+ */
+const serverMsgNames = new Map<string, ServerMsgName>(
+  Object.entries(ServerMsg).map(([name, value]) => [value, name as ServerMsgName]),
+);
+
+type ServerMsgName = keyof typeof ServerMsg;
 
 /**
- * The errors-namespace key of a failure:
- * - an account error code (or a `[code-N]` marker in msg) → `errors:account.<name>`;
- * - else a known server msg → `errors:server.<name of the ServerMsg entry>`;
+ * Messages any route may answer with (HTTP-level): beside an account code they say less than
+ * the code does.
+ */
+const generalMsgs = new Set<ServerMsgName>([
+  'ok',
+  'invalidRequest',
+  'unauthorized',
+  'tokenExpired',
+  'forbidden',
+  'notFound',
+  'conflict',
+  'tooFrequent',
+  'payloadTooLarge',
+  'unsupportedMediaType',
+  'internal',
+  'unavailable',
+]);
+
+/**
+ * Service messages that only restate the codes they come with; the code's text is then at least
+ * as precise (`account exists` with code 7 or 8 says whether the mobile or the e-mail is taken).
+ */
+const restatedCodes: Partial<Record<ServerMsgName, readonly AccountErrorName[]>> = {
+  invalidCredentials: ['account', 'password'],
+  accountNotFound: ['account'],
+  invalidCode: ['code'],
+  codeExpired: ['timeout'],
+  samePassword: ['samePassword'],
+  accountExists: ['phoneUsed', 'emailUsed', 'repeatedPhone'],
+  codeCountLimit: ['codeCountLimit'],
+  loginLimit: ['loginLimit'],
+};
+
+/**
+ * The errors-namespace key of a failure, the most specific first:
+ * - a server msg naming a cause the code does not → `errors:server.<name of the ServerMsg
+ *   entry>`. One code covers several causes: the service refuses a weak new password with the
+ *   password code (2), whose own text is "account or password incorrect";
+ * - else an account error code (or a `[code-N]` marker in msg) → `errors:account.<name>`;
+ * - else a known server msg → `errors:server.<name>`;
  * - else `errors:generic`.
  */
 export function errorI18nKey(code: number, msg: string): string {
+  const msgName = serverMsgNames.get(msg);
   const accountCode = code || extractCodeMarker(msg);
-  if (accountCode) return `errors:account.${accountErrorName(accountCode)}`;
-  const name = serverMsgNames.get(msg);
-  return name ? `errors:server.${name}` : 'errors:generic';
+  const codeName = accountCode ? accountErrorName(accountCode) : null;
+  if (msgName && codeName && !generalMsgs.has(msgName) && !restatedCodes[msgName]?.includes(codeName)) {
+    return `errors:server.${msgName}`;
+  }
+  if (codeName) return `errors:account.${codeName}`;
+  return msgName ? `errors:server.${msgName}` : 'errors:generic';
 }
 
 /** The server could not be reached (offline, DNS, connection refused, CORS). */

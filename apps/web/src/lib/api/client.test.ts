@@ -8,6 +8,7 @@ import {
 } from '@account-centre/contract';
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, saveSession } from '../session';
+import errorsEn from '../../locales/en/errors.json';
 import { ApiError, errorI18nKey } from './api-error';
 import { apiCall, configureApiClient } from './client';
 
@@ -66,8 +67,24 @@ afterEach(() => {
 });
 
 describe('error keys', () => {
-  it('name the account error of a code', () => {
+  it('name a server message that is more specific than the code, before the code', () => {
+    // A sign-up refused for a weak password comes with the password code (2), whose own text
+    // is "account or password incorrect": the msg says what is wrong.
+    expect(errorI18nKey(AccountErrorCode.password, ServerMsg.weakPassword)).toBe('errors:server.weakPassword');
+    expect(errorI18nKey(AccountErrorCode.account, ServerMsg.ticketUsed)).toBe('errors:server.ticketUsed');
+  });
+
+  it('name the account error of a code when the msg says no more than the code', () => {
     expect(errorI18nKey(AccountErrorCode.tooFrequent, ServerMsg.tooFrequent)).toBe('errors:account.tooFrequent');
+    expect(errorI18nKey(AccountErrorCode.phoneUsed, ServerMsg.accountExists)).toBe('errors:account.phoneUsed');
+    expect(errorI18nKey(AccountErrorCode.account, ServerMsg.invalidRequest)).toBe('errors:account.account');
+    expect(errorI18nKey(AccountErrorCode.password, 'rate limited')).toBe('errors:account.password');
+  });
+
+  it('keep "account or password incorrect" and other known messages on their own text', () => {
+    expect(errorI18nKey(AccountErrorCode.password, ServerMsg.invalidCredentials)).toBe('errors:account.password');
+    expect(errorsEn.account.password).toBe(errorsEn.server.invalidCredentials);
+    expect(errorI18nKey(0, ServerMsg.invalidCredentials)).toBe('errors:server.invalidCredentials');
   });
 
   it('read a [code-N] marker when the code is 0', () => {
@@ -81,6 +98,11 @@ describe('error keys', () => {
 
   it('fall back to the generic error', () => {
     expect(errorI18nKey(0, 'something new')).toBe('errors:generic');
+  });
+
+  it('only name server keys the errors namespace has', () => {
+    const server: Record<string, string> = errorsEn.server;
+    for (const name of Object.keys(ServerMsg)) expect(server[name], name).toBeTruthy();
   });
 });
 

@@ -47,6 +47,16 @@ export interface OutgoingMessages {
   bindSuccess: { kind: string; product?: string };
   /** The session ended: the client signs out. */
   signOut: Record<string, never>;
+  /**
+   * The device the client runs on was unbound, which signed its session out (spec 01 §4
+   * "Device unbind"): the client closes the account centre's dialog.
+   */
+  closeDialog: Record<string, never>;
+  /**
+   * After `loginShowDeviceModal`, a device of the product was unbound: a slot is free, so the
+   * client activates its own device again.
+   */
+  retryLogin: { product: string };
 }
 
 /** Messages the host sends, with their payloads. */
@@ -205,4 +215,6 @@ export const host = {
     sendToHost('downloadInvoice', orderId === undefined ? { url } : { url, order_id: orderId }),
   bindSuccess: (detail: OutgoingMessages['bindSuccess']) => sendToHost('bindSuccess', detail),
   signOut: () => sendToHost('signOut', {}),
+  closeDialog: () => sendToHost('closeDialog', {}),
+  retryLogin: (product: string) => sendToHost('retryLogin', { product }),
 };

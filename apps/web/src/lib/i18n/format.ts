@@ -52,9 +52,13 @@ export function currencyOf(language: Language): Currency {
 /**
  * Formats an amount given in the smallest unit (fen or cents; the API keeps money as
  * integers) as the language's currency, with the language's separators and symbol placement.
+ * An amount the server gives in its own currency (an order) passes that currency instead.
  */
-export function formatCurrency(minorUnits: number, language: Language = currentLanguage()): string {
-  const currency = currencyOf(language);
+export function formatCurrency(
+  minorUnits: number,
+  language: Language = currentLanguage(),
+  currency: Currency = currencyOf(language),
+): string {
   const key = `${language}|${currency}`;
   let format = currencyFormats.get(key);
   if (!format) {

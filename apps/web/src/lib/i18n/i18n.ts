@@ -13,10 +13,14 @@ let starting: Promise<void> | null = null;
  * Starts i18next in a language and waits until that language's texts and date names are
  * loaded, so the first render is already translated. Calling it again switches language.
  *
+ * `startWith` names the namespaces the first render needs (all of them unless told); the
+ * others load with loadNamespace when their screen does, so the first visit does not download
+ * the texts of every screen. Namespaces loaded later follow language switches too.
+ *
  * No fallback language is loaded: that would ship a second language on every first visit,
  * and translations.test.ts guarantees every language has every key.
  */
-export function initI18n(language: Language): Promise<void> {
+export function initI18n(language: Language, startWith: readonly string[] = namespaces): Promise<void> {
   if (!starting) {
     i18next.on('languageChanged', reflectLanguage);
     starting = Promise.all([
@@ -28,7 +32,7 @@ export function initI18n(language: Language): Promise<void> {
           lng: language,
           supportedLngs: [...languages],
           fallbackLng: false,
-          ns: [...namespaces],
+          ns: [...startWith],
           defaultNS: 'common',
           interpolation: { escapeValue: false }, // React escapes what it renders
           returnNull: false,
@@ -41,6 +45,11 @@ export function initI18n(language: Language): Promise<void> {
     return starting;
   }
   return starting.then(() => changeLanguage(language));
+}
+
+/** Loads a namespace in the current language (once), e.g. a screen's texts with its code. */
+export function loadNamespace(namespace: string): Promise<void> {
+  return i18next.loadNamespaces(namespace);
 }
 
 /**

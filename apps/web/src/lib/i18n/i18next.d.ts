@@ -1,7 +1,9 @@
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
+import type devices from '../../locales/en/devices.json';
 import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
+import type order from '../../locales/en/order.json';
 import type shell from '../../locales/en/shell.json';
 
 /**
@@ -13,13 +15,15 @@ declare module 'i18next' {
     // Listing every namespace (common first, the one unprefixed keys come from) lets any `t`
     // take `namespace:key` without each component naming its namespaces. At run time the
     // default namespace is 'common'; all namespaces are loaded before the first render.
-    defaultNS: ['common', 'auth', 'errors', 'header', 'shell'];
+    defaultNS: ['common', 'auth', 'devices', 'errors', 'header', 'order', 'shell'];
     returnNull: false;
     resources: {
       auth: typeof auth;
       common: typeof common;
+      devices: typeof devices;
       errors: typeof errors;
       header: typeof header;
+      order: typeof order;
       shell: typeof shell;
     };
   }

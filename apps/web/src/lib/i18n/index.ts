@@ -1,4 +1,4 @@
-export { changeLanguage, i18n, initI18n } from './i18n';
+export { changeLanguage, i18n, initI18n, loadNamespace } from './i18n';
 export { useLanguage } from './use-language';
 export { LocaleProvider } from './LocaleProvider';
 export { currencyOf, currentLanguage, formatCurrency, formatDate, type Currency, type DateStyle } from './format';

@@ -2,8 +2,6 @@ import { Alert } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerMsg } from '@account-centre/contract';
-import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/i18n';
 import type { ValidationKey } from '../validation';
 
@@ -21,18 +19,10 @@ export function useFieldProps<Values extends Record<string, unknown>>(form: UseF
 
 /** A failed request, in the words of the errors namespace. */
 export function FailureAlert({ error }: { error: unknown }) {
-  const { t } = useTranslation();
   if (!error) return null;
-  // The service refuses a weak new password with the password code (2), which otherwise means
-  // a wrong sign-in password; its msg tells the two apart, and a new password needs advice on
-  // choosing one rather than "account or password incorrect".
-  const message =
-    error instanceof ApiError && error.msg === ServerMsg.weakPassword
-      ? t('errors:server.weakPassword')
-      : errorMessage(error);
   return (
     <Alert color="red" variant="light">
-      {message}
+      {errorMessage(error)}
     </Alert>
   );
 }

@@ -1,0 +1,236 @@
+import {
+  AccountErrorCode,
+  AccountMsg,
+  type IdentityProvider,
+  normaliseEmail,
+  type Region,
+  ServerMsg,
+  VerificationPurpose,
+} from '@account-centre/contract';
+import { uniqueViolation } from '../../db/unique-violation.js';
+import type { Db } from '../../db/database.js';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { insertAuditEvent, upsertPassword } from '../auth/auth.repository.js';
+import { checkCode, consumeCode } from '../auth/codes.service.js';
+import type { AuthDeps, ClientInfo } from '../auth/deps.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { getUserInfo } from '../user/user.service.js';
+import * as repo from './account.repository.js';
+import { mayUnbind, type SignInMethod } from './sign-in-methods.js';
+
+export interface Actor {
+  userId: number;
+  sessionId: string;
+  region: Region;
+  client: ClientInfo;
+}
+
+type AddressColumn = 'email' | 'mobile';
+
+const onlyBind = () => conflict(AccountMsg.onlyBind);
+const notBound = () => badRequest(AccountMsg.notBound);
+const alreadyBound = () => conflict(AccountMsg.alreadyBound);
+
+/** SMS exists only in the domestic build (spec 01 §1); so do phone bindings. */
+function requireDomestic(actor: Actor) {
+  if (actor.region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+}
+
+/** 409 `account exists` (7 phone, 8 e-mail) when the unique index refuses an address. */
+function addressTaken(error: unknown, column: AddressColumn | 'second_mobile'): AppError | null {
+  if (!uniqueViolation(error)) return null;
+  return conflict(
+    ServerMsg.accountExists,
+    column === 'email' ? AccountErrorCode.emailUsed : AccountErrorCode.phoneUsed,
+  );
+}
+
+async function openUser(db: Db, userId: number) {
+  const user = await repo.findOpenUser(db, userId);
+  if (!user) throw notFound();
+  return user;
+}
+
+function audit(db: Db, actor: Actor, kind: string, now: number, detail?: Record<string, string | number>) {
+  return insertAuditEvent(
+    db,
+    { userId: actor.userId, kind, ip: actor.client.ip, userAgent: actor.client.userAgent, detail },
+    now,
+  );
+}
+
+/**
+ * Sets or changes the password (spec 01 §2; purpose 6). The code goes to the account's own
+ * e-mail or phone; when a password is set the current one must accompany it. The strength
+ * check runs before a code try is spent; the code is spent before the current password is
+ * tested, so guessing it costs a code try each (5 per code, 10 codes a day). Every other
+ * session ends; a withdrawn password (decision 004) is replaced by this one.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  actor: Actor,
+  input: { via: AddressColumn; code: string; password: string; old_password?: string },
+) {
+  const user = await openUser(deps.db, actor.userId);
+  if (input.via === 'mobile') requireDomestic(actor);
+  const target = user[input.via];
+  if (target === null) throw notBound();
+  assertStrongPassword(input.password, [user.email ?? '', user.email?.split('@')[0] ?? '', user.mobile ?? '']);
+  if (user.secret_hash !== null && !input.old_password) {
+    throw badRequest(AccountMsg.passwordRequired, AccountErrorCode.password);
+  }
+
+  const codeId = await checkCode(deps, { target, purpose: VerificationPurpose.changePassword, code: input.code });
+  if (user.secret_hash !== null) {
+    if (!(await verifyPassword(user.secret_hash, input.old_password ?? ''))) {
+      throw badRequest(ServerMsg.invalidCredentials, AccountErrorCode.password);
+    }
+    if (await verifyPassword(user.secret_hash, input.password)) {
+      throw badRequest(ServerMsg.samePassword, AccountErrorCode.samePassword);
+    }
+  }
+  const secretHash = await hashPassword(input.password);
+
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    await consumeCode(trx, codeId, now);
+    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    if (!locked || locked[input.via] !== target) throw conflict();
+    await upsertPassword(trx, actor.userId, secretHash, now);
+    await trx.deleteFrom('password_withdrawals').where('user_id', '=', actor.userId).execute();
+    await repo.revokeOtherSessions(trx, actor.userId, actor.sessionId, now, 'password changed');
+    await audit(trx, actor, user.secret_hash === null ? 'password.set' : 'password.change', now, { via: input.via });
+  });
+}
+
+/** The value as stored: e-mail lower-cased, numbers as sent. */
+const normalised = (column: AddressColumn | 'second_mobile', value: string) =>
+  column === 'email' ? normaliseEmail(value) : value.trim();
+
+/**
+ * Binds an e-mail or phone where none is bound, with a code of purpose 4 sent to the new
+ * address (spec 01 §3). One account per address is the unique index's decision.
+ */
+export async function bindAddress(
+  deps: AuthDeps,
+  actor: Actor,
+  column: AddressColumn | 'second_mobile',
+  input: { value: string; code: string },
+) {
+  if (column !== 'email') requireDomestic(actor);
+  const value = normalised(column, input.value);
+  const user = await openUser(deps.db, actor.userId);
+  if (user[column] !== null) throw alreadyBound();
+  // A second mobile verifies identity beside the sign-in phone; the same number adds nothing.
+  if (column === 'second_mobile' && user.mobile === value) throw badRequest(ServerMsg.invalidRequest);
+  const codeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
+
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    await consumeCode(trx, codeId, now);
+    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    if (!locked) throw notFound();
+    if (locked[column] !== null) throw alreadyBound();
+    try {
+      await repo.setUserColumn(trx, actor.userId, column, value, now);
+    } catch (error) {
+      throw addressTaken(error, column) ?? error;
+    }
+    await audit(trx, actor, `${column}.bind`, now);
+  });
+  return getUserInfo(deps, actor.userId);
+}
+
+/**
+ * Replaces the e-mail or phone: a code of purpose 3 proves the old address, one of purpose 4
+ * the new one (spec 01 §3). Both are spent in the transaction that changes the address.
+ */
+export async function replaceAddress(
+  deps: AuthDeps,
+  actor: Actor,
+  column: AddressColumn,
+  input: { value: string; oldCode: string; code: string },
+) {
+  if (column === 'mobile') requireDomestic(actor);
+  const value = normalised(column, input.value);
+  const user = await openUser(deps.db, actor.userId);
+  const old = user[column];
+  if (old === null) throw notBound();
+  if (old === value) throw badRequest(ServerMsg.invalidRequest);
+  const oldCodeId = await checkCode(deps, { target: old, purpose: VerificationPurpose.oldCheck, code: input.oldCode });
+  const newCodeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
+
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    await consumeCode(trx, oldCodeId, now);
+    await consumeCode(trx, newCodeId, now);
+    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    if (!locked) throw notFound();
+    // The old code proved the address bound when it was checked; it must still be bound.
+    if (locked[column] !== old) throw conflict();
+    try {
+      await repo.setUserColumn(trx, actor.userId, column, value, now);
+    } catch (error) {
+      throw addressTaken(error, column) ?? error;
+    }
+    await audit(trx, actor, `${column}.replace`, now);
+  });
+  return getUserInfo(deps, actor.userId);
+}
+
+/**
+ * Unbinds the e-mail, the phone or the second mobile with a code of purpose 3 sent to it. The
+ * e-mail and phone are sign-in methods: the only-binding rule is checked before a code try is
+ * spent (a clear answer) and again under the row lock (the decision).
+ */
+export async function unbindAddress(
+  deps: AuthDeps,
+  actor: Actor,
+  column: AddressColumn | 'second_mobile',
+  input: { code: string },
+) {
+  if (column !== 'email') requireDomestic(actor);
+  const user = await openUser(deps.db, actor.userId);
+  const bound = user[column];
+  if (bound === null) throw notBound();
+  const method: SignInMethod | null = column === 'second_mobile' ? null : column;
+  if (
+    method &&
+    !mayUnbind({ ...user, identities: await repo.identityProvidersOf(deps.db, actor.userId) }, method, actor.region)
+  ) {
+    throw onlyBind();
+  }
+  const codeId = await checkCode(deps, { target: bound, purpose: VerificationPurpose.oldCheck, code: input.code });
+
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    await consumeCode(trx, codeId, now);
+    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    if (!locked) throw notFound();
+    if (locked[column] !== bound) throw conflict();
+    if (
+      method &&
+      !mayUnbind({ ...locked, identities: await repo.identityProvidersOf(trx, actor.userId) }, method, actor.region)
+    ) {
+      throw onlyBind();
+    }
+    await repo.setUserColumn(trx, actor.userId, column, null, now);
+    await audit(trx, actor, `${column}.unbind`, now);
+  });
+  return getUserInfo(deps, actor.userId);
+}
+
+/** Unbinds a third-party sign-in (spec 01 §7: DELETE), under the only-binding rule. */
+export async function unbindIdentity(deps: AuthDeps, actor: Actor, provider: IdentityProvider) {
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    if (!locked) throw notFound();
+    const identities = await repo.identityProvidersOf(trx, actor.userId);
+    if (!identities.includes(provider)) throw notBound();
+    if (!mayUnbind({ ...locked, identities }, provider, actor.region)) throw onlyBind();
+    await repo.deleteIdentity(trx, actor.userId, provider);
+    await audit(trx, actor, 'identity.unbind', now, { provider });
+  });
+  return getUserInfo(deps, actor.userId);
+}

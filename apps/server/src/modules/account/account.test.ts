@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import {
+  call,
+  codeFor,
+  DEFAULT_PASSWORD,
+  emailPerson,
+  infoOf,
+  login,
+  mobilePerson,
+  OVERSEAS_HOST,
+  type Person,
+  uniqueEmail,
+  uniqueMobile,
+} from './test-support.js';
+
+const NEW_PASSWORD = 'Quiet-River-Stone-71';
+
+describe.each(dialects)('account security items on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const signIn = (account: string, password: string) => login(t, { account, password });
+
+  describe('password', () => {
+    it('changes the password with a code of purpose 6 and the current password, ending other sessions', async () => {
+      const me = await emailPerson(t);
+      const other = (await signIn(me.email as string, DEFAULT_PASSWORD)).json().data.token as string;
+      const code = await codeFor(t, 6, me.email as string);
+      const res = await call(t, me, 'PUT', '/password', {
+        via: 'email',
+        code,
+        password: NEW_PASSWORD,
+        old_password: DEFAULT_PASSWORD,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok' });
+      expect((await signIn(me.email as string, DEFAULT_PASSWORD)).statusCode).toBe(400);
+      expect((await signIn(me.email as string, NEW_PASSWORD)).statusCode).toBe(200);
+      expect((await call(t, { ...me, token: other }, 'GET', '')).statusCode).toBe(401);
+      expect((await call(t, me, 'GET', '')).statusCode).toBe(200);
+    });
+
+    it('refuses a missing or wrong current password, a weak one and a code of another purpose; nothing changes', async () => {
+      const me = await emailPerson(t);
+      const email = me.email as string;
+      const code = await codeFor(t, 6, email);
+      const cases: [object, number, string, number][] = [
+        [{ via: 'email', code, password: NEW_PASSWORD }, 400, 'password required', 2],
+        [
+          { via: 'email', code, password: NEW_PASSWORD, old_password: 'Wrong-Password-1' },
+          400,
+          'account or password incorrect',
+          2,
+        ],
+        [{ via: 'email', code, password: '12345678', old_password: DEFAULT_PASSWORD }, 400, 'weak password', 2],
+        [{ via: 'email', code, password: DEFAULT_PASSWORD, old_password: DEFAULT_PASSWORD }, 400, 'same password', 6],
+        [{ via: 'mobile', code, password: NEW_PASSWORD, old_password: DEFAULT_PASSWORD }, 400, 'not bound', 0],
+      ];
+      for (const [body, status, msg, errorCode] of cases) {
+        const res = await call(t, me, 'PUT', '/password', body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(status);
+        expect(res.json()).toMatchObject({ status: 'error', msg, code: errorCode });
+      }
+      const wrongPurpose = await codeFor(t, 3, email);
+      const res = await call(t, me, 'PUT', '/password', {
+        via: 'email',
+        code: wrongPurpose,
+        password: NEW_PASSWORD,
+        old_password: DEFAULT_PASSWORD,
+      });
+      // The purpose-6 code sent first is still the one that counts: these digits do not match it.
+      expect(res.json()).toMatchObject({ msg: 'invalid code', code: 3 });
+      expect((await signIn(email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('sets a first password on a mobile account with an SMS code, without a current one', async () => {
+      const me = await mobilePerson(t);
+      expect((await infoOf(t, me)).hasPwd).toBe(false);
+      const code = await codeFor(t, 6, me.mobile as string);
+      const res = await call(t, me, 'PUT', '/password', { via: 'mobile', code, password: NEW_PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await infoOf(t, me)).hasPwd).toBe(true);
+      expect((await signIn(me.mobile as string, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('refuses an SMS code route outside the domestic region', async () => {
+      const me = await mobilePerson(t);
+      const res = await call(
+        t,
+        me,
+        'PUT',
+        '/password',
+        { via: 'mobile', code: '123456', password: NEW_PASSWORD },
+        OVERSEAS_HOST,
+      );
+      expect(res.json()).toMatchObject({ msg: 'not available in this region' });
+    });
+  });
+
+  describe('e-mail', () => {
+    it('binds an e-mail to a mobile account with a code of purpose 4 sent to that e-mail', async () => {
+      const me = await mobilePerson(t);
+      const email = uniqueEmail('bind');
+      const res = await call(t, me, 'POST', '/email', { email: email.toUpperCase(), code: await codeFor(t, 4, email) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.email).toBe(email);
+    });
+
+    it('refuses a code that was sent to another address, and a code of purpose 3', async () => {
+      const me = await mobilePerson(t);
+      const email = uniqueEmail('mine');
+      const otherCode = await codeFor(t, 4, uniqueEmail('other'));
+      const res = await call(t, me, 'POST', '/email', { email, code: otherCode });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'expired', code: 4 });
+      const oldCheck = await codeFor(t, 3, email);
+      expect((await call(t, me, 'POST', '/email', { email, code: oldCheck })).json()).toMatchObject({ msg: 'expired' });
+      expect((await infoOf(t, me)).email).toBeNull();
+    });
+
+    it('refuses a second binding and an e-mail of another account (code 8)', async () => {
+      const me = await emailPerson(t);
+      const other = await emailPerson(t);
+      const again = await call(t, me, 'POST', '/email', { email: uniqueEmail(), code: '123456' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().msg).toBe('already bound');
+
+      const mobileOnly = await mobilePerson(t);
+      const taken = await call(t, mobileOnly, 'POST', '/email', {
+        email: other.email,
+        code: await codeFor(t, 4, other.email as string),
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ msg: 'account exists', code: 8 });
+      expect((await infoOf(t, mobileOnly)).email).toBeNull();
+    });
+
+    it('replaces the e-mail with codes from the old (3) and the new (4) address', async () => {
+      const me = await emailPerson(t);
+      const next = uniqueEmail('next');
+      const oldCode = await codeFor(t, 3, me.email as string);
+      const newCode = await codeFor(t, 4, next);
+      const swapped = await call(t, me, 'PUT', '/email', { old_code: newCode, email: next, code: oldCode });
+      expect(swapped.statusCode).toBe(400);
+      const res = await call(t, me, 'PUT', '/email', { old_code: oldCode, email: next, code: newCode });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.email).toBe(next);
+      expect((await signIn(next, DEFAULT_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(me.email as string, DEFAULT_PASSWORD)).statusCode).toBe(400);
+    });
+
+    it('refuses to unbind the only sign-in method (only bind) and changes nothing', async () => {
+      const me = await emailPerson(t);
+      const res = await call(t, me, 'POST', '/email/unbind', { code: '123456' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'only bind' });
+      expect((await infoOf(t, me)).email).toBe(me.email);
+    });
+
+    it('counts the phone only in the domestic region when unbinding the e-mail', async () => {
+      const me = await mobilePerson(t);
+      const email = uniqueEmail('both');
+      await call(t, me, 'POST', '/email', { email, code: await codeFor(t, 4, email) });
+      const overseas = await call(t, me, 'POST', '/email/unbind', { code: '123456' }, OVERSEAS_HOST);
+      expect(overseas.json().msg).toBe('only bind');
+      const res = await call(t, me, 'POST', '/email/unbind', { code: await codeFor(t, 3, email) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ email: null, mobile: me.mobile });
+    });
+  });
+
+  describe('mobile', () => {
+    it('binds a phone in the domestic region only, one account per number (code 7)', async () => {
+      const me = await emailPerson(t);
+      const mobile = uniqueMobile();
+      const abroad = await call(t, me, 'POST', '/mobile', { mobile, code: '123456' }, OVERSEAS_HOST);
+      expect(abroad.json().msg).toBe('not available in this region');
+      const res = await call(t, me, 'POST', '/mobile', { mobile, code: await codeFor(t, 4, mobile) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.mobile).toBe(mobile);
+
+      const other = await emailPerson(t);
+      const taken = await call(t, other, 'POST', '/mobile', { mobile, code: await codeFor(t, 4, mobile) });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ msg: 'account exists', code: 7 });
+    });
+
+    it('replaces and unbinds the phone, but not the only one', async () => {
+      const me = await mobilePerson(t);
+      const next = uniqueMobile();
+      const replaced = await call(t, me, 'PUT', '/mobile', {
+        old_code: await codeFor(t, 3, me.mobile as string),
+        mobile: next,
+        code: await codeFor(t, 4, next),
+      });
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(replaced.json().data.mobile).toBe(next);
+      const only = await call(t, me, 'POST', '/mobile/unbind', { code: '123456' });
+      expect(only.json().msg).toBe('only bind');
+
+      const email = uniqueEmail();
+      await call(t, me, 'POST', '/email', { email, code: await codeFor(t, 4, email) });
+      const res = await call(t, me, 'POST', '/mobile/unbind', { code: await codeFor(t, 3, next) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.mobile).toBeNull();
+    });
+
+    it('lets exactly one of two racing unbinds through, so one sign-in method always remains', async () => {
+      for (let round = 0; round < 3; round++) {
+        const me = await mobilePerson(t);
+        const email = uniqueEmail('race');
+        await call(t, me, 'POST', '/email', { email, code: await codeFor(t, 4, email) });
+        const emailCode = await codeFor(t, 3, email);
+        const mobileCode = await codeFor(t, 3, me.mobile as string);
+        const results = await Promise.all([
+          call(t, me, 'POST', '/email/unbind', { code: emailCode }),
+          call(t, me, 'POST', '/mobile/unbind', { code: mobileCode }),
+        ]);
+        const statuses = results.map((r) => r.statusCode).sort();
+        expect(statuses, results.map((r) => r.body).join(' ')).toEqual([200, 409]);
+        expect(results.find((r) => r.statusCode === 409)?.json().msg).toBe('only bind');
+        const info = await infoOf(t, me);
+        expect([info.email, info.mobile].filter((v) => v !== null)).toHaveLength(1);
+      }
+    });
+  });
+
+  describe('second mobile', () => {
+    it('binds and unbinds a second mobile that cannot sign in', async () => {
+      const me = await mobilePerson(t);
+      const second = uniqueMobile();
+      const same = await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: me.mobile, code: '123456' });
+      expect(same.statusCode).toBe(400);
+      const bound = await call(t, me, 'POST', '/second-mobile', {
+        operate: 1,
+        mobile: second,
+        code: await codeFor(t, 4, second),
+      });
+      expect(bound.statusCode, bound.body).toBe(200);
+      expect(bound.json().data).toMatchObject({ mobile: me.mobile, second_mobile: second });
+
+      const quick = await login(t, { account: second, code: await codeFor(t, 8, second) });
+      expect(quick.json()).toMatchObject({ status: 'error', msg: 'not exists' });
+
+      const other = await mobilePerson(t);
+      const taken = await call(t, other, 'POST', '/second-mobile', {
+        operate: 1,
+        mobile: second,
+        code: await codeFor(t, 4, second),
+      });
+      expect(taken.json()).toMatchObject({ msg: 'account exists', code: 7 });
+
+      const unbound = await call(t, me, 'POST', '/second-mobile', { operate: 2, code: await codeFor(t, 3, second) });
+      expect(unbound.statusCode, unbound.body).toBe(200);
+      expect(unbound.json().data.second_mobile).toBeNull();
+    });
+  });
+
+  describe('third-party sign-in', () => {
+    const addIdentity = (who: Person, provider: 'weixin' | 'qq' | 'google') =>
+      t.app.db
+        .insertInto('identities')
+        .values({ provider, subject: `${provider}-${who.userId}`, user_id: who.userId, created_at: t.clock.now() })
+        .execute();
+
+    it('unbinds WeChat while the phone remains; then the phone is the only method', async () => {
+      const me = await mobilePerson(t);
+      await addIdentity(me, 'weixin');
+      expect((await infoOf(t, me)).weixin).toBe(true);
+      const res = await call(t, me, 'DELETE', '/identity/weixin');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.weixin).toBe(false);
+      expect((await call(t, me, 'DELETE', '/identity/weixin')).json().msg).toBe('not bound');
+      expect((await call(t, me, 'POST', '/mobile/unbind', { code: '123456' })).json().msg).toBe('only bind');
+    });
+
+    it('does not count QQ overseas, and refuses to unbind it when it is the only domestic method left', async () => {
+      const me = await emailPerson(t);
+      await addIdentity(me, 'qq');
+      const overseas = await call(t, me, 'POST', '/email/unbind', { code: '123456' }, OVERSEAS_HOST);
+      expect(overseas.json().msg).toBe('only bind');
+      const res = await call(t, me, 'POST', '/email/unbind', { code: await codeFor(t, 3, me.email as string) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await call(t, me, 'DELETE', '/identity/qq')).json().msg).toBe('only bind');
+      expect((await infoOf(t, me)).qq).toBe(true);
+    });
+  });
+});

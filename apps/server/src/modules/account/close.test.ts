@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerByEmail } from '../../../test/helpers/auth.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { call, codeFor, DEFAULT_PASSWORD, emailPerson, login, mobilePerson, uniqueEmail } from './test-support.js';
+
+describe.each(dialects)('closing an account on $name', (dialect) => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-close-'));
+    t = await createTestApp(dialect, { DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function uploadAvatar(userId: number, token: string) {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const boundary = 'closeboundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/avatar/${userId}`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    return res.json().data.avatar_url as string;
+  }
+
+  it('deletes or anonymises every personal record in one go: tokens stop working, the e-mail registers again', async () => {
+    const me = await emailPerson(t);
+    const email = me.email as string;
+    const second = (await login(t, { account: email, password: DEFAULT_PASSWORD })).json().data;
+    const avatarUrl = await uploadAvatar(me.userId, me.token);
+    const avatarFile = path.join(dataDir, 'files', 'avatars', avatarUrl.split('/').pop() as string);
+    expect(fs.existsSync(avatarFile)).toBe(true);
+    await call(t, me, 'PUT', '', { profile: 'about me', birthday: '1990-05-06', sex: 'female' });
+    const now = t.clock.now();
+    const order = await t.app.db
+      .insertInto('orders')
+      .values({
+        order_no: `CLOSE${me.userId}`,
+        user_id: me.userId,
+        product: 'max',
+        type: 1,
+        product_name: 'Diagram, 1 year',
+        quantity: 1,
+        amount: 28000,
+        currency: 'CNY',
+        channel: 'online',
+        region: 'domestic',
+        agent: null,
+        more: null,
+        ordered_at: now,
+        exp: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const res = await call(t, me, 'POST', '/close', { via: 'email', code: await codeFor(t, 11, email) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok' });
+
+    expect((await call(t, me, 'GET', '')).statusCode).toBe(401);
+    expect((await call(t, { ...me, token: second.token }, 'GET', '')).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: me.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect((await login(t, { account: email, password: DEFAULT_PASSWORD })).statusCode).toBe(400);
+    expect(fs.existsSync(avatarFile)).toBe(false);
+
+    const row = await t.app.db.selectFrom('users').selectAll().where('id', '=', me.userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: null,
+      mobile: null,
+      second_mobile: null,
+      nick_name: '',
+      avatar_url: null,
+      profile: null,
+      birthday: null,
+      sex: null,
+      closed_at: t.clock.now(),
+    });
+    for (const table of ['credentials', 'sessions', 'access_tokens', 'login_tickets'] as const) {
+      const rows = await t.app.db.selectFrom(table).select('user_id').where('user_id', '=', me.userId).execute();
+      expect(rows, table).toEqual([]);
+    }
+    const events = await t.app.db
+      .selectFrom('audit_events')
+      .select(['kind', 'ip', 'user_agent'])
+      .where('user_id', '=', me.userId)
+      .execute();
+    expect(events).toEqual([{ kind: 'account.closed', ip: null, user_agent: null }]);
+    const codes = await t.app.db.selectFrom('verification_codes').select('id').where('target', '=', email).execute();
+    expect(codes).toEqual([]);
+    const kept = await t.app.db.selectFrom('orders').select(['id', 'user_id']).where('id', '=', order.id).execute();
+    expect(kept).toEqual([{ id: order.id, user_id: me.userId }]);
+
+    const again = await registerByEmail(t, { email });
+    expect(again.user_id).not.toBe(me.userId);
+  });
+
+  it('refuses a wrong code, a code of another purpose and another address; nothing changes', async () => {
+    const me = await emailPerson(t);
+    const email = me.email as string;
+    const wrongPurpose = await codeFor(t, 3, email);
+    const res = await call(t, me, 'POST', '/close', { via: 'email', code: wrongPurpose });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: 'expired', code: 4 });
+    const elsewhere = await codeFor(t, 11, uniqueEmail('elsewhere'));
+    expect((await call(t, me, 'POST', '/close', { via: 'email', code: elsewhere })).statusCode).toBe(400);
+    expect((await call(t, me, 'POST', '/close', { via: 'mobile', code: '123456' })).json().msg).toBe('not bound');
+    const info = await call(t, me, 'GET', '');
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data.email).toBe(email);
+  });
+
+  it('closes a mobile account with an SMS code, and the number can sign up again', async () => {
+    const me = await mobilePerson(t);
+    const mobile = me.mobile as string;
+    const res = await call(t, me, 'POST', '/close', { via: 'mobile', code: await codeFor(t, 11, mobile) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(t, me, 'GET', '')).statusCode).toBe(401);
+    const code = await codeFor(t, 1, mobile);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { host: 'account.example.cn' },
+      payload: { mobile, code },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});

@@ -1,0 +1,95 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { runCli } from '../../cli/cli.js';
+import { exchangeAddCommand } from '../../cli/commands/exchange.js';
+import { call, emailPerson, type Person } from './test-support.js';
+
+const env = {
+  NODE_ENV: 'test',
+  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+  DATA_DIR: path.join(os.tmpdir(), 'account-centre-cli-test'),
+};
+
+describe.each(dialects)('exchange codes on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, [exchangeAddCommand], {
+      env,
+      database: { db: t.app.db, dialect: t.app.dialect, close: async () => undefined },
+      clock: t.clock,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+    });
+    return {
+      code,
+      json: out.length ? JSON.parse(out.join('\n')) : undefined,
+      error: err.length ? JSON.parse(err.join('\n')) : undefined,
+    };
+  }
+  const claim = (who: Person, form: string) =>
+    call(t, who, 'GET', `/exchange-code?form_name=${encodeURIComponent(form)}`);
+
+  it('adds codes from the operator command, skipping ones already there', async () => {
+    const res = await admin('exchange:add', '--form', 'spring-fair', '--codes', 'AAA-1,BBB-2,AAA-1');
+    expect(res.code).toBe(0);
+    expect(res.json).toEqual({ form_name: 'spring-fair', added: 2, skipped: 0, total: 2, unused: 2 });
+    expect((await admin('exchange:add', '--form', 'spring-fair', '--codes', 'BBB-2,CCC-3')).json).toEqual({
+      form_name: 'spring-fair',
+      added: 1,
+      skipped: 1,
+      total: 3,
+      unused: 3,
+    });
+    expect((await admin('exchange:add', '--form', 'bad form', '--codes', 'x')).code).toBe(1);
+    expect((await admin('exchange:add', '--form', 'ok', '--codes', 'has space')).code).toBe(1);
+  });
+
+  it('hands one code per user and form, the same one on every call, until none is left', async () => {
+    await admin('exchange:add', '--form', 'summer', '--codes', 'S1,S2');
+    const [a, b, c] = [await emailPerson(t), await emailPerson(t), await emailPerson(t)];
+    const first = await claim(a, 'summer');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: { form_name: 'summer', code: 'S1' } });
+    expect((await claim(a, 'summer')).json().data.code).toBe('S1');
+    expect((await claim(b, 'summer')).json().data.code).toBe('S2');
+    const none = await claim(c, 'summer');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ status: 'error', code: 0, msg: 'no exchange code' });
+    expect((await claim(a, 'other-form')).json().msg).toBe('no exchange code');
+    expect((await claim(a, 'bad form!')).statusCode).toBe(400);
+  });
+
+  it('gives each of many racing users at most one code and never one code twice', async () => {
+    await admin('exchange:add', '--form', 'race', '--codes', 'R1,R2,R3');
+    const people = await Promise.all(Array.from({ length: 8 }, () => emailPerson(t)));
+    const results = await Promise.all(people.map((p) => claim(p, 'race')));
+    const won = results.filter((r) => r.statusCode === 200).map((r) => r.json().data.code as string);
+    expect(won.sort()).toEqual(['R1', 'R2', 'R3']);
+    expect(results.filter((r) => r.statusCode === 404)).toHaveLength(5);
+  });
+
+  it('gives one user racing with itself one code, answered to every call', async () => {
+    await admin('exchange:add', '--form', 'self-race', '--codes', 'X1,X2,X3,X4');
+    const me = await emailPerson(t);
+    const results = await Promise.all(Array.from({ length: 6 }, () => claim(me, 'self-race')));
+    const codes = new Set(results.map((r) => r.json().data?.code));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect(codes.size).toBe(1);
+    const claimed = await t.app.db
+      .selectFrom('exchange_codes')
+      .select('code')
+      .where('form_name', '=', 'self-race')
+      .where('user_id', 'is not', null)
+      .execute();
+    expect(claimed).toHaveLength(1);
+  });
+});

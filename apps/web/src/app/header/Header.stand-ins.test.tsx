@@ -1,0 +1,39 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { clearSession, saveSession } from '../../lib/session';
+import { Header } from './Header';
+
+// Its own file, so the header's interactive parts are not loaded yet when the bar renders:
+// what a visitor sees in the moment before they arrive.
+
+afterEach(async () => {
+  cleanup();
+  clearSession();
+  await changeLanguage('en');
+});
+
+describe('the header before its menus have loaded', () => {
+  it('opens the dropdown that was clicked, once its code is there', async () => {
+    stubApi({});
+    await renderInLanguage(<Header />, { language: 'en' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    fireEvent.click(within(nav).getByRole('button', { name: 'Diagrams' }));
+    const dropdown = await screen.findByRole('menu', { name: 'Diagrams' });
+    expect(within(dropdown).getAllByRole('menuitem')).toHaveLength(16);
+  });
+
+  it('opens the sign-out menu when the pointer came over the avatar early', async () => {
+    saveSession({
+      user_id: 42,
+      token: 'access-token-1234567890',
+      refresh_token: 'refresh-1234567890',
+      expires_in: 900,
+    });
+    stubApi({ 'GET /api/user/42': () => ok({ user_id: 42, nick_name: 'ada', avatar_url: null }) });
+    await renderInLanguage(<Header />, { language: 'en' });
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,23 @@
+import { useCallback, useRef, useState } from 'react';
+
+/**
+ * Runs one task at a time (spec 01 §4 "Device unbind": a blocker prevents double submission).
+ * The ref answers at once, since a double click lands before React re-renders the disabled
+ * button; the state drives the button's loading look.
+ */
+export function useSingleFlight(): [busy: boolean, run: (task: () => Promise<void>) => Promise<void>] {
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (task: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+  return [busy, run];
+}

@@ -1,0 +1,183 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrderMsg } from '@account-centre/contract';
+import { changeLanguage } from '../../lib/i18n';
+import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { clearSession, saveSession } from '../../lib/session';
+import type { OrderRow } from './api/get-orders';
+import { OrderScreen } from './OrderScreen';
+
+const USER = 7;
+const NOW = Math.floor(Date.now() / 1000);
+
+const order = (n: number, overrides: Partial<OrderRow> = {}): OrderRow => ({
+  list: 'maxorders',
+  product: 'max',
+  receipt_product: 'max',
+  type: 209,
+  order_id: `ORD${n}`,
+  product_name: `Diagram plan ${n}`,
+  quantity: 1,
+  date: NOW - n * 86_400,
+  exp: null,
+  endDate: 'using',
+  status: 'active',
+  more: null,
+  amount: 19_900,
+  currency: 'USD',
+  from: 'online',
+  agent: null,
+  region: 'overseas',
+  iv_type: 0,
+  invoice: 'billing_not',
+  receipt: 'can_invoice',
+  invoice_deadline: NOW + 86_400 * 20,
+  ...overrides,
+});
+
+const storage = {
+  project: { max: 104_857_600, used: 12_949_381 },
+  whiteboard: { max: 104_857_600, used: 0 },
+  mindmap: { max: 104_857_600, used: 1_048_576 },
+};
+
+/** A server with `orders` in its history, answering each page of three. */
+function server(orders: OrderRow[], extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    [`GET /api/user/${USER}`]: () => ok({ user_id: USER, email: 'ada@example.com', nick_name: 'Ada' }),
+    [`GET /api/user/${USER}/license`]: () => ok([]),
+    [`GET /api/user/${USER}/storage`]: () => ok(storage),
+    [`GET /api/user/${USER}/recommendation`]: () => ok(['hb']),
+    [`GET /api/user/${USER}/order`]: (_body, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const count = Number(url.searchParams.get('count'));
+      return {
+        body: {
+          status: 'success',
+          code: 0,
+          msg: 'ok',
+          data: orders.slice(offset, offset + count),
+          count: orders.length,
+        },
+      };
+    },
+    ...extra,
+  });
+}
+
+const historyCalls = (calls: { route: string; url: URL }[]) =>
+  calls
+    .filter((call) => call.route === `GET /api/user/${USER}/order`)
+    .map((call) => call.url.searchParams.get('offset'));
+
+beforeEach(() => {
+  saveSession({ user_id: USER, token: 'token-7', refresh_token: 'refresh-7', expires_in: 900 });
+});
+
+afterEach(async () => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('the order history', () => {
+  it('shows three orders a page and fetches a page only once', async () => {
+    const api = server([1, 2, 3, 4, 5].map((n) => order(n)));
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('ORD1')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: 'Order history pages' });
+    fireEvent.click(within(pager).getByRole('button', { name: '2' }));
+    await screen.findByText('ORD4');
+    expect(screen.queryByText('ORD1')).toBeNull();
+    fireEvent.click(within(pager).getByRole('button', { name: '1' }));
+    await screen.findByText('ORD1');
+    fireEvent.click(within(pager).getByRole('button', { name: '2' }));
+    await screen.findByText('ORD5');
+    expect(historyCalls(api.calls)).toEqual(['0', '3']);
+  });
+
+  it('shows the order date with slashes and the amount in the order’s currency', async () => {
+    server([
+      order(1, { date: Math.floor(new Date(2026, 0, 5, 12).getTime() / 1000), amount: 28_000, currency: 'CNY' }),
+    ]);
+    await renderInLanguage(<OrderScreen />, { path: '/order', language: 'de' });
+    expect(await screen.findByText('2026/01/05')).toBeTruthy();
+    expect(screen.getByText('280,00 CN¥')).toBeTruthy();
+  });
+
+  it('shows storage in MB with two decimals', async () => {
+    server([]);
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    expect(await screen.findByText('12.35 MB of 100.00 MB')).toBeTruthy();
+    expect(screen.getByText('You have no orders yet.')).toBeTruthy();
+  });
+});
+
+describe('receipts', () => {
+  it('requests a receipt with the title and e-mail, and reads it as issued', async () => {
+    const api = server([order(1)], {
+      [`PUT /api/user/${USER}/invoice`]: () =>
+        ok({ order_id: 'ORD1', invoice: 'billing_success', iv_type: 2, receipt: 'succeeded' }),
+    });
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a receipt' });
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText(/E-mail address/) as HTMLInputElement).value).toBe('ada@example.com'),
+    );
+    fireEvent.change(within(dialog).getByLabelText(/Name on the receipt/), { target: { value: ' Ada Lovelace ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((call) => call.route.startsWith('PUT'))?.body).toEqual({
+      order_id: 'ORD1',
+      product: 'max',
+      title_type: 'personal',
+      title: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('shows the server’s refusal in the order’s words', async () => {
+    server([order(1)], {
+      [`PUT /api/user/${USER}/invoice`]: () => fail(409, 0, OrderMsg.invoiceExists),
+    });
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a receipt' });
+    fireEvent.change(within(dialog).getByLabelText(/Name on the receipt/), { target: { value: 'Ada' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'A receipt has already been requested for this order.',
+    );
+  });
+
+  it('checks a company’s tax number before sending', async () => {
+    const api = server([order(1, { region: 'domestic', currency: 'CNY' })]);
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a receipt' });
+    fireEvent.click(within(dialog).getByText('Company'));
+    fireEvent.change(within(dialog).getByLabelText(/Company name/), { target: { value: 'Example Ltd' } });
+    fireEvent.change(within(dialog).getByLabelText(/Tax number/), { target: { value: '91350100M000100Y42' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request' }));
+    expect(await within(dialog).findByText('This tax number does not look right.')).toBeTruthy();
+    expect(api.calls.some((call) => call.route.startsWith('PUT'))).toBe(false);
+  });
+
+  it('greys a pending receipt', async () => {
+    server([order(1, { invoice: 'billing_pending', receipt: 'invoicing' })]);
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    const pending = await screen.findByRole('button', { name: /Being issued/ });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('tells why an old order has no receipt', async () => {
+    server([order(40, { receipt: 'expired' })]);
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

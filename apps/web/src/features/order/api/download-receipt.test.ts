@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OrderMsg } from '@account-centre/contract';
+import { initI18n } from '../../../lib/i18n';
+import { fail, ok, stubApi } from '../../../lib/i18n/testing';
+import { orderErrorMessage } from '../order-errors';
+import { downloadReceipt } from './download-receipt';
+
+const target = { order_id: 'ORD1', receipt_product: 'max' } as const;
+const link = 'http://account.example.com/api/files/receipt/ORD1?expires=1&signature=x';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('downloading a receipt', () => {
+  it('asks for a link, then fetches the PDF from it', async () => {
+    const api = stubApi({
+      'GET /api/user/7/invoice/pdf': () => ok({ url: link, expires_at: 1 }),
+      'GET /api/files/receipt/ORD1': () => ({ body: '%PDF-1.7' }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await downloadReceipt(7, target, 'browser');
+    expect(api.calls.map((call) => call.route)).toEqual(['GET /api/user/7/invoice/pdf', 'GET /api/files/receipt/ORD1']);
+    expect(api.calls[0]?.url.search).toBe('?order_id=ORD1&product=max');
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('reads an expired link (ER101) as downloadReceiptExpire', async () => {
+    await initI18n('en');
+    stubApi({
+      'GET /api/user/7/invoice/pdf': () => ok({ url: link, expires_at: 1 }),
+      'GET /api/files/receipt/ORD1': () => fail(403, 0, OrderMsg.receiptExpired),
+    });
+    const error = await downloadReceipt(7, target, 'browser').catch((e: unknown) => e);
+    expect(orderErrorMessage(error, 'order:errors.downloadFailed')).toBe(
+      'This receipt link has expired. Please contact customer service to have it reissued.',
+    );
+  });
+
+  it('reads an unnamed failure as downloadReceiptFail', async () => {
+    await initI18n('en');
+    stubApi({ 'GET /api/user/7/invoice/pdf': () => fail(500, 0, 'boom') });
+    const error = await downloadReceipt(7, target, 'browser').catch((e: unknown) => e);
+    expect(orderErrorMessage(error, 'order:errors.downloadFailed')).toBe(
+      'The receipt could not be downloaded. Please try again.',
+    );
+  });
+});

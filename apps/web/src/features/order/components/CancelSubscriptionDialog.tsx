@@ -1,0 +1,47 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../components/toast';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import type { LicenceCard } from '../licence-cards';
+import { orderErrorMessage } from '../order-errors';
+
+/** Confirms stopping a subscription's automatic renewal (PUT …/subscription/scheme-cancel). */
+export default function CancelSubscriptionDialog({
+  userId,
+  card,
+  onClose,
+}: {
+  userId: number;
+  card: LicenceCard;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const cancel = useCancelSubscription(userId);
+  const confirm = () => {
+    // A pending request keeps the button busy, so a double click cancels once.
+    if (cancel.isPending) return;
+    cancel.mutate(card.product, {
+      onSuccess: () => {
+        showToast(t('order:cancel.done'), 'success');
+        onClose();
+      },
+      onError: (error) => {
+        showToast(orderErrorMessage(error), 'error');
+        onClose();
+      },
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('order:cancel.title')} centered>
+      <Text>{t('order:cancel.body', { name: card.productName })}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          {t('order:cancel.keep')}
+        </Button>
+        <Button color="red" loading={cancel.isPending} onClick={confirm}>
+          {t('order:cancel.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,269 @@
+import { Badge, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_PAGE_SIZE } from '@account-centre/contract';
+import { useCurrentUser } from '../../../app/user/current-user';
+import { useLayoutMode } from '../../../app/shell/use-layout';
+import { useBuildContext } from '../../../lib/build-context';
+import { host } from '../../../lib/host-bridge';
+import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
+import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get-orders';
+import { slashDate } from '../format';
+import { orderErrorMessage } from '../order-errors';
+import { ReceiptCell } from './ReceiptCell';
+
+// The request form is a chunk of its own, loaded when a receipt is asked for (spec 01 §2).
+const ReceiptModal = lazy(() => import('./ReceiptModal'));
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function StatusBadge({ row }: { row: OrderRow }) {
+  const { t } = useTranslation();
+  const { region } = useBuildContext();
+  const colors = { active: 'green', expired: 'gray', unknown: 'yellow' } as const;
+  const badge = (
+    <Badge variant="light" color={colors[row.status]} tabIndex={row.status === 'unknown' ? 0 : undefined}>
+      {t(`order:history.status.${row.status}`)}
+    </Badge>
+  );
+  // Spec 01 §2: overseas, an unknown status says so and points to support.
+  return row.status === 'unknown' && region === 'overseas' ? (
+    <Tooltip label={t('order:history.unknownTooltip')} multiline w={240} withArrow>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
+}
+
+function EndDate({ row }: { row: OrderRow }) {
+  const { t } = useTranslation();
+  if (row.endDate === 'unknown') return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {row.endDate === 'using'
+        ? t('order:history.endUsing')
+        : t('order:history.endDate', { date: formatDate(row.endDate) })}
+    </Text>
+  );
+}
+
+function Amount({ row }: { row: OrderRow }) {
+  const [language] = useLanguage();
+  return (
+    <Text size="xs" c="dimmed">
+      {formatCurrency(row.amount, language, row.currency)}
+    </Text>
+  );
+}
+
+interface RowsProps {
+  userId: number;
+  rows: OrderRow[];
+  now: number;
+  onRequest: (row: OrderRow) => void;
+}
+
+/** Desktop: the spec's seven columns (spec 01 §2). */
+function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={880}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('order:history.columns.date')}</Table.Th>
+            <Table.Th>{t('order:history.columns.number')}</Table.Th>
+            <Table.Th>{t('order:history.columns.products')}</Table.Th>
+            <Table.Th>{t('order:history.columns.detail')}</Table.Th>
+            <Table.Th>{t('order:history.columns.quantity')}</Table.Th>
+            <Table.Th>{t('order:history.columns.status')}</Table.Th>
+            <Table.Th>{t('order:history.columns.receipt')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.order_id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{slashDate(row.date)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{row.order_id}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.product_name}</Text>
+                <Amount row={row} />
+              </Table.Td>
+              <Table.Td>
+                {row.more !== null && <Text size="sm">{row.more}</Text>}
+                <EndDate row={row} />
+              </Table.Td>
+              <Table.Td>{row.quantity}</Table.Td>
+              <Table.Td>
+                <StatusBadge row={row} />
+              </Table.Td>
+              <Table.Td>
+                <ReceiptCell userId={userId} row={row} now={now} onRequest={onRequest} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Small screens: one card per order with the same facts, labelled. */
+function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
+  const { t } = useTranslation();
+  const fact = (label: string, value: ReactNode) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <div style={{ textAlign: 'end', minWidth: 0, overflowWrap: 'anywhere' }}>{value}</div>
+    </Group>
+  );
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {rows.map((row) => (
+        <Card component="li" withBorder radius="md" padding="sm" key={row.order_id}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm">
+                  {row.product_name}
+                </Text>
+                <Amount row={row} />
+              </div>
+              <StatusBadge row={row} />
+            </Group>
+            {fact(t('order:history.columns.date'), <Text size="sm">{slashDate(row.date)}</Text>)}
+            {fact(t('order:history.columns.number'), <Text size="sm">{row.order_id}</Text>)}
+            {(row.more !== null || row.endDate !== 'unknown') &&
+              fact(
+                t('order:history.columns.detail'),
+                <>
+                  {row.more !== null && <Text size="sm">{row.more}</Text>}
+                  <EndDate row={row} />
+                </>,
+              )}
+            {fact(t('order:history.columns.quantity'), <Text size="sm">{row.quantity}</Text>)}
+            {fact(
+              t('order:history.columns.receipt'),
+              <ReceiptCell userId={userId} row={row} now={now} onRequest={onRequest} />,
+            )}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Tells the host once, after the history first arrived, that the order data has loaded. */
+function useOrderLoadedSignal(loaded: boolean) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (loaded && !sent.current) {
+      sent.current = true;
+      host.orderLoaded();
+    }
+  }, [loaded]);
+}
+
+/** Desktop: one page at a time, each page cached under its own key (spec 01 §4). */
+function PagedHistory({ userId, onRequest }: { userId: number; onRequest: (row: OrderRow) => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const query = useQuery(orderPageQueryOptions(userId, page));
+  useOrderLoadedSignal(query.isSuccess);
+  const data = query.data;
+  if (!data) return <HistoryStatus error={query.error} />;
+  if (data.total === 0) return <Text c="dimmed">{t('order:history.empty')}</Text>;
+  const pages = Math.ceil(data.total / ORDER_PAGE_SIZE);
+  return (
+    <Stack gap="sm">
+      <HistoryTable userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
+      {pages > 1 && (
+        <Group component="nav" aria-label={t('order:history.pages')} justify="flex-end">
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(value) => setPage(value - 1)}
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('common:actions.previous') }
+                : control === 'next'
+                  ? { 'aria-label': t('common:actions.next') }
+                  : {}
+            }
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Small screens: pages are added below one another by "read more", from the same per-page cache. */
+function GrowingHistory({ userId, onRequest }: { userId: number; onRequest: (row: OrderRow) => void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(1);
+  const queries = useQueries({
+    queries: Array.from({ length: shown }, (_, page) => orderPageQueryOptions(userId, page)),
+  });
+  const first = queries[0];
+  useOrderLoadedSignal(first?.isSuccess ?? false);
+  if (!first?.data) return <HistoryStatus error={first?.error ?? null} />;
+  if (first.data.total === 0) return <Text c="dimmed">{t('order:history.empty')}</Text>;
+  const loaded = queries.map((query) => query.data).filter((data): data is OrderPage => data !== undefined);
+  const rows = loaded.flatMap((data) => data.rows);
+  const total = loaded.at(-1)?.total ?? first.data.total;
+  const loading = queries.some((query) => query.isFetching);
+  return (
+    <Stack gap="sm">
+      <HistoryCards userId={userId} rows={rows} now={nowSeconds()} onRequest={onRequest} />
+      {rows.length < total && (
+        <Button variant="default" loading={loading} onClick={() => setShown((count) => count + 1)} fullWidth>
+          {t('order:history.readMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function HistoryStatus({ error }: { error: Error | null }) {
+  return error ? (
+    <Text c="red" role="alert">
+      {orderErrorMessage(error)}
+    </Text>
+  ) : (
+    <Loader size="sm" />
+  );
+}
+
+/** The order history: a paged table on desktop, "read more" below 1024 px (spec 01 §2). */
+export function OrderHistory({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { narrow } = useLayoutMode();
+  const user = useCurrentUser();
+  const [requesting, setRequesting] = useState<OrderRow | null>(null);
+  return (
+    <Stack gap="sm" component="section" aria-label={t('order:history.title')}>
+      <Title order={2} size="h3">
+        {t('order:history.title')}
+      </Title>
+      {narrow ? (
+        <GrowingHistory userId={userId} onRequest={setRequesting} />
+      ) : (
+        <PagedHistory userId={userId} onRequest={setRequesting} />
+      )}
+      {requesting !== null && (
+        <Suspense fallback={null}>
+          <ReceiptModal
+            userId={userId}
+            row={requesting}
+            defaultEmail={user.data?.email ?? ''}
+            onClose={() => setRequesting(null)}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

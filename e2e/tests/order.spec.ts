@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import {
+  type TestUser,
+  domesticUrl,
+  expect,
+  overseasUrl,
+  registerUser,
+  runAdmin,
+  signInAs,
+  test,
+} from '../fixtures.js';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** A new user of the region with the operator's demo orders and licences in every state. */
+async function userWithOrders(request: Parameters<typeof registerUser>[0], region: TestUser['region']) {
+  const user = await registerUser(request, { region });
+  expect(runAdmin(['orders:demo', '--user', String(user.userId)])).toMatchObject({ created: true });
+  return user;
+}
+
+/** A whole-page picture from the top, so the sticky header sits where a reader sees it. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+}
+
+/** The page does not scroll sideways and no heading or button label is cut off. */
+async function expectNothingClipped(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll('main h1, main h2, main h3, main button, main a')]
+      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.textContent),
+  );
+  expect(clipped).toEqual([]);
+}
+
+test.describe('overseas', () => {
+  let user: TestUser;
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext();
+    user = await userWithOrders(request, 'overseas');
+    await request.dispose();
+  });
+
+  test('shows licences, pages the history and issues a receipt at once', async ({ page }) => {
+    await signInAs(page, user);
+    await page.goto(overseasUrl('/order'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+
+    // Licence cards: the renewing diagram subscription (id 5371) can be cancelled here, the
+    // app-store formula subscription is managed in the store instead.
+    const licences = page.getByRole('region', { name: 'My licences' });
+    await expect(licences.getByRole('article').first()).toBeVisible();
+    await expect(licences.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(1);
+    await expect(licences.getByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/account/subscriptions',
+    );
+    await expect(licences.getByText('Forever').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Team licences' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Cloud storage' })
+        .getByText(/\d+\.\d\d MB of \d+\.\d\d MB/)
+        .first(),
+    ).toBeVisible();
+
+    // History: three a page, with paging.
+    const history = page.getByRole('region', { name: 'Order history' });
+    const rows = history.getByRole('row');
+    await expect(rows).toHaveCount(4);
+    await expect(history.getByRole('cell', { name: /^\d{4}\/\d{2}\/\d{2}$/ }).first()).toBeVisible();
+    await screenshot(page, 'order-overseas-en-1440.png');
+    await expectNothingClipped(page);
+
+    // An unknown status says so, overseas.
+    const unknown = history.getByText('Unknown', { exact: true }).first();
+    await unknown.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('The status of this order is unknown. Please contact support.');
+
+    const pager = history.getByRole('navigation', { name: 'Order history pages' });
+    await pager.getByRole('button', { name: '3', exact: true }).click();
+    const order = rows.filter({ hasText: 'Mind Map 2-year plan' });
+    await expect(order).toHaveCount(1);
+
+    // The receipt request: issued at once overseas, then downloaded as a real PDF.
+    await order.getByRole('button', { name: 'Request receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a receipt' });
+    await expect(dialog.getByLabel('E-mail address')).toHaveValue(user.email);
+    await dialog.getByLabel('Name on the receipt').fill('Ada Lovelace');
+    await page.screenshot({ path: path.join(artifacts, 'order-overseas-receipt-modal-1440.png') });
+    await dialog.getByRole('button', { name: 'Request', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const download = order.getByRole('button', { name: 'Download receipt' });
+    await expect(download).toBeVisible();
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const saved = await file.path();
+    expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // A store-bought order says where its receipt comes from.
+    await pager.getByRole('button', { name: '2', exact: true }).click();
+    await rows.filter({ hasText: '思维导图 终身版' }).getByRole('button', { name: 'Request receipt' }).click();
+    await expect(page.getByText(/Orders from an app store or paid by bank transfer/)).toBeVisible();
+  });
+
+  test.describe('390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
+
+    test('lists orders as cards with read more', async ({ page }) => {
+      await signInAs(page, user);
+      await page.goto(overseasUrl('/order'));
+      const history = page.getByRole('region', { name: 'Order history' });
+      await expect(history.getByRole('listitem')).toHaveCount(3);
+      await history.getByRole('button', { name: 'Read more' }).click();
+      await expect(history.getByRole('listitem')).toHaveCount(6);
+      await expectNothingClipped(page);
+      await history.screenshot({ path: path.join(artifacts, 'order-overseas-en-390-history.png') });
+      await screenshot(page, 'order-overseas-en-390.png');
+    });
+  });
+});
+
+test.describe('domestic', () => {
+  let user: TestUser;
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext();
+    user = await userWithOrders(request, 'domestic');
+    await request.dispose();
+  });
+
+  test('a receipt request waits for the operator', async ({ page }) => {
+    await signInAs(page, user);
+    await page.goto(domesticUrl('/order'));
+    await expect(page.getByRole('heading', { level: 2, name: '我的授权' })).toBeVisible();
+    // Cancel is an overseas action (spec 01 §6).
+    await expect(page.getByRole('button', { name: '取消订阅' })).toHaveCount(0);
+
+    const history = page.getByRole('region', { name: '订单记录' });
+    const rows = history.getByRole('row');
+    await expect(rows).toHaveCount(4);
+    await screenshot(page, 'order-domestic-zh-1440.png');
+    await expectNothingClipped(page);
+
+    await history
+      .getByRole('navigation', { name: '订单记录分页' })
+      .getByRole('button', { name: '2', exact: true })
+      .click();
+    const order = rows.filter({ hasText: '图示 1 年版' });
+    await order.getByRole('button', { name: '申请发票' }).click();
+    const dialog = page.getByRole('dialog', { name: '申请发票' });
+    await dialog.getByLabel('发票抬头').fill('张三');
+    await dialog.getByRole('button', { name: '提交申请' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(order.getByRole('button', { name: /开票中/ })).toBeDisabled();
+  });
+
+  test.describe('390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
+
+    test('fits a phone', async ({ page }) => {
+      await signInAs(page, user);
+      await page.goto(domesticUrl('/order'));
+      const history = page.getByRole('region', { name: '订单记录' });
+      await expect(history.getByRole('listitem')).toHaveCount(3);
+      await expectNothingClipped(page);
+      await screenshot(page, 'order-domestic-zh-390.png');
+    });
+  });
+});

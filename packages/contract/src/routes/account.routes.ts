@@ -1,0 +1,237 @@
+import { Type } from 'typebox';
+import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { defineRoute } from '../http/route.js';
+import { Email, Mobile, Password, VerificationCode } from './auth.routes.js';
+import { UserIdParams, UserInfo } from './user.routes.js';
+
+const strict = { additionalProperties: false } as const;
+
+/**
+ * Stable `msg` values of the account screen's routes (spec 01 §8); the web app maps each to
+ * its localised toast. docs/decisions/007-account-security.md lists which route answers which.
+ */
+export const AccountMsg = {
+  /** Nickname or introduction matched the sensitive-word list: code 2 (sensitiveVerb). */
+  sensitive: 'sensitive',
+  /** Nickname names a product or brand: the web restores the old name (nameFormatError). */
+  nameFormat: 'name format',
+  /** Unbinding would leave no way to sign in (onlyBind). */
+  onlyBind: 'only bind',
+  /** The address or number is not bound to the account, or not the one the code was sent to. */
+  notBound: 'not bound',
+  /** Binding where one is already bound: replace it instead. */
+  alreadyBound: 'already bound',
+  /** A password is set: the current one must accompany a change. */
+  passwordRequired: 'password required',
+  imageType: 'image type',
+  imageTooLarge: 'image too large',
+  imageDimensions: 'image dimensions',
+  imageInvalid: 'image invalid',
+  noExchangeCode: 'no exchange code',
+} as const;
+
+/**
+ * `data.code` of the avatar and nickname answers (spec 01 §7 updateUserIcon, updateUserInfo):
+ * 0 saved, 2 sensitive content. Failures repeat it in the envelope's `code`.
+ */
+export const ProfileAnswerCode = { ok: 0, sensitive: 2 } as const;
+
+// ---- avatar (spec 01 §5 "Avatar", §7 updateUserIcon) -------------------------------------
+
+/** The server's bound on an uploaded picture (the spec leaves it unshown to users). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Width of the stored picture (spec 01 §9: avatar width cap 220 px). */
+export const AVATAR_WIDTH = 220;
+/** Decoded size bound: refuses pixel floods before any pixel is decoded. */
+export const AVATAR_MAX_PIXELS = 40_000_000;
+export const AVATAR_MAX_SIDE = 12_000;
+
+export const uploadAvatarRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/avatar/:userId',
+  summary:
+    'Upload an avatar (multipart: file, and optional width, height, x, y crop and id): gif, jpeg, png or bmp, re-encoded to JPEG at most 220 px wide',
+  tags: ['user'],
+  access: 'user',
+  params: UserIdParams,
+  reply: Envelope(
+    Type.Object({
+      avatar_url: Type.String(),
+      code: Type.Integer({ description: '0: saved' }),
+    }),
+  ),
+});
+
+export const AvatarFileParams = Type.Object(
+  { name: Type.String({ pattern: '^[a-f0-9]{32}\\.jpg$' }) },
+  { additionalProperties: false },
+);
+
+export const getAvatarFileRoute = defineRoute({
+  method: 'GET',
+  path: '/api/files/avatars/:name',
+  summary: 'A stored avatar (JPEG); names are random and never reused, so it is cached for a year',
+  tags: ['user'],
+  access: 'public',
+  params: AvatarFileParams,
+  reply: Type.Unknown({ description: 'image/jpeg bytes' }),
+});
+
+// ---- password (spec 01 §2 security items; §3 purpose 6) -----------------------------------
+
+/** Where a code of the signed-in purposes was sent: the account's own e-mail or phone. */
+export const CodeChannel = Type.Union([Type.Literal('email'), Type.Literal('mobile')]);
+
+export const changePasswordRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/user/:userId/password',
+  summary:
+    'Set or change the password with a code of purpose 6 sent to the account’s e-mail or phone; the current password too when one is set. Other sessions end.',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object(
+    {
+      via: CodeChannel,
+      code: VerificationCode,
+      password: Password,
+      old_password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    },
+    strict,
+  ),
+  reply: EmptyEnvelope,
+});
+
+// ---- e-mail and phone: bind, replace, unbind (purposes 3 old check, 4 new check) ----------
+
+export const bindEmailRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/email',
+  summary: 'Bind an e-mail when none is bound, with a code of purpose 4 sent to it',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ email: Email, code: VerificationCode }, strict),
+  reply: Envelope(UserInfo),
+});
+
+export const replaceEmailRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/user/:userId/email',
+  summary: 'Replace the e-mail: a code of purpose 3 from the old one and of purpose 4 from the new one',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ old_code: VerificationCode, email: Email, code: VerificationCode }, strict),
+  reply: Envelope(UserInfo),
+});
+
+export const unbindEmailRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/email/unbind',
+  summary: 'Unbind the e-mail with a code of purpose 3 sent to it; refused when no other sign-in method remains',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ code: VerificationCode }, strict),
+  reply: Envelope(UserInfo),
+});
+
+export const bindMobileRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/mobile',
+  summary: 'Bind a mobile (domestic region) when none is bound, with a code of purpose 4 sent to it',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ mobile: Mobile, code: VerificationCode }, strict),
+  reply: Envelope(UserInfo),
+});
+
+export const replaceMobileRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/user/:userId/mobile',
+  summary: 'Replace the mobile (domestic region): codes of purpose 3 (old number) and 4 (new number)',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ old_code: VerificationCode, mobile: Mobile, code: VerificationCode }, strict),
+  reply: Envelope(UserInfo),
+});
+
+export const unbindMobileRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/mobile/unbind',
+  summary:
+    'Unbind the mobile (domestic region) with a code of purpose 3 sent to it; refused when no other sign-in method remains',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ code: VerificationCode }, strict),
+  reply: Envelope(UserInfo),
+});
+
+/** Spec 01 §7 second-mobile: operate 1 binds, 2 unbinds. */
+export const SecondMobileOperate = { bind: 1, unbind: 2 } as const;
+
+export const secondMobileRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/second-mobile',
+  summary:
+    'Bind (operate 1, code of purpose 4 to the number) or unbind (operate 2, code of purpose 3 to it) the second mobile, for identity verification only (domestic region)',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Union([
+    Type.Object({ operate: Type.Literal(1), mobile: Mobile, code: VerificationCode }, strict),
+    Type.Object({ operate: Type.Literal(2), code: VerificationCode }, strict),
+  ]),
+  reply: Envelope(UserInfo),
+});
+
+/** Third-party sign-in methods that can be bound (spec 01 §5, DESIGN §2). */
+export const identityProviders = ['weixin', 'qq', 'weibo', 'google', 'facebook'] as const;
+export type IdentityProvider = (typeof identityProviders)[number];
+
+export const unbindIdentityRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/user/:userId/identity/:provider',
+  summary:
+    'Unbind a third-party sign-in (spec 01 §7: unbind QQ, Weixin, Weibo via DELETE); refused when it is the only sign-in method',
+  tags: ['account'],
+  access: 'user',
+  params: Type.Object(
+    { userId: Type.Integer({ minimum: 1 }), provider: Type.Enum(identityProviders) },
+    { additionalProperties: false },
+  ),
+  reply: Envelope(UserInfo),
+});
+
+// ---- close account (spec 01 §4 "Account close"; purpose 11) -------------------------------
+
+export const closeAccountRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/close',
+  summary:
+    'Close the account with a code of purpose 11 sent to its e-mail or phone: personal records are deleted or anonymised and every session ends',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ via: CodeChannel, code: VerificationCode }, strict),
+  reply: EmptyEnvelope,
+});
+
+// ---- exchange code (spec 01 §2 `form_name`, §7 getExchangeCode) ---------------------------
+
+export const FORM_NAME_PATTERN = '^[A-Za-z0-9_.-]{1,64}$';
+
+export const getExchangeCodeRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/exchange-code',
+  summary: 'The caller’s exchange code of a form: one unused code per user and form, the same one on every call',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  querystring: Type.Object({ form_name: Type.String({ pattern: FORM_NAME_PATTERN }) }, strict),
+  reply: Envelope(Type.Object({ form_name: Type.String(), code: Type.String() })),
+});
