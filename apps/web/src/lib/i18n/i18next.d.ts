@@ -1,3 +1,4 @@
+import type account from '../../locales/en/account.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type devices from '../../locales/en/devices.json';
@@ -15,9 +16,10 @@ declare module 'i18next' {
     // Listing every namespace (common first, the one unprefixed keys come from) lets any `t`
     // take `namespace:key` without each component naming its namespaces. At run time the
     // default namespace is 'common'; all namespaces are loaded before the first render.
-    defaultNS: ['common', 'auth', 'devices', 'errors', 'header', 'order', 'shell'];
+    defaultNS: ['common', 'account', 'auth', 'devices', 'errors', 'header', 'order', 'shell'];
     returnNull: false;
     resources: {
+      account: typeof account;
       auth: typeof auth;
       common: typeof common;
       devices: typeof devices;

@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * Seconds left before a code may be sent again. The end is kept as a time, not a counter, so a
+ * background tab whose timers were slowed still shows the right number.
+ */
+export function useCountdown(): [remaining: number, start: (seconds: number) => void] {
+  const [endsAt, setEndsAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (endsAt <= Date.now()) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= endsAt) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [endsAt]);
+
+  const start = useCallback((seconds: number) => {
+    const current = Date.now();
+    setNow(current);
+    setEndsAt(current + Math.max(0, seconds) * 1000);
+  }, []);
+
+  return [Math.max(0, Math.ceil((endsAt - now) / 1000)), start];
+}
