@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createValidatorCompiler } from './lib/validation.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(avatarRoutes);
   await app.register(accountRoutes);
+  await app.register(oauthRoutes);
   await app.register(activityRoutes);
   await app.register(outboxRoutes);
   await app.register(ordersModule);

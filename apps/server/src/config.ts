@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultRegionRule, type RegionRule } from '@account-centre/contract';
+import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -48,6 +49,8 @@ export interface Config {
    * same folding as sensitive words (case, spaces and punctuation between characters).
    */
   brandNames: string[];
+  /** Third-party sign-in providers (DESIGN §2): none unless `OAUTH_PROVIDERS` lists them. */
+  oauth: OAuthConfig;
 }
 
 /** The family's product and company names, in the spellings people type. */
@@ -127,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
         : env.BRAND_NAMES.split(',')
             .map((name) => name.trim())
             .filter(Boolean),
+    oauth: readOAuthConfig(env, problems),
   };
   if (!config.secretKey) {
     if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');

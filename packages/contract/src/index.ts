@@ -23,3 +23,4 @@ export * from './routes/order.routes.js';
 export * from './catalogue/devices.js';
 export * from './routes/device.routes.js';
 export * from './routes/account.routes.js';
+export * from './routes/oauth.routes.js';

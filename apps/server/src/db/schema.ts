@@ -166,6 +166,7 @@ export interface Database {
   password_withdrawals: PasswordWithdrawalsTable;
   identities: IdentitiesTable;
   exchange_codes: ExchangeCodesTable;
+  oauth_flows: OAuthFlowsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -283,6 +284,21 @@ export interface IdentitiesTable {
   subject: string;
   user_id: number;
   created_at: number;
+}
+
+/** A started third-party sign-in or bind, claimed once by its callback (docs/decisions/008). */
+export interface OAuthFlowsTable {
+  /** SHA-256 of the `state` sent to the provider. */
+  state_hash: string;
+  provider: IdentitiesTable['provider'];
+  purpose: 'bind' | 'sign-in';
+  user_id: number | null;
+  code_verifier: string;
+  nonce: string;
+  browser_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 /** An exchange code of a form (spec 01 §2 `form_name`); `user_id` set once it is handed out. */

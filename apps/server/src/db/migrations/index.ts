@@ -4,6 +4,7 @@ import * as activityTags from './2026-11-22-002-activity-tags.js';
 import * as outboxDelivery from './2026-11-22-003-outbox-delivery.js';
 import * as ordersAndLicences from './2026-11-22-101-orders-and-licences.js';
 import * as account from './2026-11-22-401-account.js';
+import * as oauthFlows from './2026-11-22-402-oauth-flows.js';
 import * as devices from './2026-11-22-601-devices.js';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-outbox-delivery': outboxDelivery,
   '2026-11-22-101-orders-and-licences': ordersAndLicences,
   '2026-11-22-401-account': account,
+  '2026-11-22-402-oauth-flows': oauthFlows,
   '2026-11-22-601-devices': devices,
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { AccountMsg, ServerMsg, VerificationPurpose } from '@account-centre/contract';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
@@ -18,6 +19,7 @@ const personalTables = [
   'device_slots',
   'password_withdrawals',
   'identities',
+  'oauth_flows',
   'subscriptions',
   'storage_quotas',
   'audit_events', // IP addresses and user agents
@@ -47,10 +49,21 @@ export async function closeAccount(
   const target = user[input.via];
   if (target === null) throw badRequest(AccountMsg.notBound);
   const codeId = await checkCode(deps, { target, purpose: VerificationPurpose.delete, code: input.code });
+  await eraseAccount(deps, actor, (trx, now) => consumeCode(trx, codeId, now));
+}
 
+/**
+ * The closing itself, once the caller has proved it is the owner. `spendProof` runs first in
+ * the same transaction (a code consumed, …), so the proof and the erasure commit together.
+ */
+export async function eraseAccount(
+  deps: AuthDeps & { config: Config },
+  actor: Actor,
+  spendProof: (trx: Db, now: number) => Promise<unknown>,
+) {
   const avatarUrl = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    await consumeCode(trx, codeId, now);
+    await spendProof(trx, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
     if (!locked) throw notFound();
     const addresses = [locked.email, locked.mobile, locked.second_mobile].filter((a): a is string => a !== null);
