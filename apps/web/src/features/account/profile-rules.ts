@@ -46,3 +46,15 @@ export function formatBirthday({ year, month, day }: Partial<BirthdayParts>): st
 export function isAcceptedImageName(name: string): boolean {
   return /\.(gif|jpe?g|png|bmp)$/i.test(name);
 }
+
+/**
+ * Spec 01 §5: unbinding is allowed only while another sign-in method remains. Phone and the
+ * third-party methods count only in the domestic build.
+ */
+export function canUnbind(
+  user: { email: string | null; mobile: string | null; weixin: boolean; qq: boolean; weibo: boolean },
+  domestic: boolean,
+): boolean {
+  const methods = domestic ? [user.email, user.mobile, user.weixin, user.qq, user.weibo] : [user.email];
+  return methods.filter(Boolean).length > 1;
+}

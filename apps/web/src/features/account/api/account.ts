@@ -1,8 +1,14 @@
 import {
   type RouteBody,
   type VerificationPurposeCode,
+  bindEmailRoute,
+  bindMobileRoute,
   changePasswordRoute,
+  replaceEmailRoute,
+  replaceMobileRoute,
   sendCodeRoute,
+  unbindEmailRoute,
+  unbindMobileRoute,
   updateUserRoute,
   uploadAvatarRoute,
 } from '@account-centre/contract';
@@ -44,5 +50,40 @@ export function uploadAvatar(userId: number, { file, width, height }: AvatarUplo
   form.append('y', '0');
   form.append('id', String(userId));
   // The route declares no body schema (multipart); the client passes FormData through as is.
-  return apiCall(uploadAvatarRoute, { params: { userId }, body: form as unknown as undefined }).then((reply) => reply.data);
+  return apiCall(uploadAvatarRoute, { params: { userId }, body: form as unknown as undefined }).then(
+    (reply) => reply.data,
+  );
+}
+
+type Contact = 'email' | 'mobile';
+
+/** Binds an e-mail or a mainland mobile when none is bound; answers the saved user info. */
+export function bindContact(userId: number, kind: Contact, { address, code }: { address: string; code: string }) {
+  const call =
+    kind === 'email'
+      ? apiCall(bindEmailRoute, { params: { userId }, body: { email: address, code } })
+      : apiCall(bindMobileRoute, { params: { userId }, body: { mobile: address, code } });
+  return call.then((reply) => reply.data);
+}
+
+/** Replaces the bound e-mail or mobile: a code from the old address and one from the new. */
+export function replaceContact(
+  userId: number,
+  kind: Contact,
+  { old_code, address, code }: { old_code: string; address: string; code: string },
+) {
+  const call =
+    kind === 'email'
+      ? apiCall(replaceEmailRoute, { params: { userId }, body: { old_code, email: address, code } })
+      : apiCall(replaceMobileRoute, { params: { userId }, body: { old_code, mobile: address, code } });
+  return call.then((reply) => reply.data);
+}
+
+/** Unbinds the e-mail or mobile with a code of purpose 3 sent to it; answers the saved user info. */
+export function unbindContact(userId: number, kind: Contact, code: string) {
+  const call =
+    kind === 'email'
+      ? apiCall(unbindEmailRoute, { params: { userId }, body: { code } })
+      : apiCall(unbindMobileRoute, { params: { userId }, body: { code } });
+  return call.then((reply) => reply.data);
 }

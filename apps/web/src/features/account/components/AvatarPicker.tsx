@@ -21,7 +21,8 @@ function avatarErrorKey(error: unknown) {
   if (error instanceof ApiError && (error.msg === AccountMsg.sensitive || error.code === ProfileAnswerCode.sensitive)) {
     return 'account:toast.sensitiveVerb' as const;
   }
-  if (error instanceof ApiError && error.msg === AccountMsg.imageTooLarge) return 'account:toast.imageTooLarge' as const;
+  if (error instanceof ApiError && error.msg === AccountMsg.imageTooLarge)
+    return 'account:toast.imageTooLarge' as const;
   if (error instanceof ApiError && error.msg === AccountMsg.imageType) return 'account:toast.imgWarn' as const;
   return 'account:toast.changeError' as const;
 }
@@ -78,7 +79,7 @@ export function AvatarPicker({ userId, name, url }: { userId: number; name: stri
 
   return (
     <Stack align="center" gap="xs">
-      <Avatar src={url} alt={t('account:profile.avatarAlt', { name })} size={88} radius="xl" color="blue">
+      <Avatar src={url} alt={t('account:profile.avatarAlt', { name })} size={88} radius={999} color="blue">
         {initial(name)}
       </Avatar>
       <Button variant="light" size="xs" onClick={choose} loading={busy}>

@@ -7,6 +7,7 @@ import { showProfileError } from '../profile-errors';
 import { nicknameProblem } from '../profile-rules';
 import { useSingleFlight } from '../use-single-flight';
 import { useStoreUser } from '../use-user-cache';
+import { PencilIcon } from './icons';
 
 /**
  * Spec 01 §4 "Nickname edit": view → edit → save or cancel; Enter saves; one save at a time.
@@ -48,11 +49,12 @@ export function NicknameField({ userId, name }: { userId: number; name: string }
   if (draft === null) {
     return (
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Text fw={600} size="lg" truncate data-testid="nickname">
+        {/* Wraps rather than truncates: a long name is shown whole on a narrow screen. */}
+        <Text fw={600} size="lg" miw={0} style={{ overflowWrap: 'anywhere' }} data-testid="nickname">
           {name}
         </Text>
         <ActionIcon variant="subtle" aria-label={t('account:profile.editNickname')} onClick={() => setDraft(name)}>
-          <span aria-hidden>✎</span>
+          <PencilIcon />
         </ActionIcon>
       </Group>
     );

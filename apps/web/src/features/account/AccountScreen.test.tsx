@@ -1,0 +1,296 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccountMsg } from '@account-centre/contract';
+import { changeLanguage } from '../../lib/i18n';
+import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { clearSession, saveSession } from '../../lib/session';
+import { AccountScreen } from './AccountScreen';
+
+const USER = 42;
+
+const userInfo = (overrides: Record<string, unknown> = {}) => ({
+  user_id: USER,
+  nick_name: 'Ada',
+  avatar_url: null,
+  email: 'ada@example.com',
+  mobile: '13812345678',
+  second_mobile: null,
+  weixin: true,
+  qq: false,
+  weibo: false,
+  hasPwd: true,
+  profile: null,
+  birthday: '2023-01-31',
+  region: 'overseas',
+  sex: null,
+  country: null,
+  language: 'en',
+  max_storage: 0,
+  used_storage: 0,
+  created_at: 1_714_550_400,
+  ...overrides,
+});
+
+const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const puts = (calls: { route: string; body: unknown }[]) =>
+  calls.filter((call) => call.route === `PUT /api/user/${USER}`);
+
+beforeEach(() => {
+  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
+  vi.spyOn(notifications, 'show').mockReturnValue('toast');
+});
+
+afterEach(async () => {
+  cleanup();
+  clearSession();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+async function startEditing() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit nickname' }));
+  return screen.getByRole('textbox', { name: 'Nickname' });
+}
+
+describe('the nickname', () => {
+  it('refuses a blank or over-long name before any call', async () => {
+    const { calls } = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    await renderInLanguage(<AccountScreen />);
+    const input = await startEditing();
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.submit(input);
+    expect(toasts()).toEqual(['The nickname cannot be empty']);
+    fireEvent.change(input, { target: { value: 'n'.repeat(33) } });
+    fireEvent.submit(input);
+    expect(toasts()[1]).toMatch(/^This nickname is not allowed/);
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('saves the trimmed name once with Enter, however often it is pressed, and shows it', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo()),
+      [`PUT /api/user/${USER}`]: async (body) => {
+        await answered;
+        return ok(userInfo(body as Record<string, unknown>));
+      },
+    });
+    await renderInLanguage(<AccountScreen />);
+    const input = await startEditing();
+    fireEvent.change(input, { target: { value: '  Grace  ' } });
+    fireEvent.submit(input);
+    fireEvent.submit(input);
+    release();
+    expect(await screen.findByText('Grace')).toBeTruthy();
+    expect(puts(calls).map((call) => call.body)).toEqual([{ nick_name: 'Grace' }]);
+    expect(toasts()).toContain('Saved');
+  });
+
+  it('cancels without a call and keeps the old name', async () => {
+    const { calls } = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    await renderInLanguage(<AccountScreen />);
+    const input = await startEditing();
+    fireEvent.change(input, { target: { value: 'Other' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('nickname').textContent).toBe('Ada');
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('restores the old name when the server refuses the format, and says why', async () => {
+    stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo()),
+      [`PUT /api/user/${USER}`]: () => fail(400, 0, AccountMsg.nameFormat),
+    });
+    await renderInLanguage(<AccountScreen />);
+    const input = await startEditing();
+    fireEvent.change(input, { target: { value: 'Brand Name' } });
+    fireEvent.submit(input);
+    await waitFor(() => expect(screen.getByTestId('nickname').textContent).toBe('Ada'));
+    expect(toasts()[0]).toMatch(/^This nickname is not allowed/);
+  });
+
+  it('shows the sensitive-content text for a code 2 answer', async () => {
+    stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo()),
+      [`PUT /api/user/${USER}`]: () => fail(400, 2, AccountMsg.sensitive),
+    });
+    await renderInLanguage(<AccountScreen />);
+    const input = await startEditing();
+    fireEvent.change(input, { target: { value: 'rude word' } });
+    fireEvent.submit(input);
+    await waitFor(() => expect(toasts()[0]).toMatch(/potentially sensitive information/));
+    expect(screen.getByTestId('nickname').textContent).toBe('Ada');
+  });
+});
+
+describe('the security items', () => {
+  it('masks the phone and e-mail in the domestic build and hides WeChat with banhref', async () => {
+    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic', second_mobile: '13900001111' })) });
+    await renderInLanguage(<AccountScreen />, { build: { region: 'domestic', banhref: true } });
+    const phone = await screen.findByRole('listitem', { name: 'Phone' });
+    expect(within(phone).getByText('138****5678')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'E-mail' })).getByText('ad****')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Second phone' })).getByText('139****1111')).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'WeChat account' })).toBeNull();
+    expect(document.body.textContent).not.toContain('13812345678');
+    expect(document.body.textContent).not.toContain('ada@example.com');
+  });
+
+  it('shows WeChat without banhref and only e-mail and password overseas', async () => {
+    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic' })) });
+    const view = await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
+    expect(within(await screen.findByRole('listitem', { name: 'WeChat account' })).getByText('Linked')).toBeTruthy();
+    view.unmount();
+
+    await renderInLanguage(<AccountScreen />);
+    await screen.findByRole('listitem', { name: 'E-mail' });
+    expect(screen.queryByRole('listitem', { name: 'Phone' })).toBeNull();
+    expect(screen.getByRole('listitem', { name: 'Password' })).toBeTruthy();
+  });
+});
+
+describe('the birthday', () => {
+  it('offers the days of the chosen month and saves a valid date', async () => {
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo()),
+      [`PUT /api/user/${USER}`]: (body) => ok(userInfo(body as Record<string, unknown>)),
+    });
+    await renderInLanguage(<AccountScreen />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Month' }), { target: { value: '2' } });
+    await waitFor(() => expect(puts(calls).map((call) => call.body)).toEqual([{ birthday: '2023-02-28' }]));
+
+    const days = within(screen.getByRole('combobox', { name: 'Day' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+      .filter((text) => text !== 'Day');
+    expect(days.at(-1)).toBe('28');
+    expect(days).toHaveLength(28);
+  });
+});
+
+describe('the introduction', () => {
+  it('shows markup as typed text, never as HTML', async () => {
+    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo({ profile: '<b>bold</b><img src=x>' })) });
+    await renderInLanguage(<AccountScreen />);
+    expect(await screen.findByText('<b>bold</b><img src=x>')).toBeTruthy();
+    expect(document.querySelector('main img, section img[src="x"]')).toBeNull();
+  });
+});
+
+describe('the sign-in flows', () => {
+  it('changes the password with a code of purpose 6 and the current password', async () => {
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo()),
+      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
+      [`PUT /api/user/${USER}/password`]: () => ok(null),
+    });
+    await renderInLanguage(<AccountScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByRole('button', { name: /Resend in 60 s/ })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Old-password-1' } });
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'New-password-2' } });
+    fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The two passwords differ')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toContain('Changed successfully'));
+    expect(calls.find((call) => call.route === 'POST /api/auth/code')?.body).toEqual({
+      purpose: 6,
+      email: 'ada@example.com',
+    });
+    expect(calls.find((call) => call.route === `PUT /api/user/${USER}/password`)?.body).toEqual({
+      via: 'email',
+      code: '123456',
+      password: 'New-password-2',
+      old_password: 'Old-password-1',
+    });
+  });
+
+  it('binds an e-mail with a code of purpose 4 sent to it, and shows it masked', async () => {
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic', email: null })),
+      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
+      [`POST /api/user/${USER}/email`]: (body) =>
+        ok(userInfo({ region: 'domestic', email: (body as { email: string }).email })),
+    });
+    await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
+    const row = await screen.findByRole('listitem', { name: 'E-mail' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Link' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('New e-mail address'), { target: { value: 'not-an-address' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(calls.filter((call) => call.route === 'POST /api/auth/code')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('New e-mail address'), { target: { value: 'grace@example.org' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await within(dialog).findByRole('button', { name: /Resend in/ });
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(await screen.findByRole('listitem', { name: 'E-mail' })).findByText('gr****')).toBeTruthy();
+    expect(calls.find((call) => call.route === 'POST /api/auth/code')?.body).toEqual({
+      purpose: 4,
+      email: 'grace@example.org',
+    });
+    expect(calls.find((call) => call.route === `POST /api/user/${USER}/email`)?.body).toEqual({
+      email: 'grace@example.org',
+      code: '654321',
+    });
+  });
+
+  it('offers no e-mail change overseas once one is bound', async () => {
+    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    await renderInLanguage(<AccountScreen />);
+    const row = await screen.findByRole('listitem', { name: 'E-mail' });
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('unbinding', () => {
+  it('refuses to unbind the only sign-in method without a call', async () => {
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic', mobile: null, weixin: false })),
+    });
+    await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
+    const row = await screen.findByRole('listitem', { name: 'E-mail' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Unlink' }));
+    expect(toasts()).toEqual(['Only one sign-in method is left; it cannot be unlinked']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.map((call) => call.route)).toEqual([`GET /api/user/${USER}`]);
+  });
+
+  it('unbinds the phone with a code of purpose 3 when another method remains', async () => {
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic' })),
+      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
+      [`POST /api/user/${USER}/mobile/unbind`]: () => ok(userInfo({ region: 'domestic', mobile: null })),
+    });
+    await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
+    fireEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Phone' })).getByRole('button', { name: 'Unlink' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await within(dialog).findByRole('button', { name: /Resend in/ });
+    fireEvent.change(within(dialog).getByLabelText('Code sent to the current address'), {
+      target: { value: '111222' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() => expect(toasts()).toContain('Unlinked'));
+    expect(calls.find((call) => call.route === 'POST /api/auth/code')?.body).toEqual({
+      purpose: 3,
+      mobile: '13812345678',
+    });
+    expect(calls.find((call) => call.route === `POST /api/user/${USER}/mobile/unbind`)?.body).toEqual({
+      code: '111222',
+    });
+    expect(within(screen.getByRole('listitem', { name: 'Phone' })).getByText('Not linked')).toBeTruthy();
+  });
+});

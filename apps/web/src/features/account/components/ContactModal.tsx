@@ -1,0 +1,128 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MAINLAND_MOBILE_PATTERN,
+  VerificationPurpose,
+  maskEmail,
+  maskPhone,
+} from '@account-centre/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../app/user/current-user';
+import { showErrorToast, showToast } from '../../../components/toast';
+import { type CodeTarget, bindContact, replaceContact } from '../api/account';
+import { useSingleFlight } from '../use-single-flight';
+import { useStoreUser } from '../use-user-cache';
+import { CODE_PATTERN, CodeField } from './CodeField';
+
+export type ContactKind = 'email' | 'mobile';
+
+const patterns: Record<ContactKind, RegExp> = {
+  email: new RegExp(EMAIL_PATTERN),
+  mobile: new RegExp(MAINLAND_MOBILE_PATTERN),
+};
+
+/**
+ * Binds an e-mail or phone when none is bound (a code of purpose 4 to the new address), or
+ * replaces it (purpose 3 to the old one, purpose 4 to the new one): spec 01 §2 "bind phone",
+ * "bind email", "replace email" modals.
+ */
+export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: ContactKind; onClose: () => void }) {
+  const { t } = useTranslation();
+  const current = kind === 'email' ? user.email : user.mobile;
+  const [oldCode, setOldCode] = useState('');
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<'oldCode' | 'address' | 'code' | null>(null);
+  const [saving, run] = useSingleFlight();
+  const storeUser = useStoreUser();
+
+  const trimmed = address.trim();
+  const valid = trimmed.length <= EMAIL_MAX_LENGTH && patterns[kind].test(trimmed);
+  const newTarget: CodeTarget | null = valid ? { kind, address: trimmed } : null;
+  const label = kind === 'email' ? t('account:contact.newEmail') : t('account:contact.newPhone');
+  const title = current
+    ? t(kind === 'email' ? 'account:contact.replaceEmail' : 'account:contact.replacePhone')
+    : t(kind === 'email' ? 'account:contact.bindEmail' : 'account:contact.bindPhone');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found =
+      current && !CODE_PATTERN.test(oldCode)
+        ? 'oldCode'
+        : !valid
+          ? 'address'
+          : !CODE_PATTERN.test(code)
+            ? 'code'
+            : null;
+    setProblem(found);
+    if (found) return;
+    void run(async () => {
+      try {
+        const saved = current
+          ? await replaceContact(user.user_id, kind, { old_code: oldCode, address: trimmed, code })
+          : await bindContact(user.user_id, kind, { address: trimmed, code });
+        storeUser(saved);
+        showToast(t('account:toast.changeSuccess'), 'success', 1500);
+        onClose();
+      } catch (error) {
+        showErrorToast(error);
+      }
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {current && (
+            <>
+              <Text size="sm">
+                {t('account:contact.current', { address: kind === 'email' ? maskEmail(current) : maskPhone(current) })}
+              </Text>
+              <CodeField
+                label={t('account:contact.oldCode')}
+                purpose={VerificationPurpose.oldCheck}
+                target={{ kind, address: current }}
+                value={oldCode}
+                onChange={setOldCode}
+                error={problem === 'oldCode' ? t('account:password.codeFormat') : undefined}
+              />
+            </>
+          )}
+          <TextInput
+            label={label}
+            value={address}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+            type={kind === 'email' ? 'email' : 'tel'}
+            autoComplete={kind === 'email' ? 'email' : 'tel'}
+            maxLength={EMAIL_MAX_LENGTH}
+            error={
+              problem === 'address'
+                ? t(kind === 'email' ? 'account:contact.emailFormat' : 'account:contact.phoneFormat')
+                : undefined
+            }
+          />
+          <CodeField
+            label={t('account:password.code')}
+            purpose={VerificationPurpose.newCheck}
+            target={newTarget}
+            value={code}
+            onChange={setCode}
+            onInvalidTarget={() => setProblem('address')}
+            error={problem === 'code' ? t('account:password.codeFormat') : undefined}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('common:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { Button, Group, Input, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Language } from '@account-centre/contract';
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../app/user/current-user';
+import { showToast } from '../../../components/toast';
+import { useBuildContext } from '../../../lib/build-context';
+import { languageNames, languages, useLanguage } from '../../../lib/i18n';
+import { type ProfileChanges, updateProfile } from '../api/account';
+import { countryOptions } from '../countries';
+import { showProfileError } from '../profile-errors';
+import { type BirthdayParts, daysInMonth, formatBirthday, parseBirthday } from '../profile-rules';
+import { useSingleFlight } from '../use-single-flight';
+import { useStoreUser } from '../use-user-cache';
+
+const EARLIEST_YEAR = 1900;
+
+// Modals load on first use: the account screen is the app's first route (docs/bundle-budget.md).
+const IntroductionModal = lazy(() =>
+  import('./IntroductionModal').then((module) => ({ default: module.IntroductionModal })),
+);
+
+const numberOptions = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => String(from + index));
+
+function isLanguage(value: string | null): value is Language {
+  return languages.includes(value as Language);
+}
+
+/** Spec 01 §2: introduction (overseas), gender, birthday, country or region, language. */
+export function PersonalInfo({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const build = useBuildContext();
+  const [language, setLanguage] = useLanguage();
+  const storeUser = useStoreUser();
+  const [busy, run] = useSingleFlight();
+  const [parts, setParts] = useState<Partial<BirthdayParts>>(() => parseBirthday(user.birthday) ?? {});
+  const [introOpen, setIntroOpen] = useState(false);
+  const birthdayLabel = useId();
+
+  const save = (changes: ProfileChanges, onSaved?: () => void) =>
+    run(async () => {
+      try {
+        storeUser(await updateProfile(user.user_id, changes));
+        showToast(t('account:toast.submitSuccess'), 'success');
+        onSaved?.();
+      } catch (error) {
+        showProfileError(error);
+      }
+    });
+
+  const changeBirthday = (next: Partial<BirthdayParts>) => {
+    const merged = { ...parts, ...next };
+    // A day past the month's end (31 after choosing February) moves to the last valid day.
+    if (merged.year && merged.month && merged.day)
+      merged.day = Math.min(merged.day, daysInMonth(merged.year, merged.month));
+    setParts(merged);
+    const birthday = formatBirthday(merged);
+    if (birthday && birthday !== user.birthday) void save({ birthday });
+  };
+
+  const thisYear = new Date().getFullYear();
+  const years = useMemo(() => numberOptions(EARLIEST_YEAR, thisYear).reverse(), [thisYear]);
+  const months = numberOptions(1, 12);
+  const days = numberOptions(1, parts.year && parts.month ? daysInMonth(parts.year, parts.month) : 31);
+  const countries = useMemo(() => countryOptions(language), [language]);
+
+  return (
+    <Stack gap="md">
+      {build.region === 'overseas' && (
+        <Stack gap={4}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={500}>{t('account:profile.introduction')}</Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => setIntroOpen(true)}>
+              {t('account:profile.editIntroduction')}
+            </Button>
+          </Group>
+          {/* Plain text: React escapes it, so markup in an introduction shows as typed. */}
+          <Text c={user.profile ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {user.profile || t('account:profile.noIntroduction')}
+          </Text>
+          {introOpen && (
+            <Suspense fallback={null}>
+              <IntroductionModal
+                initial={user.profile ?? ''}
+                busy={busy}
+                onClose={() => setIntroOpen(false)}
+                onSave={(profile) => void save({ profile: profile || null }, () => setIntroOpen(false))}
+              />
+            </Suspense>
+          )}
+        </Stack>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NativeSelect
+          label={t('account:profile.gender')}
+          data={[
+            { value: '', label: t('account:profile.notSet'), disabled: true },
+            { value: 'male', label: t('account:profile.male') },
+            { value: 'female', label: t('account:profile.female') },
+          ]}
+          value={user.sex ?? ''}
+          onChange={({ currentTarget: { value } }) =>
+            (value === 'male' || value === 'female') && void save({ sex: value })
+          }
+          disabled={busy}
+        />
+        <NativeSelect
+          label={t('account:profile.country')}
+          data={[{ value: '', label: t('account:profile.notSet'), disabled: true }, ...countries]}
+          value={user.country ?? ''}
+          onChange={({ currentTarget: { value } }) => value && void save({ country: value })}
+          disabled={busy}
+        />
+        <Input.Wrapper label={t('account:profile.birthday')} labelElement="div" id={birthdayLabel}>
+          <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${birthdayLabel}-label`}>
+            <NativeSelect
+              aria-label={t('account:profile.year')}
+              data={[{ value: '', label: t('account:profile.year'), disabled: true }, ...years]}
+              value={parts.year ? String(parts.year) : ''}
+              onChange={({ currentTarget: { value } }) => value && changeBirthday({ year: Number(value) })}
+              disabled={busy}
+              flex={3}
+              miw={0}
+            />
+            <NativeSelect
+              aria-label={t('account:profile.month')}
+              data={[{ value: '', label: t('account:profile.month'), disabled: true }, ...months]}
+              value={parts.month ? String(parts.month) : ''}
+              onChange={({ currentTarget: { value } }) => value && changeBirthday({ month: Number(value) })}
+              disabled={busy}
+              flex={2}
+              miw={0}
+            />
+            <NativeSelect
+              aria-label={t('account:profile.day')}
+              data={[{ value: '', label: t('account:profile.day'), disabled: true }, ...days]}
+              value={parts.day ? String(parts.day) : ''}
+              onChange={({ currentTarget: { value } }) => value && changeBirthday({ day: Number(value) })}
+              disabled={busy}
+              flex={2}
+              miw={0}
+            />
+          </Group>
+        </Input.Wrapper>
+        <NativeSelect
+          label={t('account:profile.language')}
+          data={languages.map((code) => ({ value: code, label: languageNames[code] }))}
+          value={user.language ?? language}
+          onChange={({ currentTarget: { value } }) => {
+            if (!isLanguage(value)) return;
+            setLanguage(value);
+            void save({ language: value });
+          }}
+          disabled={busy}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { ActionIcon, CopyButton, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../app/user/current-user';
+import { showToast } from '../../../components/toast';
+import { AvatarPicker } from './AvatarPicker';
+import { CopyIcon } from './icons';
+import { NicknameField } from './NicknameField';
+import { PersonalInfo } from './PersonalInfo';
+
+const COPY_SUCCESS_MS = 1500;
+
+/** Avatar, nickname, user ID with copy (spec 01 §2 "Account screen"), then personal details. */
+export function ProfileSection({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const id = String(user.user_id);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="md">
+        {t('account:profile.title')}
+      </Title>
+      <Group align="center" gap="lg" wrap="wrap">
+        <AvatarPicker userId={user.user_id} name={user.nick_name} url={user.avatar_url} />
+        <Stack gap={6} miw={0} style={{ flex: '1 1 14rem' }}>
+          <NicknameField key={user.nick_name} userId={user.user_id} name={user.nick_name} />
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {t('account:profile.userId')}
+            </Text>
+            <Text size="sm" data-testid="user-id">
+              {id}
+            </Text>
+            <CopyButton value={id}>
+              {({ copy }) => (
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('account:profile.copyId')}
+                  title={t('account:profile.copyId')}
+                  onClick={() => {
+                    copy();
+                    showToast(t('account:toast.copySuccess'), 'success', COPY_SUCCESS_MS);
+                  }}
+                >
+                  <CopyIcon />
+                </ActionIcon>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </Group>
+      <Divider my="md" />
+      <PersonalInfo user={user} />
+    </Paper>
+  );
+}

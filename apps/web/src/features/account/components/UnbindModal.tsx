@@ -1,0 +1,72 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AccountMsg, VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../app/user/current-user';
+import { showErrorToast, showToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { unbindContact } from '../api/account';
+import { useSingleFlight } from '../use-single-flight';
+import { useStoreUser } from '../use-user-cache';
+import { CODE_PATTERN, CodeField } from './CodeField';
+import type { ContactKind } from './ContactModal';
+
+/** Unbinds the e-mail or phone with a code of purpose 3 sent to it (spec 01 §4, §5). */
+export function UnbindModal({ user, kind, onClose }: { user: UserInfo; kind: ContactKind; onClose: () => void }) {
+  const { t } = useTranslation();
+  const address = (kind === 'email' ? user.email : user.mobile) ?? '';
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [saving, run] = useSingleFlight();
+  const storeUser = useStoreUser();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setInvalid(!CODE_PATTERN.test(code));
+    if (!CODE_PATTERN.test(code)) return;
+    void run(async () => {
+      try {
+        storeUser(await unbindContact(user.user_id, kind, code));
+        showToast(t('account:toast.unbindSuccess'), 'success');
+        onClose();
+      } catch (error) {
+        if (error instanceof ApiError && error.msg === AccountMsg.onlyBind)
+          showToast(t('account:toast.onlyBind'), 'warning');
+        else showErrorToast(error);
+      }
+    });
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(kind === 'email' ? 'account:contact.unbindEmail' : 'account:contact.unbindPhone')}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            {t('account:contact.current', { address: kind === 'email' ? maskEmail(address) : maskPhone(address) })}
+          </Text>
+          <CodeField
+            label={t('account:contact.oldCode')}
+            purpose={VerificationPurpose.oldCheck}
+            target={{ kind, address }}
+            value={code}
+            onChange={setCode}
+            error={invalid ? t('account:password.codeFormat') : undefined}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={saving}>
+              {t('account:contact.unbind')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

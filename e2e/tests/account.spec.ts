@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Region } from '@account-centre/contract';
+import { type TestUser, expect, logIn, regionUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** The latest code the server "sent" to an address, from the development outbox. */
+async function outboxCode(request: APIRequestContext, region: Region, to: string): Promise<string> {
+  const response = await request.get(`${SERVER_ORIGIN}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, {
+    headers: { Host: region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST },
+  });
+  const messages = ((await response.json()) as { data: { subject: string; body: string }[] }).data;
+  const code = /\b(\d{6})\b/.exec(`${messages[0]?.subject ?? ''} ${messages[0]?.body ?? ''}`)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+/** The page is no wider than the window, and no heading, button or label is cut off. */
+async function expectNothingClipped(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const clipped = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'main h1, main h2, main button, main label, main [role="listitem"] p, main [data-testid="nickname"]',
+      ),
+    ]
+      .filter((element) => element instanceof HTMLElement)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.textContent),
+  );
+  expect(clipped).toEqual([]);
+}
+
+test.describe('account screen', () => {
+  test('the nickname is edited inline and kept after a reload', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    await signInAs(page, user);
+    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Edit nickname' }).click();
+
+    // A blank name is refused in the page and the edit stays open.
+    const input = main.getByRole('textbox', { name: 'Nickname' });
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect(page.getByText('The nickname cannot be empty')).toBeVisible();
+
+    await input.fill('  Ada Lovelace  ');
+    await input.press('Enter');
+    await expect(main.getByTestId('nickname')).toHaveText('Ada Lovelace');
+    await page.reload();
+    await expect(page.getByRole('main').getByTestId('nickname')).toHaveText('Ada Lovelace');
+  });
+
+  test('the password is changed with a code from the outbox', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const user: TestUser = await registerUser(request, { region: 'overseas' });
+    await signInAs(page, user);
+    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await page.getByRole('main').getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    const send = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ });
+    // The sign-up code went to this address moments ago: the server refuses another for 60 s
+    // and the button counts down to when it may be sent.
+    await send.click();
+    await expect(send).toHaveText(/Resend in \d+ s/);
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveText('Send code', { timeout: 70_000 });
+    await send.click();
+    await expect(send).toHaveText(/Resend in \d+ s/);
+    await expect(page.getByText('Code sent')).toBeVisible();
+    const code = await outboxCode(request, 'overseas', user.email);
+    await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
+    await dialog.getByLabel('Current password').fill(user.password);
+    await dialog.getByLabel('New password', { exact: true }).fill('Battery-staple-42');
+    await dialog.getByLabel('Repeat new password').fill('Battery-staple-42');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Changed successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await expect(logIn(request, { ...user, password: 'Battery-staple-42' })).resolves.toMatchObject({
+      user_id: user.userId,
+    });
+    await expect(logIn(request, user)).rejects.toThrow();
+  });
+
+  test('the e-mail is replaced with codes from the old and the new address', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const user = await registerUser(request, { region: 'domestic' });
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    const row = page.getByRole('main').getByRole('listitem', { name: 'E-mail' });
+    await row.getByRole('button', { name: 'Change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change e-mail' });
+
+    // The old address got its sign-up code moments ago: its button counts down first.
+    const sendOld = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ }).first();
+    await sendOld.click();
+    await expect(sendOld).toHaveText(/Resend in \d+ s/);
+    await expect(sendOld).toHaveText('Send code', { timeout: 70_000 });
+    await sendOld.click();
+    await expect(sendOld).toHaveText(/Resend in \d+ s/);
+    await dialog.getByLabel('Code sent to the current address').fill(await outboxCode(request, 'domestic', user.email));
+
+    const next = `new-${user.email}`;
+    await dialog.getByLabel('New e-mail address').fill(next);
+    const sendNew = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ }).last();
+    await sendNew.click();
+    await expect(sendNew).toHaveText(/Resend in \d+ s/);
+    await dialog.getByLabel('Verification code').fill(await outboxCode(request, 'domestic', next));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('ne****');
+
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('listitem', { name: 'E-mail' })).toContainText('ne****');
+    await expect(logIn(request, { ...user, email: next })).resolves.toMatchObject({ user_id: user.userId });
+  });
+
+  test('a picture is re-encoded to a 220 px JPEG and shown; other types are refused', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    await signInAs(page, user);
+    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    const main = page.getByRole('main');
+    await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
+
+    const input = main.getByTestId('avatar-file');
+    await input.setInputFiles({ name: 'picture.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF') });
+    await expect(page.getByText('Choose a GIF, JPG, JPEG, PNG or BMP picture')).toBeVisible();
+
+    // A 600 × 300 PNG drawn by the browser, named in upper case.
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 600;
+      canvas.height = 300;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = '#3366cc';
+      context.fillRect(0, 0, 600, 300);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    });
+    await input.setInputFiles({ name: 'PICTURE.PNG', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await expect(page.getByText('Profile picture saved')).toBeVisible();
+    const avatar = main.getByRole('img', { name: /Profile picture of/ });
+    await expect(avatar).toHaveJSProperty('naturalWidth', 220);
+    await expect(avatar).toHaveJSProperty('naturalHeight', 110);
+  });
+
+  for (const { width, height, mobile } of [
+    { width: 1440, height: 900, mobile: false },
+    { width: 390, height: 844, mobile: true },
+  ] as const) {
+    test.describe(`${width} px`, () => {
+      test.use({
+        viewport: { width, height },
+        ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
+      });
+
+      for (const [language, region] of [
+        ['zh', 'domestic'],
+        ['en', 'overseas'],
+      ] as const) {
+        test(`in ${language} it fits without clipped text`, async ({ page, request }) => {
+          const user = await registerUser(request, { region });
+          await signInAs(page, user);
+          await page.goto(regionUrl(region, `/account?lang=${language}`));
+          await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
+          await expectNothingClipped(page);
+          await page.screenshot({ path: path.join(artifacts, `account-${language}-${width}.png`), fullPage: true });
+        });
+      }
+    });
+  }
+});
