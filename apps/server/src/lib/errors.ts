@@ -22,5 +22,8 @@ export const unauthorized = (msg: string = ServerMsg.unauthorized, code?: number
 export const forbidden = (msg: string = ServerMsg.forbidden) => new AppError(403, msg);
 export const notFound = (msg: string = ServerMsg.notFound) => new AppError(404, msg);
 export const conflict = (msg: string = ServerMsg.conflict, code?: number) => new AppError(409, msg, code);
-export const tooMany = (msg: string = ServerMsg.tooFrequent, code: number = AccountErrorCode.tooFrequent, data?: unknown) =>
-  new AppError(429, msg, code, data);
+export const tooMany = (
+  msg: string = ServerMsg.tooFrequent,
+  code: number = AccountErrorCode.tooFrequent,
+  data?: unknown,
+) => new AppError(429, msg, code, data);

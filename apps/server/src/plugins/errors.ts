@@ -43,9 +43,7 @@ export const errorsPlugin = fp(
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
-        return reply
-          .status(status)
-          .send({ status: 'error', code: AccountErrorCode.none, msg: msgForStatus(status) });
+        return reply.status(status).send({ status: 'error', code: AccountErrorCode.none, msg: msgForStatus(status) });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ status: 'error', code: AccountErrorCode.unknown, msg: ServerMsg.internal });

@@ -16,7 +16,10 @@ describe('defineRoute and the ?token= credential', () => {
       querystring: query,
       reply: EmptyEnvelope,
     });
-    const schema = route.querystring as unknown as { properties: Record<string, unknown>; additionalProperties: boolean };
+    const schema = route.querystring as unknown as {
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
     expect(Object.keys(schema.properties)).toEqual(['offset', 'token']);
     expect(schema.additionalProperties).toBe(false);
   });

@@ -39,7 +39,8 @@ export type RouteDef<S extends RouteSpec = RouteSpec> = S & {
 export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   const response: Record<number, TSchema> = { 200: spec.reply };
   for (const status of errorStatuses) response[status] = ErrorEnvelope;
-  const querystring = spec.access === 'user' && spec.querystring ? withTokenParameter(spec.querystring) : spec.querystring;
+  const querystring =
+    spec.access === 'user' && spec.querystring ? withTokenParameter(spec.querystring) : spec.querystring;
   return { ...spec, ...(querystring ? { querystring } : {}), response };
 }
 

@@ -17,9 +17,6 @@ export const activityBariconRoute = defineRoute({
   summary: 'The running activity tag for a header position, for the caller’s region',
   tags: ['activity'],
   access: 'public',
-  querystring: Type.Object(
-    { position: Type.Integer({ minimum: 1, maximum: 20 }) },
-    { additionalProperties: false },
-  ),
+  querystring: Type.Object({ position: Type.Integer({ minimum: 1, maximum: 20 }) }, { additionalProperties: false }),
   reply: Envelope(Type.Union([ActivityTag, Type.Null()])),
 });

@@ -28,13 +28,26 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
       out: (text) => out.push(text),
       err: (text) => err.push(text),
     });
-    return { code, json: out.length ? JSON.parse(out.join('\n')) : undefined, error: err.length ? JSON.parse(err.join('\n')) : undefined };
+    return {
+      code,
+      json: out.length ? JSON.parse(out.join('\n')) : undefined,
+      error: err.length ? JSON.parse(err.join('\n')) : undefined,
+    };
   }
   const baricon = async (host: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/user/activity/baricon?position=1', headers: { host } })).json().data;
+    (await t.app.inject({ method: 'GET', url: '/api/user/activity/baricon?position=1', headers: { host } })).json()
+      .data;
 
   it('sets a tag the header route then answers, for its region only', async () => {
-    const res = await admin('activity:set', '--name', '会员节', '--url', 'https://example.cn/vip', '--region', 'domestic');
+    const res = await admin(
+      'activity:set',
+      '--name',
+      '会员节',
+      '--url',
+      'https://example.cn/vip',
+      '--region',
+      'domestic',
+    );
     expect(res.code).toBe(0);
     expect(res.json).toMatchObject({ set: true, position: 1, region: 'domestic', name: '会员节' });
     expect(await baricon('account.example.cn')).toEqual({ name: '会员节', url: 'https://example.cn/vip' });
@@ -43,7 +56,9 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
 
   it('ends a tag after the --until day', async () => {
     const today = new Date(t.clock.now() * 1000).toISOString().slice(0, 10);
-    expect((await admin('activity:set', '--name', 'Today', '--url', 'https://example.com/t', '--until', today)).code).toBe(0);
+    expect(
+      (await admin('activity:set', '--name', 'Today', '--url', 'https://example.com/t', '--until', today)).code,
+    ).toBe(0);
     expect(await baricon('account.example.com')).toEqual({ name: 'Today', url: 'https://example.com/t' });
     t.clock.advance(86_400);
     expect(await baricon('account.example.com')).toBeNull();

@@ -78,7 +78,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code_hash', 'varchar(128)', (c) => c.notNull())
     .addColumn('created_at', TIME, time)
     .addColumn('expires_at', TIME, time)
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
+    .addColumn('attempts', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`attempts >= 0`),
+    )
     .addColumn('consumed_at', TIME)
     .execute();
   await db.schema

@@ -32,5 +32,9 @@ export function upsertTag(db: Db, tag: ActivityTagsTable) {
 }
 
 export function deleteTag(db: Db, position: number, region: ActivityRegion) {
-  return db.deleteFrom('activity_tags').where('position', '=', position).where('region', '=', region).executeTakeFirst();
+  return db
+    .deleteFrom('activity_tags')
+    .where('position', '=', position)
+    .where('region', '=', region)
+    .executeTakeFirst();
 }

@@ -22,15 +22,34 @@ describe.each(dialects)('activity tag on $name', (dialect) => {
 
   it('answers the region’s own tag before a tag for all regions', async () => {
     const now = t.clock.now();
-    await setTag(t.app.db, { position: 1, region: 'all', name: 'Sale', url: 'https://example.com/sale', startsAt: null, endsAt: null }, now);
-    await setTag(t.app.db, { position: 1, region: 'domestic', name: '双十一', url: 'https://example.cn/1111', startsAt: null, endsAt: null }, now);
+    await setTag(
+      t.app.db,
+      { position: 1, region: 'all', name: 'Sale', url: 'https://example.com/sale', startsAt: null, endsAt: null },
+      now,
+    );
+    await setTag(
+      t.app.db,
+      { position: 1, region: 'domestic', name: '双十一', url: 'https://example.cn/1111', startsAt: null, endsAt: null },
+      now,
+    );
     expect((await baricon(domestic)).json().data).toEqual({ name: '双十一', url: 'https://example.cn/1111' });
     expect((await baricon(overseas)).json().data).toEqual({ name: 'Sale', url: 'https://example.com/sale' });
   });
 
   it('hides a tag outside its time window', async () => {
     const now = t.clock.now();
-    await setTag(t.app.db, { position: 2, region: 'all', name: 'Soon', url: 'https://example.com/soon', startsAt: now + 60, endsAt: now + 120 }, now);
+    await setTag(
+      t.app.db,
+      {
+        position: 2,
+        region: 'all',
+        name: 'Soon',
+        url: 'https://example.com/soon',
+        startsAt: now + 60,
+        endsAt: now + 120,
+      },
+      now,
+    );
     expect((await baricon(overseas, 2)).json().data).toBeNull();
     t.clock.advance(61);
     expect((await baricon(overseas, 2)).json().data).toEqual({ name: 'Soon', url: 'https://example.com/soon' });
@@ -46,7 +65,11 @@ describe.each(dialects)('activity tag on $name', (dialect) => {
 
   it('refuses a script URL and a missing or bad position', async () => {
     await expect(
-      setTag(t.app.db, { position: 3, region: 'all', name: 'x', url: 'javascript:alert(1)', startsAt: null, endsAt: null }, 0),
+      setTag(
+        t.app.db,
+        { position: 3, region: 'all', name: 'x', url: 'javascript:alert(1)', startsAt: null, endsAt: null },
+        0,
+      ),
     ).rejects.toMatchObject({ httpStatus: 400 });
     for (const position of ['', 'abc', '0', '21']) {
       const res = await baricon(overseas, position);
