@@ -11,7 +11,7 @@ import { host, onHostMessage } from '../../../lib/host-bridge';
 import { uploadAvatar } from '../api/account';
 import { dataUrlToBlob, encodeAvatar } from '../avatar-image';
 import { isAcceptedImageName } from '../profile-rules';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 
 const IMG_WARN_MS = 1500;
 const ACCEPT = '.gif,.jpg,.jpeg,.png,.bmp,image/gif,image/jpeg,image/png,image/bmp';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { type CodeTarget, sendCode } from '../api/account';
-import { useCountdown } from '../use-countdown';
-import { useSingleFlight } from '../use-single-flight';
+import { useCountdown } from '../../../lib/hooks/use-countdown';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 
 function retryAfterOf(data: unknown): number | null {
   const value = data && typeof data === 'object' ? (data as { retry_after?: unknown }).retry_after : null;

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { type CodeTarget, bindContact, replaceContact } from '../api/account';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
 

@@ -5,7 +5,7 @@ import { showToast } from '../../../components/toast';
 import { updateProfile } from '../api/account';
 import { showProfileError } from '../profile-errors';
 import { nicknameProblem } from '../profile-rules';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 import { PencilIcon } from './icons';
 

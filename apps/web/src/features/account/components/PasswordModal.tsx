@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { type CodeTarget, changePassword } from '../api/account';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { CODE_PATTERN, CodeField } from './CodeField';
 
 const CHANGE_SUCCESS_MS = 1500;

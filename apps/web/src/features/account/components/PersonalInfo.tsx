@@ -10,7 +10,7 @@ import { type ProfileChanges, updateProfile } from '../api/account';
 import { countryOptions } from '../countries';
 import { showProfileError } from '../profile-errors';
 import { type BirthdayParts, daysInMonth, formatBirthday, parseBirthday } from '../profile-rules';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 
 const EARLIEST_YEAR = 1900;

@@ -6,7 +6,7 @@ import type { UserInfo } from '../../../app/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { unbindContact } from '../api/account';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
 import type { ContactKind } from './ContactModal';

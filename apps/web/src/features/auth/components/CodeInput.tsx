@@ -8,7 +8,7 @@ import {
 } from '@account-centre/contract';
 import { ApiError } from '../../../lib/api';
 import { useSendCode } from '../api/send-code';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../lib/hooks/use-countdown';
 
 interface CodeInputProps extends Omit<TextInputProps, 'onError'> {
   purpose: VerificationPurposeCode;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useSignIn } from '../api/sign-in';
-import { useSingleFlight } from '../hooks/use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { validateAccount, validateCode } from '../validation';
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignIn } from '../api/sign-in';
-import { useSingleFlight } from '../hooks/use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { validateAccount, validateExistingPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { FailureAlert, NoticeAlert, useFieldProps } from './form-helpers';

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/i18n';
 import { type Device, useDeviceList, useUnbindDevice } from '../api/devices';
 import { productLabelKeys, tagLabelKeys } from '../labels';
 import { useSessionEnded } from '../use-session-end';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
 
 /** Spec 01 §4 "Device unbind": the success tip shows 1500 ms. */

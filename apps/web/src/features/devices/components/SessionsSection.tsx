@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/i18n';
 import { type Session, useEndSession, useSessions, useSignOutDevice } from '../api/devices';
 import { clientLabel, deviceErrorText, locationLabel, productLabelKeys, tagLabelKeys } from '../labels';
 import { useSessionEnded } from '../use-session-end';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
 
 type Pending = { kind: 'session'; session: Session } | { kind: 'device'; session: Session };

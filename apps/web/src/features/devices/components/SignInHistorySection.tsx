@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/i18n';
 import { type SignInEvent, useNotMe, useSignInHistory } from '../api/devices';
 import { clientLabel, deviceErrorText, locationLabel, methodLabel } from '../labels';
 import { useSessionEnded } from '../use-session-end';
-import { useSingleFlight } from '../use-single-flight';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
 
 /**

@@ -1,8 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Runs one task at a time (spec 01 §4 "Nickname edit": an in-progress flag blocks double
- * submit). The ref answers at once, since a second Enter lands before React re-renders.
+ * Runs one task at a time: a second submit while the first is on its way is ignored (spec 01
+ * §4: an in-progress flag blocks a double nickname save; a blocker prevents a double device
+ * unbind; the same holds for every form that sends a request). The ref
+ * answers at once (a double click lands before React re-renders the disabled button); the
+ * state drives the button's loading look.
  */
 export function useSingleFlight(): [busy: boolean, run: (task: () => Promise<void>) => Promise<void>] {
   const running = useRef(false);
