@@ -255,25 +255,4 @@ export function clearThrottle(db: Db, key: string) {
 
 // ---- audit -----------------------------------------------------------------------------
 
-export interface AuditEvent {
-  userId: number | null;
-  kind: string;
-  ip: string | null;
-  userAgent: string | null;
-  /** Never a password, code or token. */
-  detail?: Record<string, string | number | boolean | null>;
-}
-
-export function insertAuditEvent(db: Db, event: AuditEvent, now: number) {
-  return db
-    .insertInto('audit_events')
-    .values({
-      user_id: event.userId,
-      kind: event.kind,
-      ip: event.ip,
-      user_agent: event.userAgent,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
-      created_at: now,
-    })
-    .execute();
-}
+export { type AuditEvent, insertAuditEvent } from '../audit/audit.repository.js';

@@ -247,29 +247,6 @@ export function findSignInEvent(db: Db, userId: number, kinds: readonly string[]
   return signInEvents(db, userId, kinds).select(['id']).where('id', '=', eventId).executeTakeFirst();
 }
 
-export interface AuditRecord {
-  userId: number;
-  kind: string;
-  ip: string | null;
-  userAgent: string | null;
-  /** Never a password, code or token. */
-  detail?: Record<string, string | number | boolean | null>;
-}
-
-export function insertAudit(db: Db, event: AuditRecord, now: number) {
-  return db
-    .insertInto('audit_events')
-    .values({
-      user_id: event.userId,
-      kind: event.kind,
-      ip: event.ip,
-      user_agent: event.userAgent,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
-      created_at: now,
-    })
-    .execute();
-}
-
 // ---- password withdrawal ---------------------------------------------------------------
 
 /** Removes the account's password; no row back → it had none. */

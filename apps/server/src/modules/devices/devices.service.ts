@@ -1,3 +1,4 @@
+import { insertAuditEvent } from '../audit/audit.repository.js';
 import {
   type ActivationResult,
   AccountErrorCode,
@@ -188,7 +189,7 @@ async function activateIn(
     last_used_at: now,
   });
   await repo.linkSession(trx, actor.sessionId, key.deviceId, now);
-  await repo.insertAudit(
+  await insertAuditEvent(
     trx,
     {
       userId: key.userId,
@@ -221,7 +222,7 @@ export async function unbindDevice(
     if (!removed) return null;
     await repo.releaseSlots(trx, actor.userId, product, 1, now);
     const sessions = await repo.revokeSessions(trx, actor.userId, now, 'device unbound', deviceId);
-    await repo.insertAudit(
+    await insertAuditEvent(
       trx,
       {
         userId: actor.userId,
@@ -304,7 +305,7 @@ export async function setDeviceLimit(deps: DevicesDeps, userId: number, product:
   const entitled = await entitledLimit(deps.db, userId, product, now);
   const row = await deps.db.transaction().execute(async (trx) => {
     const slots = await repo.setOverride(trx, userId, product, limit, entitled, now);
-    await repo.insertAudit(
+    await insertAuditEvent(
       trx,
       {
         userId,

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
 import { clientInfo } from '../auth/client-info.js';
-import { findWithdrawnAccount, insertAudit } from './devices.repository.js';
+import { insertAuditEvent } from '../audit/audit.repository.js';
+import { findWithdrawnAccount } from './devices.repository.js';
 
 /**
  * After "this wasn't me" (docs/decisions/004) the account has no password, so a password
@@ -26,7 +27,7 @@ export const passwordWithdrawalGuard = fp(
       const account = await findWithdrawnAccount(app.db, kind, value);
       if (!account) return;
       const client = clientInfo(request);
-      await insertAudit(
+      await insertAuditEvent(
         app.db,
         {
           userId: account.id,

@@ -1,3 +1,4 @@
+import { insertAuditEvent } from '../audit/audit.repository.js';
 import {
   type DeviceProduct,
   deviceProducts,
@@ -74,7 +75,7 @@ export async function endSession(deps: DevicesDeps, actor: Actor, sessionId: str
   const ended = await deps.db.transaction().execute(async (trx) => {
     const revoked = await repo.revokeSession(trx, actor.userId, sessionId, now, 'signed out from the account centre');
     if (!revoked) return false;
-    await repo.insertAudit(
+    await insertAuditEvent(
       trx,
       {
         userId: actor.userId,
@@ -104,7 +105,7 @@ export async function signOutDevice(deps: DevicesDeps, actor: Actor, deviceId: s
     const sessions = await repo.revokeSessions(trx, actor.userId, now, 'device signed out', deviceId);
     if (removed.length === 0 && sessions.length === 0) return null;
     const products = removed.map((row) => row.product).sort((a, b) => productOrder(a) - productOrder(b));
-    await repo.insertAudit(
+    await insertAuditEvent(
       trx,
       {
         userId: actor.userId,
@@ -189,7 +190,7 @@ export async function secureAccount(
     await repo.deleteUnusedTickets(trx, actor.userId);
     const withdrawn = await repo.deletePassword(trx, actor.userId);
     await repo.recordWithdrawal(trx, actor.userId, eventId, now);
-    await repo.insertAudit(
+    await insertAuditEvent(
       trx,
       {
         userId: actor.userId,
