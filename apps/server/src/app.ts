@@ -55,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Device ids in paths are up to 128 printable characters, up to three times that encoded.
-    maxParamLength: 400,
+    routerOptions: { maxParamLength: 400 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
 
