@@ -1,15 +1,7 @@
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { runCli } from '../cli.js';
 import { activityClearCommand, activitySetCommand } from './activity.js';
-
-const env = {
-  NODE_ENV: 'test',
-  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
-  DATA_DIR: path.join(os.tmpdir(), 'account-centre-cli-test'),
-};
 
 describe.each(dialects)('activity tag commands on $name', (dialect) => {
   let t: TestApp;
@@ -18,22 +10,7 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, [activitySetCommand, activityClearCommand], {
-      env,
-      database: { db: t.app.db, dialect: t.app.dialect, close: async () => undefined },
-      clock: t.clock,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
-    return {
-      code,
-      json: out.length ? JSON.parse(out.join('\n')) : undefined,
-      error: err.length ? JSON.parse(err.join('\n')) : undefined,
-    };
-  }
+  const admin = cliRunner(() => t, [activitySetCommand, activityClearCommand]);
   const baricon = async (host: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/user/activity/baricon?position=1', headers: { host } })).json()
       .data;

@@ -1,16 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { runCli } from '../../cli/cli.js';
 import { exchangeAddCommand } from '../../cli/commands/exchange.js';
 import { call, emailPerson, type Person } from './test-support.js';
-
-const env = {
-  NODE_ENV: 'test',
-  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
-  DATA_DIR: path.join(os.tmpdir(), 'account-centre-cli-test'),
-};
 
 describe.each(dialects)('exchange codes on $name', (dialect) => {
   let t: TestApp;
@@ -19,22 +11,7 @@ describe.each(dialects)('exchange codes on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, [exchangeAddCommand], {
-      env,
-      database: { db: t.app.db, dialect: t.app.dialect, close: async () => undefined },
-      clock: t.clock,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
-    return {
-      code,
-      json: out.length ? JSON.parse(out.join('\n')) : undefined,
-      error: err.length ? JSON.parse(err.join('\n')) : undefined,
-    };
-  }
+  const admin = cliRunner(() => t, [exchangeAddCommand]);
   const claim = (who: Person, form: string) =>
     call(t, who, 'GET', `/exchange-code?form_name=${encodeURIComponent(form)}`);
 

@@ -1,44 +1,17 @@
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliRunner } from '../../../test/helpers/cli.js';
 import { type Customer, customer } from '../../../test/helpers/customers.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { runCli } from '../../cli/cli.js';
-import { commands } from '../../cli/commands/index.js';
-import type { DatabaseHandle } from '../../db/database.js';
 import { activate, bearer, device, grantTeamSeat, signInOn, slotState } from './test-support.js';
-
-const env = {
-  NODE_ENV: 'test',
-  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
-  DATA_DIR: path.join(os.tmpdir(), 'account-centre-devices-cli-test'),
-};
 
 describe.each(dialects)('operator commands for devices on $name', (dialect) => {
   let t: TestApp;
-  let database: DatabaseHandle;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    database = { db: t.app.db, dialect: t.app.dialect, close: async () => undefined };
   });
   afterAll(async () => t.close());
 
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, commands, {
-      env,
-      database,
-      clock: t.clock,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
-    return {
-      code,
-      json: out.length ? JSON.parse(out.join('\n')) : undefined,
-      error: err.length ? JSON.parse(err.join('\n')) : undefined,
-    };
-  }
+  const admin = cliRunner(() => t);
 
   it('are listed by help', async () => {
     const names = (await admin('help')).json.commands.map((c: { name: string }) => c.name);

@@ -1,47 +1,20 @@
-import os from 'node:os';
-import path from 'node:path';
 import { FOREVER_EXPIRY, LicenceLengthMs } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliRunner } from '../../../test/helpers/cli.js';
 import { type Customer, customer } from '../../../test/helpers/customers.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { runCli } from '../../cli/cli.js';
-import { commands } from '../../cli/commands/index.js';
-import type { DatabaseHandle } from '../../db/database.js';
-
-const env = {
-  NODE_ENV: 'test',
-  SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
-  DATA_DIR: path.join(os.tmpdir(), 'account-centre-orders-cli-test'),
-};
 
 describe.each(dialects)('operator commands for orders on $name', (dialect) => {
   let t: TestApp;
-  let database: DatabaseHandle;
   let buyer: Customer;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    database = { db: t.app.db, dialect: t.app.dialect, close: async () => undefined };
     buyer = await customer(t, 'domestic');
   });
   afterAll(async () => t.close());
 
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, commands, {
-      env,
-      database,
-      clock: t.clock,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
-    return {
-      code,
-      json: out.length ? JSON.parse(out.join('\n')) : undefined,
-      error: err.length ? JSON.parse(err.join('\n')) : undefined,
-    };
-  }
+  const admin = cliRunner(() => t);
 
   const history = async () =>
     (
