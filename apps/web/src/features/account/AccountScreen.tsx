@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/user/current-user';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { errorMessage } from '../../lib/i18n';
+import { AccountActions } from './components/AccountActions';
+import { ExchangeCodeLauncher } from './components/ExchangeCodeLauncher';
 import { ProfileSection } from './components/ProfileSection';
 import { SecuritySection } from './components/SecuritySection';
 
@@ -16,6 +18,8 @@ export function AccountScreen() {
         <Stack gap="lg" maw={880}>
           <ProfileSection user={user.data} />
           <SecuritySection user={user.data} />
+          <AccountActions user={user.data} />
+          <ExchangeCodeLauncher />
         </Stack>
       ) : user.isError ? (
         <Alert color="red">

@@ -13,3 +13,4 @@ export {
   type Language,
 } from './languages';
 export { namespaces } from './resources';
+export { isPartNamespace, lazyWithTexts } from './lazy-with-texts';

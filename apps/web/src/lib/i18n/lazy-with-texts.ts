@@ -1,0 +1,28 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadNamespace } from './i18n';
+
+/**
+ * A lazily loaded part of a screen (a dialog, a panel) whose texts live in a namespace of their
+ * own: the code and the texts download together the first time the part renders, so neither
+ * the first route nor the screen pays for a dialog few visitors open (docs/bundle-budget.md).
+ *
+ * Such namespaces are named after their screen plus a part, in camel case (`accountClose`,
+ * `orderReceipt`): see isPartNamespace, which keeps them out of the boot download.
+ */
+export function lazyWithTexts<Props extends object>(
+  loadCode: () => Promise<ComponentType<Props>>,
+  namespace: string,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(() =>
+    Promise.all([loadCode(), loadNamespace(namespace)]).then(([component]) => ({ default: component })),
+  );
+}
+
+/**
+ * Whether a namespace belongs to a part of a screen (`accountClose` of `account`): such texts
+ * load with their part (lazyWithTexts), never at boot.
+ */
+export function isPartNamespace(namespace: string, screens: readonly string[]): boolean {
+  const match = /^([a-z]+)[A-Z]/.exec(namespace);
+  return match !== null && screens.includes(match[1] ?? '');
+}
