@@ -1,42 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Region } from '@account-centre/contract';
 import { type TestUser, expect, logIn, regionUrl, registerUser, signInAs, test } from '../fixtures.js';
-import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
+import { expectNothingClipped } from '../layout.js';
+import { codeFor } from '../outbox.js';
+
+const ACCOUNT_TEXTS =
+  'main h1, main h2, main button, main label, main [role="listitem"] p, main [data-testid="nickname"]';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
 const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-/** The latest code the server "sent" to an address, from the development outbox. */
-async function outboxCode(request: APIRequestContext, region: Region, to: string): Promise<string> {
-  const response = await request.get(`${SERVER_ORIGIN}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, {
-    headers: { Host: region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST },
-  });
-  const messages = ((await response.json()) as { data: { subject: string; body: string }[] }).data;
-  const code = /\b(\d{6})\b/.exec(`${messages[0]?.subject ?? ''} ${messages[0]?.body ?? ''}`)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
-
-/** The page is no wider than the window, and no heading, button or label is cut off. */
-async function expectNothingClipped(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  const clipped = await page.evaluate(() =>
-    [
-      ...document.querySelectorAll(
-        'main h1, main h2, main button, main label, main [role="listitem"] p, main [data-testid="nickname"]',
-      ),
-    ]
-      .filter((element) => element instanceof HTMLElement)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => element.textContent),
-  );
-  expect(clipped).toEqual([]);
-}
 
 test.describe('account screen', () => {
   test('the nickname is edited inline and kept after a reload', async ({ page, request }) => {
@@ -76,7 +50,7 @@ test.describe('account screen', () => {
     await send.click();
     await expect(send).toHaveText(/Resend in \d+ s/);
     await expect(page.getByText('Code sent')).toBeVisible();
-    const code = await outboxCode(request, 'overseas', user.email);
+    const code = await codeFor(request, 'overseas', user.email);
     await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
     await dialog.getByLabel('Current password').fill(user.password);
     await dialog.getByLabel('New password', { exact: true }).fill('Battery-staple-42');
@@ -107,14 +81,14 @@ test.describe('account screen', () => {
     await expect(sendOld).toHaveText('Send code', { timeout: 70_000 });
     await sendOld.click();
     await expect(sendOld).toHaveText(/Resend in \d+ s/);
-    await dialog.getByLabel('Code sent to the current address').fill(await outboxCode(request, 'domestic', user.email));
+    await dialog.getByLabel('Code sent to the current address').fill(await codeFor(request, 'domestic', user.email));
 
     const next = `new-${user.email}`;
     await dialog.getByLabel('New e-mail address').fill(next);
     const sendNew = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ }).last();
     await sendNew.click();
     await expect(sendNew).toHaveText(/Resend in \d+ s/);
-    await dialog.getByLabel('Verification code').fill(await outboxCode(request, 'domestic', next));
+    await dialog.getByLabel('Verification code').fill(await codeFor(request, 'domestic', next));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('ne****');
@@ -172,7 +146,7 @@ test.describe('account screen', () => {
           await signInAs(page, user);
           await page.goto(regionUrl(region, `/account?lang=${language}`));
           await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
-          await expectNothingClipped(page);
+          await expectNothingClipped(page, ACCOUNT_TEXTS);
           await page.screenshot({ path: path.join(artifacts, `account-${language}-${width}.png`), fullPage: true });
         });
       }

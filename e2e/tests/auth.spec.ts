@@ -1,5 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Region } from '@account-centre/contract';
+import type { Page } from '@playwright/test';
 import {
   SESSION_STORAGE_KEY,
   type TestUser,
@@ -12,43 +11,9 @@ import {
   test,
   uniqueEmail,
 } from '../fixtures.js';
-import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
+import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
 
 const ARTIFACTS = 'artifacts';
-
-/**
- * The newest code the server "sent" to an address or number, read from the dev outbox; waits
- * for a message newer than `after` (ids grow), so a code sent earlier is never picked up.
- */
-async function codeFor(request: APIRequestContext, region: Region, to: string, after = 0): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${SERVER_ORIGIN}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, {
-        headers: { Host: region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST },
-      });
-      const body = (await response.json()) as { data: { id: number; subject: string; body: string }[] };
-      const message = body.data[0];
-      if (!message || message.id <= after) return undefined;
-      code = /\b(\d{6})\b/.exec(`${message.subject} ${message.body}`)?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code as string;
-}
-
-async function newestOutboxId(request: APIRequestContext, region: Region, to: string): Promise<number> {
-  const response = await request.get(`${SERVER_ORIGIN}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, {
-    headers: { Host: region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST },
-  });
-  const body = (await response.json()) as { data: { id: number }[] };
-  return body.data[0]?.id ?? 0;
-}
-
-/** A mainland mobile number nobody else in this run uses. */
-function uniqueMobile(): string {
-  return `139${String(Date.now() % 1e8).padStart(8, '0')}`.slice(0, 11);
-}
 
 /** An input by its accessible name (its label, without the required-field asterisk). */
 const field = (scope: Page | ReturnType<Page['getByRole']>, label: string) =>

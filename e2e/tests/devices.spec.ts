@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEVICE_LIMITS, DeviceMsg, ServerMsg } from '@account-centre/contract';
 import { type TestUser, domesticUrl, expect, logIn, registerUser, signInAs, test } from '../fixtures.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
+import { expectNothingClipped } from '../layout.js';
+
+const DEVICE_TEXTS = 'main h1, main h2, main [role="tab"], main button, main li p';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -24,19 +27,6 @@ async function diagramDevicesAnswer(request: APIRequestContext, user: TestUser, 
     headers: { Host: DOMESTIC_HOST, Authorization: `Bearer ${token}` },
   });
   return response.status();
-}
-
-/** The page is no wider than the window, and no heading, tab or button label is cut off. */
-async function expectNothingClipped(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  const clipped = await page.evaluate(() =>
-    [...document.querySelectorAll('main h1, main h2, main [role="tab"], main button, main li p')]
-      .filter((element) => element instanceof HTMLElement)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => element.textContent),
-  );
-  expect(clipped).toEqual([]);
 }
 
 test.describe('devices', () => {
@@ -164,7 +154,7 @@ for (const { width, height, mobile } of [
         // The sign-in history is a table where it has room, and a list of cards on a phone.
         const historyName = language === 'zh' ? '登录记录' : 'Sign-in history';
         await expect(page.getByRole(mobile ? 'list' : 'table', { name: historyName })).toBeVisible();
-        await expectNothingClipped(page);
+        await expectNothingClipped(page, DEVICE_TEXTS);
         await page.screenshot({
           path: path.join(artifacts, `devices-${language}-${width}.png`),
           fullPage: true,

@@ -12,6 +12,9 @@ import {
   signInAs,
   test,
 } from '../fixtures.js';
+import { expectNothingClipped } from '../layout.js';
+
+const ORDER_TEXTS = 'main h1, main h2, main h3, main button, main a';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -29,19 +32,6 @@ async function userWithOrders(request: Parameters<typeof registerUser>[0], regio
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(artifacts, name), fullPage: true });
-}
-
-/** The page does not scroll sideways and no heading or button label is cut off. */
-async function expectNothingClipped(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  const clipped = await page.evaluate(() =>
-    [...document.querySelectorAll('main h1, main h2, main h3, main button, main a')]
-      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null)
-      .filter((element) => element.scrollWidth > element.clientWidth + 1)
-      .map((element) => element.textContent),
-  );
-  expect(clipped).toEqual([]);
 }
 
 test.describe('overseas', () => {
@@ -81,7 +71,7 @@ test.describe('overseas', () => {
     await expect(rows).toHaveCount(4);
     await expect(history.getByRole('cell', { name: /^\d{4}\/\d{2}\/\d{2}$/ }).first()).toBeVisible();
     await screenshot(page, 'order-overseas-en-1440.png');
-    await expectNothingClipped(page);
+    await expectNothingClipped(page, ORDER_TEXTS);
 
     // An unknown status says so, overseas.
     const unknown = history.getByText('Unknown', { exact: true }).first();
@@ -123,7 +113,7 @@ test.describe('overseas', () => {
       await expect(history.getByRole('listitem')).toHaveCount(3);
       await history.getByRole('button', { name: 'Read more' }).click();
       await expect(history.getByRole('listitem')).toHaveCount(6);
-      await expectNothingClipped(page);
+      await expectNothingClipped(page, ORDER_TEXTS);
       await history.screenshot({ path: path.join(artifacts, 'order-overseas-en-390-history.png') });
       await screenshot(page, 'order-overseas-en-390.png');
     });
@@ -149,7 +139,7 @@ test.describe('domestic', () => {
     const rows = history.getByRole('row');
     await expect(rows).toHaveCount(4);
     await screenshot(page, 'order-domestic-zh-1440.png');
-    await expectNothingClipped(page);
+    await expectNothingClipped(page, ORDER_TEXTS);
 
     await history
       .getByRole('navigation', { name: '订单记录分页' })
@@ -172,7 +162,7 @@ test.describe('domestic', () => {
       await page.goto(domesticUrl('/order'));
       const history = page.getByRole('region', { name: '订单记录' });
       await expect(history.getByRole('listitem')).toHaveCount(3);
-      await expectNothingClipped(page);
+      await expectNothingClipped(page, ORDER_TEXTS);
       await screenshot(page, 'order-domestic-zh-390.png');
     });
   });

@@ -56,8 +56,7 @@ const codeLoaders: Record<ScreenName, () => Promise<ScreenModule>> = {
  */
 export function startNamespaces(firstScreen: ScreenName): string[] {
   return namespaces.filter(
-    (namespace) =>
-      !isPartNamespace(namespace, screenNames) && (!isScreenName(namespace) || namespace === firstScreen),
+    (namespace) => !isPartNamespace(namespace, screenNames) && (!isScreenName(namespace) || namespace === firstScreen),
   );
 }
 

@@ -13,7 +13,11 @@ export function PhoneRows({ user }: { user: UserInfo }) {
       <SecurityRow
         label={t('account:security.phone')}
         value={
-          user.mobile ? <Text size="sm">{maskPhone(user.mobile)}</Text> : <NotSet>{t('account:security.unbound')}</NotSet>
+          user.mobile ? (
+            <Text size="sm">{maskPhone(user.mobile)}</Text>
+          ) : (
+            <NotSet>{t('account:security.unbound')}</NotSet>
+          )
         }
         action={<ContactActions user={user} kind="mobile" />}
       />
