@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPartNamespace } from '../src/lib/i18n/part-namespaces';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
@@ -85,22 +86,6 @@ function findKey(manifest: Manifest, test: (key: string) => boolean, what: strin
   return key;
 }
 
-/** The dayjs locale file each language loads (lib/i18n/dayjs-locale.ts). */
-const dayjsNames: Record<string, string> = {
-  zh: 'zh-cn',
-  en: 'en',
-  de: 'de',
-  fr: 'fr',
-  es: 'es',
-  jp: 'ja',
-  tw: 'zh-tw',
-  it: 'it',
-  pt: 'pt',
-  kr: 'ko',
-  id: 'id',
-  ru: 'ru',
-};
-
 function main() {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) {
@@ -138,18 +123,21 @@ function main() {
   );
   // Sign-in's namespace loads at boot only for a signed-out visitor (app/shell/lazy-parts.tsx).
   const authLocale = [localeKey('auth') ?? []].flat();
-  const localeKeys = Object.keys(manifest).filter(
-    (key) => key.includes(`src/locales/${lang}/`) && !screenLocaleKeys.has(key) && !authLocale.includes(key),
-  );
-  const dayjsKey = findKey(
-    manifest,
-    (key) => key.endsWith(`dayjs/locale/${dayjsNames[lang] ?? lang}.js`),
-    `the ${lang} dates`,
-  );
+  // A part's namespace (`accountClose`) loads with its dialog or panel (lib/i18n/lazy-with-texts.ts).
+  const localeKeys = Object.keys(manifest).filter((key) => {
+    const namespace = new RegExp(`src/locales/${lang}/([^/]+)\\.json$`).exec(key)?.[1];
+    return (
+      namespace !== undefined &&
+      !screenLocaleKeys.has(key) &&
+      !authLocale.includes(key) &&
+      !isPartNamespace(namespace, [...screenKeys.keys()])
+    );
+  });
   const account = screenKeys.get('account');
   if (!account) throw new Error('the manifest has no account screen');
 
-  const base = [entry, account, dayjsKey, ...localeKeys];
+  // dayjs is not here: it loads with the first screen that needs it (lib/i18n/dayjs-locale.ts).
+  const base = [entry, account, ...localeKeys];
   const scenarios: { name: string; keys: string[] }[] = [
     { name: `Signed in, browser (header), /account, ${lang}`, keys: [...base, header] },
     { name: `Signed in, desktop client or frame (no header), /account, ${lang}`, keys: base },

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import type { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/i18n';
 import { useHostWiring } from './host/use-host-wiring';
@@ -26,9 +26,7 @@ export interface AppProps {
 
 /**
  * History-mode routing (spec 01 §2). Every path goes to the shell, which knows the screens:
- * `/` and unknown paths go to `/account`, keeping the query string. The declarative router is
- * used because the app has no route loaders or actions; it is half the size of the data
- * router (docs/bundle-budget.md).
+ * `/` and unknown paths go to `/account`, keeping the query string (lib/router).
  */
 export function App({ queryClient, launchError = null }: AppProps) {
   return (

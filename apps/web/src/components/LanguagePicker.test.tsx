@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { changeLanguage, languageNames, languages } from '../lib/i18n';
 import { renderInLanguage } from '../lib/i18n/testing';
 import { LanguagePicker } from './LanguagePicker';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useBuildContext } from '../../lib/build-context';
 import { host, onHostMessage, openExternal, startHostBridge } from '../../lib/host-bridge';
 import { saveSession } from '../../lib/session';

@@ -2,7 +2,7 @@ import { Box, Button, EmptyState, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../../lib/router';
 import { openSignIn } from '../../features/auth';
 import { getLaunchParams, useBuildContext } from '../../lib/build-context';
 import { useSession } from '../../lib/session';

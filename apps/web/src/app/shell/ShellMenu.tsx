@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '../../lib/router';
 import type { ScreenName } from '../screens/screens';
 import classes from './Shell.module.css';
 

@@ -51,7 +51,8 @@ afterEach(async () => {
 
 async function startEditing() {
   fireEvent.click(await screen.findByRole('button', { name: 'Edit nickname' }));
-  return screen.getByRole('textbox', { name: 'Nickname' });
+  // The editor is its own chunk: it arrives a moment after the click.
+  return screen.findByRole('textbox', { name: 'Nickname' });
 }
 
 describe('the nickname', () => {

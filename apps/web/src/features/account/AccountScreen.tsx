@@ -1,6 +1,7 @@
-import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/user/current-user';
+import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { errorMessage } from '../../lib/i18n';
 import { AccountActions } from './components/AccountActions';
@@ -22,14 +23,7 @@ export function AccountScreen() {
           <ExchangeCodeLauncher />
         </Stack>
       ) : user.isError ? (
-        <Alert color="red">
-          <Stack gap="xs" align="flex-start">
-            {errorMessage(user.error)}
-            <Button size="xs" variant="light" onClick={() => void user.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed message={errorMessage(user.error)} onRetry={() => void user.refetch()} />
       ) : user.isLoading ? (
         <Loader aria-label={t('common:status.loading')} />
       ) : null}

@@ -2,7 +2,7 @@ import { Divider, Tabs, Text } from '@mantine/core';
 import { type DeviceProduct, deviceProducts } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { useBuildContext } from '../../lib/build-context';
 import { useSession } from '../../lib/session';

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import type DayjsModule from 'dayjs';
 import type { Language } from '@account-centre/contract';
 
 type LocaleModule = { default: ILocale };
@@ -28,10 +28,40 @@ export function dayjsLocaleName(language: Language): string {
   return dayjsLocales[language].name;
 }
 
-/** Loads (once) and registers the dayjs locale of a language, without switching to it. */
-export async function loadDayjsLocale(language: Language): Promise<string> {
+type Dayjs = typeof DayjsModule;
+
+let loading: Promise<Dayjs> | null = null;
+let active: Language | null = null;
+
+/** Loads (once) and registers the dayjs locale of a language, and makes it dayjs's current one. */
+async function applyLocale(dayjs: Dayjs, language: Language): Promise<void> {
   const { name, load } = dayjsLocales[language];
   const module = await load();
   dayjs.locale(module.default, undefined, true);
-  return name;
+  dayjs.locale(name);
+}
+
+/**
+ * dayjs, speaking the app's language. Nothing on the first route needs it (dates are written
+ * with Intl, lib/i18n/format.ts), so it downloads only when a screen that picks or computes
+ * dates first asks for it; such a screen loads it together with its code, before Mantine's
+ * date pickers render. From then on language switches switch dayjs too (followLanguage).
+ */
+export function loadDayjs(language: Language): Promise<Dayjs> {
+  active = language;
+  loading ??= import('dayjs').then(async ({ default: dayjs }) => {
+    await applyLocale(dayjs, active ?? language);
+    return dayjs;
+  });
+  return loading;
+}
+
+/**
+ * Switches dayjs to a language, if dayjs has been loaded (otherwise it will start in the
+ * language it is loaded with). Resolves once the month and day names are there.
+ */
+export async function followLanguage(language: Language): Promise<void> {
+  active = language;
+  if (!loading) return;
+  await applyLocale(await loading, language);
 }

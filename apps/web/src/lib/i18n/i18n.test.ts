@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
 import { errorMessage } from './errors';
 import { currencyOf, formatCurrency, formatDate } from './format';
+import { loadDayjs } from './dayjs-locale';
 import { changeLanguage, i18n, initI18n } from './i18n';
 import { buildLanguage, languageFromSearch } from './languages';
 
@@ -28,18 +28,23 @@ describe('language of an address', () => {
 });
 
 describe('initI18n and changeLanguage', () => {
-  it('loads the active language only, and its date names', async () => {
+  it('loads the active language only', async () => {
     await initI18n('de');
     expect(i18n.t('auth:signIn.title')).toBe('Anmelden');
     expect(i18n.hasResourceBundle('de', 'header')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
     expect(i18n.hasResourceBundle('zh', 'common')).toBe(false);
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('loads dayjs on first use, in the language shown', async () => {
+    const dayjs = await loadDayjs('de');
     expect(dayjs.locale()).toBe('de');
     expect(dayjs.unix(MAY_FIRST_NOON).format('MMMM')).toBe('Mai');
   });
 
   it('switches texts, <html lang> and dayjs together', async () => {
+    const dayjs = await loadDayjs('de');
     await changeLanguage('jp');
     expect(i18n.language).toBe('jp');
     expect(i18n.t('auth:signIn.title')).toBe('ログイン');

@@ -1,8 +1,7 @@
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Language, languageTags, languages } from '@account-centre/contract';
-import { dayjsLocaleName, loadDayjsLocale } from './dayjs-locale';
+import { followLanguage } from './dayjs-locale';
 import { bundledBackend, namespaces } from './resources';
 
 export { i18next as i18n };
@@ -10,8 +9,9 @@ export { i18next as i18n };
 let starting: Promise<void> | null = null;
 
 /**
- * Starts i18next in a language and waits until that language's texts and date names are
- * loaded, so the first render is already translated. Calling it again switches language.
+ * Starts i18next in a language and waits until that language's texts are loaded, so the
+ * first render is already translated (dayjs follows the language once a screen loads it:
+ * loadDayjs). Calling it again switches language.
  *
  * `startWith` names the namespaces the first render needs (all of them unless told); the
  * others load with loadNamespace when their screen does, so the first visit does not download
@@ -24,7 +24,7 @@ export function initI18n(language: Language, startWith: readonly string[] = name
   if (!starting) {
     i18next.on('languageChanged', reflectLanguage);
     starting = Promise.all([
-      loadDayjsLocale(language),
+      followLanguage(language),
       i18next
         .use(bundledBackend)
         .use(initReactI18next)
@@ -38,10 +38,7 @@ export function initI18n(language: Language, startWith: readonly string[] = name
           returnNull: false,
           react: { useSuspense: false },
         }),
-    ]).then(() => {
-      dayjs.locale(dayjsLocaleName(language));
-      reflectLanguage(language);
-    });
+    ]).then(() => reflectLanguage(language));
     return starting;
   }
   return starting.then(() => changeLanguage(language));
@@ -53,12 +50,11 @@ export function loadNamespace(namespace: string): Promise<void> {
 }
 
 /**
- * Switches the app to another language: its texts and dayjs names are loaded first, then the
- * switch happens at once, so no screen shows a mix of two languages.
+ * Switches the app to another language: its texts (and dayjs names, once dayjs is in use) are
+ * loaded first, then the switch happens at once, so no screen shows a mix of two languages.
  */
 export async function changeLanguage(language: Language): Promise<void> {
-  await Promise.all([loadDayjsLocale(language), i18next.loadLanguages(language)]);
-  dayjs.locale(dayjsLocaleName(language));
+  await Promise.all([followLanguage(language), i18next.loadLanguages(language)]);
   await i18next.changeLanguage(language);
 }
 

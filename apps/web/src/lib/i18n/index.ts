@@ -1,4 +1,5 @@
 export { changeLanguage, i18n, initI18n, loadNamespace } from './i18n';
+export { loadDayjs } from './dayjs-locale';
 export { useLanguage } from './use-language';
 export { LocaleProvider } from './LocaleProvider';
 export { currencyOf, currentLanguage, formatCurrency, formatDate, type Currency, type DateStyle } from './format';
@@ -13,4 +14,5 @@ export {
   type Language,
 } from './languages';
 export { namespaces } from './resources';
-export { isPartNamespace, lazyWithTexts } from './lazy-with-texts';
+export { lazyWithTexts } from './lazy-with-texts';
+export { isPartNamespace } from './part-namespaces';

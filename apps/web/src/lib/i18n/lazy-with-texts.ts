@@ -17,12 +17,3 @@ export function lazyWithTexts<Props extends object>(
     Promise.all([loadCode(), loadNamespace(namespace)]).then(([component]) => ({ default: component })),
   );
 }
-
-/**
- * Whether a namespace belongs to a part of a screen (`accountClose` of `account`): such texts
- * load with their part (lazyWithTexts), never at boot.
- */
-export function isPartNamespace(namespace: string, screens: readonly string[]): boolean {
-  const match = /^([a-z]+)[A-Z]/.exec(namespace);
-  return match !== null && screens.includes(match[1] ?? '');
-}

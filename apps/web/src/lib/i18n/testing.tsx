@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../router';
 import type { Language } from '@account-centre/contract';
 import { type BuildContext, BuildContextOverride } from '../build-context';
 import { initI18n } from './i18n';
@@ -50,7 +50,7 @@ export async function renderInLanguage(
       <LocaleProvider>
         <QueryClientProvider client={client}>
           <BuildContextOverride.Provider value={testBuild(build)}>
-            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+            <MemoryRouter initialPath={path}>{children}</MemoryRouter>
           </BuildContextOverride.Provider>
         </QueryClientProvider>
       </LocaleProvider>

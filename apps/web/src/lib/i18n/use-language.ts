@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router';
 import { type Language, resolveLanguage } from '@account-centre/contract';
 import { changeLanguage } from './i18n';
 
@@ -24,7 +24,7 @@ export function useLanguage(): [Language, (language: Language) => void] {
             params.set('lang', next);
             return params;
           },
-          { replace: true, preventScrollReset: true },
+          { replace: true },
         ),
       );
     },

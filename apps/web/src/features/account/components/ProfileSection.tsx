@@ -1,13 +1,21 @@
-import { ActionIcon, CopyButton, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, CopyButton, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
 import { showToast } from '../../../components/toast';
 import { AvatarPicker } from './AvatarPicker';
 import { CopyIcon } from './icons';
 import { NicknameField } from './NicknameField';
-import { PersonalInfo } from './PersonalInfo';
 
 const COPY_SUCCESS_MS = 1500;
+
+/**
+ * The personal details (pickers and selects) follow the first paint in a chunk of their own:
+ * the avatar, name, ID and security items show first (docs/bundle-budget.md).
+ */
+const PersonalInfo = lazy(() => import('./PersonalInfo').then((module) => ({ default: module.PersonalInfo })));
+/** Roughly the details' height, so the security section does not jump when they arrive. */
+const PERSONAL_INFO_MIN_HEIGHT = 150;
 
 /** Avatar, nickname, user ID with copy (spec 01 §2 "Account screen"), then personal details. */
 export function ProfileSection({ user }: { user: UserInfo }) {
@@ -49,7 +57,9 @@ export function ProfileSection({ user }: { user: UserInfo }) {
         </Stack>
       </Group>
       <Divider my="md" />
-      <PersonalInfo user={user} />
+      <Suspense fallback={<Box mih={PERSONAL_INFO_MIN_HEIGHT} aria-busy />}>
+        <PersonalInfo user={user} />
+      </Suspense>
     </Paper>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { LoadFailed } from '../../../components/LoadFailed';
 import type { DeviceProduct } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,13 +58,7 @@ export function DeviceList({
     );
   }
   if (list.isError) {
-    return (
-      <Alert color="red" title={t('devices:list.loadError')}>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void list.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed message={t('devices:list.loadError')} onRetry={() => void list.refetch()} />;
   }
 
   const { data: devices, count, limit } = list.data;

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
@@ -50,13 +51,7 @@ export function SessionsSection({ userId }: { userId: number }) {
       </Group>
     );
   } else if (sessions.isError) {
-    body = (
-      <Alert color="red" title={t('devices:sessions.loadError')}>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void sessions.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed message={t('devices:sessions.loadError')} onRetry={() => void sessions.refetch()} />;
   } else {
     const { data, count } = sessions.data;
     body = (

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { SIGN_IN_HISTORY_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,13 +48,7 @@ export function SignInHistorySection({ userId }: { userId: number }) {
       </Group>
     );
   } else if (history.isError) {
-    body = (
-      <Alert color="red" title={t('devices:history.loadError')}>
-        <Button variant="light" size="xs" mt="xs" onClick={() => void history.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed message={t('devices:history.loadError')} onRetry={() => void history.refetch()} />;
   } else if (history.data.count === 0) {
     body = <Text c="dimmed">{t('devices:history.empty')}</Text>;
   } else {
