@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadWithTimeout } from './load-screen';
+import { isPartNamespace } from '../../lib/i18n';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadWithTimeout, startNamespaces } from './load-screen';
+import { screenNames } from './screens';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -27,5 +29,23 @@ describe('loading a screen’s code', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toHaveBeenCalledWith(expect.any(ChunkLoadError));
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+  });
+});
+
+describe('texts loaded at boot', () => {
+  it('are the shared namespaces and the first screen’s, not other screens’ nor any dialog’s', () => {
+    const atBoot = startNamespaces('account');
+    expect(atBoot).toEqual(expect.arrayContaining(['common', 'errors', 'shell', 'account']));
+    expect(atBoot).not.toContain('order');
+    expect(atBoot.filter((namespace) => isPartNamespace(namespace, screenNames))).toEqual([]);
+    expect(startNamespaces('order')).toContain('order');
+  });
+
+  it('tell a part of a screen by its screen name and a capital', () => {
+    expect(isPartNamespace('accountClose', screenNames)).toBe(true);
+    expect(isPartNamespace('orderReceipt', screenNames)).toBe(true);
+    expect(isPartNamespace('account', screenNames)).toBe(false);
+    expect(isPartNamespace('header', screenNames)).toBe(false);
+    expect(isPartNamespace('shellMenu', screenNames)).toBe(false);
   });
 });
