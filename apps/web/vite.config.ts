@@ -35,7 +35,9 @@ export default defineConfig({
         //   that screens, sign-in and the header all use (a screen's frame, the empty state of
         //   unbuilt sections, icon buttons, the language hook);
         // - `header-bar`: the header's light bar, which only a browser loads; the menus and
-        //   the drawer stay in a chunk of their own (app/header/header-parts.ts).
+        //   the drawer stay in a chunk of their own (app/header/header-parts.ts). Kit pieces the
+        //   screens use too (Avatar, Badge: `kit-display`) stay out of it, or the first screen
+        //   would pull the header's chunk into the desktop client, which shows no header.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'] },
@@ -44,8 +46,14 @@ export default defineConfig({
               test: /[\\/]src[\\/](components[\\/](ScreenLayout|UnbuiltSection)\.tsx|lib[\\/]i18n[\\/]use-language\.ts)$|@mantine[\\/]core[\\/].*[\\/](Title|Stack|ActionIcon)[\\/]|@mantine[\\/]hooks[\\/].*[\\/]use-window-event[\\/]/,
             },
             {
+              // Kit pieces both the header and screens show: captured before the header's
+              // group, which would otherwise take them in as its dependencies.
+              name: 'kit-display',
+              test: /@mantine[\\/]core[\\/].*[\\/](Avatar|Badge)[\\/]/,
+            },
+            {
               name: 'header-bar',
-              test: /[\\/]src[\\/](app[\\/]header[\\/](Header|HeaderTriggers|header-parts|nav-links|ActivityTag)\.tsx?|app[\\/]header[\\/]api[\\/]|components[\\/]LanguageButton)|@mantine[\\/]core[\\/].*[\\/](Avatar|Badge|Burger)[\\/]/,
+              test: /[\\/]src[\\/](app[\\/]header[\\/](Header|HeaderTriggers|header-parts|nav-links|ActivityTag)\.tsx?|app[\\/]header[\\/]api[\\/]|components[\\/]LanguageButton)|@mantine[\\/]core[\\/].*[\\/]Burger[\\/]/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import type { Language } from '@account-centre/contract';
+import type { Language, Region } from '@account-centre/contract';
 import type { BuildContext } from '../../lib/build-context';
 
 /**
@@ -66,6 +66,22 @@ export function siteBase(language: Language, env?: Env): string {
   if (language === 'zh') return origins.domestic;
   if (language === 'en') return origins.overseas;
   return `${origins.overseas}/${language}`;
+}
+
+/**
+ * The company's home page of a build, where the page goes after an account is closed (spec 01
+ * §4): the Chinese site in the domestic build; in the overseas build the international site in
+ * the reader's language (its English root for Simplified Chinese, the Chinese site being the
+ * domestic market's).
+ */
+export function companyHome(region: Region, language: Language, env?: Env): string {
+  if (region === 'domestic') return `${siteOrigins(env).domestic}/`;
+  return `${language === 'zh' ? siteOrigins(env).overseas : siteBase(language, env)}/`;
+}
+
+/** The domestic site's page that merges two accounts into one (spec 01 §2; domestic only). */
+export function mergeAccountsPage(env?: Env): string {
+  return `${siteOrigins(env).domestic}/account/merge`;
 }
 
 /** The mind-map app environment: opened for the mind-map product or from its desktop client. */

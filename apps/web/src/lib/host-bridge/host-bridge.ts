@@ -10,6 +10,10 @@
  *   `window.AccountCentreHost = { postMessage(json: string): void, version?: string }`. The app
  *   sends by calling `postMessage` with the message as JSON. The client sends by evaluating
  *   `window.postMessage(message, '*')` in the page.
+ *   What a client does beyond the messages every client handles, it declares in an optional
+ *   list, `capabilities?: string[]`; the app offers features that need one only when it is
+ *   listed (hostSupports). `'signOut'`: the client signs out when sent `signOut`, so the account
+ *   screen may offer a sign-out link (spec 01 §2: the diagram client must expose sign-out).
  * - Tablet or mobile frame (the app is in an iframe): the app sends with
  *   `window.parent.postMessage(message, parentOrigin)`; the frame sends with
  *   `iframe.contentWindow.postMessage(message, appOrigin)`. Only the parent's messages are read.
@@ -23,7 +27,12 @@ export interface DesktopHost {
   postMessage(json: string): void;
   /** The client's version, for features that need a minimum version. */
   version?: string;
+  /** What the client can do beyond the common messages (see the header of this file). */
+  capabilities?: readonly HostCapability[];
 }
+
+/** Abilities a desktop client declares in `capabilities`. */
+export type HostCapability = 'signOut';
 
 declare global {
   interface Window {
@@ -106,6 +115,12 @@ function parentOrigin(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether the desktop client declares a capability (a page outside a client has none). */
+export function hostSupports(capability: HostCapability): boolean {
+  const capabilities: unknown = desktopHost()?.capabilities;
+  return Array.isArray(capabilities) && capabilities.includes(capability);
 }
 
 /** How messages reach the host now, or null when there is none. */

@@ -1,4 +1,9 @@
 import type account from '../../locales/en/account.json';
+import type accountClose from '../../locales/en/accountClose.json';
+import type accountCropper from '../../locales/en/accountCropper.json';
+import type accountExchange from '../../locales/en/accountExchange.json';
+import type accountIdentity from '../../locales/en/accountIdentity.json';
+import type accountPhone from '../../locales/en/accountPhone.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type devices from '../../locales/en/devices.json';
@@ -16,10 +21,29 @@ declare module 'i18next' {
     // Listing every namespace (common first, the one unprefixed keys come from) lets any `t`
     // take `namespace:key` without each component naming its namespaces. At run time the
     // default namespace is 'common'; all namespaces are loaded before the first render.
-    defaultNS: ['common', 'account', 'auth', 'devices', 'errors', 'header', 'order', 'shell'];
+    defaultNS: [
+      'common',
+      'account',
+      'accountClose',
+      'accountCropper',
+      'accountExchange',
+      'accountIdentity',
+      'accountPhone',
+      'auth',
+      'devices',
+      'errors',
+      'header',
+      'order',
+      'shell',
+    ];
     returnNull: false;
     resources: {
       account: typeof account;
+      accountClose: typeof accountClose;
+      accountCropper: typeof accountCropper;
+      accountExchange: typeof accountExchange;
+      accountIdentity: typeof accountIdentity;
+      accountPhone: typeof accountPhone;
       auth: typeof auth;
       common: typeof common;
       devices: typeof devices;

@@ -1,20 +1,34 @@
 import { Avatar, Button, Stack } from '@mantine/core';
 import { AccountMsg, ProfileAnswerCode } from '@account-centre/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { currentUserQueryKey } from '../../../app/user/current-user';
 import { ApiError } from '../../../lib/api';
 import { useBuildContext } from '../../../lib/build-context';
 import { host, onHostMessage } from '../../../lib/host-bridge';
+import { lazyWithTexts, loadNamespace } from '../../../lib/i18n';
 import { uploadAvatar } from '../api/account';
-import { dataUrlToBlob, encodeAvatar } from '../avatar-image';
+import { encodeAvatar, loadImage } from '../avatar-image';
+import type { SourceRect } from '../crop-geometry';
 import { isAcceptedImageName } from '../profile-rules';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 
 const IMG_WARN_MS = 1500;
 const ACCEPT = '.gif,.jpg,.jpeg,.png,.bmp,image/gif,image/jpeg,image/png,image/bmp';
+const CROPPER_NAMESPACE = 'accountCropper';
+
+const loadCropper = () => import('./AvatarCropper').then((m) => m.AvatarCropper);
+const AvatarCropper = lazyWithTexts(loadCropper, CROPPER_NAMESPACE);
+
+/**
+ * Starts downloading the cropper and its texts while the visitor is still choosing a file, so
+ * it opens at once. A failure is ignored here: rendering the cropper tries again and shows it.
+ */
+function preloadCropper() {
+  Promise.all([loadCropper(), loadNamespace(CROPPER_NAMESPACE)]).catch(() => {});
+}
 
 /** Spec 01 §8: code 2 sensitiveVerb, an oversized picture its own hint, anything else changeError. */
 function avatarErrorKey(error: unknown) {
@@ -35,6 +49,8 @@ export function initial(name: string): string {
 /**
  * The avatar and its change button (spec 01 §5 "Avatar"). In a desktop client the client's own
  * photo picker is used (showSelectPhotoDrawer, answered by uploadAvator); elsewhere a file input.
+ * Either way the picture opens in the cropper, and only the part kept there is encoded and
+ * uploaded.
  */
 export function AvatarPicker({ userId, name, url }: { userId: number; name: string; url: string | null }) {
   const { t } = useTranslation();
@@ -42,37 +58,45 @@ export function AvatarPicker({ userId, name, url }: { userId: number; name: stri
   const build = useBuildContext();
   const queryClient = useQueryClient();
   const [busy, run] = useSingleFlight();
+  /** The picture in the cropper; each new one gets a new key, so the cropper starts afresh. */
+  const [cropping, setCropping] = useState<{ image: HTMLImageElement; key: number } | null>(null);
+  const picks = useRef(0);
 
-  const upload = (source: Blob) =>
+  /** Decodes a picked picture and opens it in the cropper; one the browser cannot read is refused. */
+  const open = (source: Blob | string) =>
+    loadImage(source).then(
+      (image) => setCropping({ image, key: ++picks.current }),
+      () => showToast(t('account:toast.imgWarn'), 'warning', IMG_WARN_MS),
+    );
+  const latestOpen = useRef(open);
+  useEffect(() => {
+    latestOpen.current = open;
+  });
+
+  const save = (image: HTMLImageElement, crop: SourceRect) =>
     run(async () => {
       try {
-        const picture = await encodeAvatar(source);
+        const picture = await encodeAvatar(image, crop);
         const answer = await uploadAvatar(userId, picture);
+        setCropping(null);
         showToast(t('account:toast.avatarSaved'), 'success');
         host.updateUserInfo({ user_id: userId, nick_name: name, avatar_url: answer.avatar_url });
         // The header and this screen read the picture from the user info.
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) });
       } catch (error) {
+        // The cropper stays open, so the visitor can try again or cancel.
         showToast(t(avatarErrorKey(error)), 'error');
       }
     });
-  const latestUpload = useRef(upload);
-  useEffect(() => {
-    latestUpload.current = upload;
-  });
 
   const desktop = build.hostMode === 'desktop';
   useEffect(() => {
     if (!desktop) return;
-    return onHostMessage('uploadAvator', ({ image }) => {
-      void dataUrlToBlob(image).then(
-        (blob) => latestUpload.current(blob),
-        () => showToast(t('account:toast.changeError'), 'error'),
-      );
-    });
-  }, [desktop, t]);
+    return onHostMessage('uploadAvator', ({ image }) => void latestOpen.current(image));
+  }, [desktop]);
 
   const choose = () => {
+    preloadCropper();
     if (desktop && host.showSelectPhotoDrawer()) return;
     input.current?.click();
   };
@@ -95,13 +119,25 @@ export function AvatarPicker({ userId, name, url }: { userId: number; name: stri
           const file = event.currentTarget.files?.[0];
           event.currentTarget.value = '';
           if (!file) return;
+          // Spec 01 §5: the extension is checked before anything else (imgWarn, 1500 ms).
           if (!isAcceptedImageName(file.name)) {
             showToast(t('account:toast.imgWarn'), 'warning', IMG_WARN_MS);
             return;
           }
-          void upload(file);
+          void open(file);
         }}
       />
+      {cropping && (
+        <Suspense fallback={null}>
+          <AvatarCropper
+            key={cropping.key}
+            image={cropping.image}
+            busy={busy}
+            onCancel={() => setCropping(null)}
+            onSave={(crop) => void save(cropping.image, crop)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

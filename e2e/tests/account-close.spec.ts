@@ -1,0 +1,270 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Region } from '@account-centre/contract';
+import {
+  SESSION_STORAGE_KEY,
+  type TestUser,
+  expect,
+  logIn,
+  regionUrl,
+  registerUser,
+  signInAs,
+  test,
+} from '../fixtures.js';
+import { expectNothingClipped } from '../layout.js';
+import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
+import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** The company home of each region, as the web build points at it (nav-links.ts defaults). */
+const COMPANY_HOME: Record<Region, string> = {
+  domestic: 'https://www.example.cn/',
+  overseas: 'https://www.example.com/',
+};
+
+/** The overseas build that offers closing: the Mac store build opened from the mind-map client. */
+const MAS_MIND_MAP = 'platform=mas&tend=mindmaster';
+
+/** Calls the API as the signed-in user, in the user's region; answers `data`. */
+async function callApi(request: APIRequestContext, user: TestUser, path: string, data: unknown, token?: string) {
+  const response = await request.post(`${SERVER_ORIGIN}${path}`, {
+    headers: {
+      Host: user.region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    data,
+  });
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+}
+
+/** Links a new mainland mobile to a domestic account, with its code from the outbox. */
+async function bindMobile(request: APIRequestContext, user: TestUser): Promise<string> {
+  const mobile = uniqueMobile();
+  const { token } = await logIn(request, user);
+  await callApi(request, user, '/api/auth/code', { purpose: 4, mobile });
+  const code = await codeFor(request, user.region, mobile);
+  await callApi(request, user, `/api/user/${user.userId}/mobile`, { mobile, code }, token);
+  return mobile;
+}
+
+// Made first, so the 60 s that must pass between the codes they were sent and the closing code
+// (one code per address per minute) run while the other tests do. The domestic account has an
+// e-mail and a phone, and closes with the phone's code.
+const closing: Partial<Record<Region, TestUser & { mobile?: string }>> = {};
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  const domestic = await registerUser(request, { region: 'domestic' });
+  closing.domestic = { ...domestic, mobile: await bindMobile(request, domestic) };
+  closing.overseas = await registerUser(request, { region: 'overseas' });
+  await request.dispose();
+});
+
+/** The company home answers from here, so no outside network is needed. */
+async function serveCompanyHome(page: Page, region: Region) {
+  await page.route(`${COMPANY_HOME[region]}**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Company home</title><h1>Company home</h1>' }),
+  );
+}
+
+/** Whether an access token still works against the API. */
+async function tokenWorks(request: APIRequestContext, user: TestUser, token: string): Promise<boolean> {
+  const response = await request.get(`${SERVER_ORIGIN}/api/user/${user.userId}`, {
+    headers: { Host: user.region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST, Authorization: `Bearer ${token}` },
+  });
+  return response.ok();
+}
+
+async function openConfirmation(page: Page) {
+  await page.getByRole('main').getByRole('button', { name: 'Close account' }).click();
+  return page.getByRole('dialog', { name: 'Close account' });
+}
+
+/**
+ * Walks the dialog as its owner: the confirmation, a code of purpose 11 to `address` (the
+ * account's e-mail or phone, read from the outbox), then closes. The address may have been sent
+ * a code less than a minute ago: the server then refuses another one and the button counts down
+ * to when it accepts again.
+ */
+async function closeWithCode(page: Page, request: APIRequestContext, user: TestUser, address: string) {
+  const dialog = await openConfirmation(page);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Tick the box to go on')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /I understand/ }).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  if (address !== user.email) {
+    // Both addresses are offered, masked; the e-mail first.
+    await expect(dialog.getByRole('radio', { name: /^E-mail [a-z0-9]{2}\*{4}$/ })).toBeChecked();
+    await dialog.getByRole('radio', { name: `Phone ${address.slice(0, 3)}****${address.slice(-4)}` }).check();
+  }
+
+  const send = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ });
+  const before = await newestOutboxId(request, user.region, address);
+  await send.click();
+  await expect(send).toHaveText(/Resend in \d+ s/);
+  if ((await newestOutboxId(request, user.region, address)) === before) {
+    await expect(send).toHaveText('Send code', { timeout: 70_000 });
+    await send.click();
+    await expect(send).toHaveText(/Resend in \d+ s/);
+  }
+  const code = await codeFor(request, user.region, address, before);
+
+  // A wrong code is refused in words and closes nothing.
+  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Close account permanently' }).click();
+  await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await page.screenshot({
+    path: path.join(artifacts, `account-close-code-${user.region}-en-1440.png`),
+    animations: 'disabled',
+  });
+  await dialog.getByRole('button', { name: 'Close account permanently' }).click();
+}
+
+/** After closing: the tip, no session left in the page, the company home 3 s later, no sign-in. */
+async function expectClosedAndGone(page: Page, request: APIRequestContext, user: TestUser, token: string) {
+  await expect(page.getByText('Account closed')).toBeVisible();
+  const tipShown = Date.now();
+  await expect(page.getByText('You will be taken to our home page in 3 s')).toBeVisible();
+  await page.screenshot({
+    path: path.join(artifacts, `account-close-tip-${user.region}-en-1440.png`),
+    animations: 'disabled',
+  });
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+
+  await page.waitForURL(COMPANY_HOME[user.region], { timeout: 10_000 });
+  expect(Date.now() - tipShown).toBeGreaterThan(2_000);
+  await expect(page.getByRole('heading', { name: 'Company home' })).toBeVisible();
+
+  await expect(logIn(request, user)).rejects.toThrow(/answered 4\d\d/);
+  expect(await tokenWorks(request, user, token)).toBe(false);
+}
+
+test.describe('closing the account', () => {
+  for (const { width, height, mobile } of [
+    { width: 1440, height: 900, mobile: false },
+    { width: 390, height: 844, mobile: true },
+  ] as const) {
+    test.describe(`${width} px`, () => {
+      test.use({
+        viewport: { width, height },
+        ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
+      });
+
+      for (const [language, region, query] of [
+        ['zh', 'domestic', ''],
+        ['en', 'overseas', `&${MAS_MIND_MAP}`],
+      ] as const) {
+        test(`the confirmation in ${language} fits without clipped text`, async ({ page, request }) => {
+          const user = await registerUser(request, { region });
+          await signInAs(page, user);
+          await page.goto(regionUrl(region, `/account?lang=${language}${query}`));
+          const name = language === 'zh' ? '注销账号' : 'Close account';
+          await page.getByRole('main').getByRole('button', { name }).click();
+          const dialog = page.getByRole('dialog', { name });
+          await expect(dialog.getByRole('checkbox')).toBeVisible();
+          await expectNothingClipped(page, '[role="dialog"] h2, [role="dialog"] button, [role="dialog"] label');
+          await page.screenshot({
+            path: path.join(artifacts, `account-close-${language}-${width}.png`),
+            animations: 'disabled',
+          });
+        });
+      }
+    });
+  }
+
+  test('domestic: closed with a code from the outbox, then the company home; it cannot sign in again', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const user = closing.domestic as TestUser & { mobile: string };
+    await serveCompanyHome(page, 'domestic');
+    const session = await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    // Domestic: merging accounts beside closing.
+    const actions = page.getByRole('region', { name: 'Account management' });
+    await expect(actions.getByRole('link', { name: 'Merge accounts' })).toHaveAttribute(
+      'href',
+      'https://www.example.cn/account/merge',
+    );
+    await closeWithCode(page, request, user, user.mobile);
+    await expectClosedAndGone(page, request, user, session.token);
+    // Nor with the phone.
+    await expect(logIn(request, { ...user, email: user.mobile })).rejects.toThrow(/answered 4\d\d/);
+  });
+
+  test('overseas: offered only in the Mac store build of the mind-map client, and closes there', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const user = closing.overseas as TestUser;
+    await serveCompanyHome(page, 'overseas');
+    const session = await signInAs(page, user);
+
+    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
+    await expect(page.getByRole('button', { name: 'Close account' })).toHaveCount(0);
+
+    await page.goto(regionUrl('overseas', `/account?lang=en&${MAS_MIND_MAP}`));
+    await expect(page.getByRole('link', { name: 'Merge accounts' })).toHaveCount(0);
+    await closeWithCode(page, request, user, user.email);
+    await expectClosedAndGone(page, request, user, session.token);
+  });
+});
+
+type HostMessage = { channel: string; type: string; payload: unknown };
+
+/** Acts as the mind-map desktop client of `version`: the host object, recording what it is sent. */
+async function openInMindMapClient(page: Page, user: TestUser, version: string) {
+  await page.addInitScript((clientVersion) => {
+    const messages: unknown[] = [];
+    (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
+    (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
+      version: clientVersion,
+      postMessage: (json: string) => messages.push(JSON.parse(json)),
+    };
+  }, version);
+  const session = await signInAs(page, user);
+  await page.goto(regionUrl(user.region, '/account?lang=en&from=mindmaster'));
+  await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
+  return session;
+}
+
+const hostMessages = (page: Page) =>
+  page.evaluate(() => (window as unknown as { hostMessages: HostMessage[] }).hostMessages);
+
+test.describe('signing out in the desktop client', () => {
+  for (const version of ['12.2.15', '13.0']) {
+    test(`the mind-map client ${version} shows the link`, async ({ page, request }) => {
+      const user = await registerUser(request, { region: 'overseas' });
+      await openInMindMapClient(page, user, version);
+      await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    });
+  }
+
+  test('the mind-map client 12.2.9 does not', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    await openInMindMapClient(page, user, '12.2.9');
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  });
+
+  test('ends the session on the server and tells the client to sign out', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'domestic' });
+    const session = await openInMindMapClient(page, user, '12.2.15');
+    expect(await tokenWorks(request, user, session.token)).toBe(true);
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await expect
+      .poll(async () => (await hostMessages(page)).filter((message) => message.type === 'signOut'))
+      .toEqual([{ channel: 'account-centre', type: 'signOut', payload: {} }]);
+    expect(await tokenWorks(request, user, session.token)).toBe(false);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
