@@ -28,6 +28,14 @@ export const AccountMsg = {
   imageDimensions: 'image dimensions',
   imageInvalid: 'image invalid',
   noExchangeCode: 'no exchange code',
+  /** The number is already this account's own sign-in phone or second mobile. */
+  ownNumber: 'own number',
+  /** A phone-binding link that does not exist (never made, or replaced by a newer one). */
+  bindLinkInvalid: 'link invalid',
+  /** A phone-binding link past its 10 minutes. */
+  bindLinkExpired: 'link expired',
+  /** A phone-binding link that has bound a phone already. */
+  bindLinkUsed: 'link used',
 } as const;
 
 /**
@@ -187,6 +195,81 @@ export const secondMobileRoute = defineRoute({
     Type.Object({ operate: Type.Literal(2), code: VerificationCode }, strict),
   ]),
   reply: Envelope(UserInfo),
+});
+
+// ---- binding a phone from a computer by QR code (spec 01 §2; docs/decisions/009) ---------
+
+/** A phone-binding link lives 10 minutes: time to pick up a phone and receive a code. */
+export const BIND_LINK_TTL_SECONDS = 600;
+
+/** 32 random bytes, URL-safe base64 without padding. */
+export const BindLinkToken = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' });
+
+export const createBindLinkRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/mobile/bind-link',
+  summary:
+    'Make a one-time link (and its QR code as SVG) that opens the phone-binding page on a phone; valid 10 minutes, one per account (a new one replaces the old). Domestic region, no phone bound.',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  reply: Envelope(
+    Type.Object({
+      url: Type.String({ description: 'The app’s address for the request’s region with ?bind_link=<token>' }),
+      qr_svg: Type.String({ description: 'The QR code of `url`, an SVG document' }),
+      expires_at: Type.Integer({ description: 'Unix seconds' }),
+      expires_in: Type.Integer({ description: 'Seconds left' }),
+    }),
+  ),
+});
+
+/**
+ * What became of the account's newest link: `waiting` (valid, unused), `bound` (a phone was
+ * bound with it), `expired`, or `none` (never made).
+ */
+export const BindLinkState = Type.Union([
+  Type.Literal('waiting'),
+  Type.Literal('bound'),
+  Type.Literal('expired'),
+  Type.Literal('none'),
+]);
+
+export const getBindLinkStateRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/mobile/bind-link',
+  summary: 'The state of the account’s newest phone-binding link, polled by the computer showing its QR code',
+  tags: ['account'],
+  access: 'user',
+  params: UserIdParams,
+  reply: Envelope(Type.Object({ state: BindLinkState, expires_at: Type.Union([Type.Integer(), Type.Null()]) })),
+});
+
+// The token travels in the body, never in a path: paths are written to access logs.
+export const describeBindLinkRoute = defineRoute({
+  method: 'POST',
+  path: '/api/mobile-bind-links/lookup',
+  summary:
+    'Whether a phone-binding link can still be used, and the masked account it binds to (nickname or e-mail); 404 `link invalid`, 400 `link expired`, 409 `link used` or `already bound`',
+  tags: ['account'],
+  access: 'public',
+  body: Type.Object({ token: BindLinkToken }, strict),
+  reply: Envelope(
+    Type.Object({
+      account: Type.String({ description: 'Masked nickname or e-mail of the account' }),
+      expires_at: Type.Integer(),
+    }),
+  ),
+});
+
+export const bindByLinkRoute = defineRoute({
+  method: 'POST',
+  path: '/api/mobile-bind-links/bind',
+  summary:
+    'Bind a phone to the link’s account with a code of purpose 4 sent to that number (domestic region); uses the link up',
+  tags: ['account'],
+  access: 'public',
+  body: Type.Object({ token: BindLinkToken, mobile: Mobile, code: VerificationCode }, strict),
+  reply: Envelope(Type.Object({ account: Type.String({ description: 'Masked nickname or e-mail' }) })),
 });
 
 /** Third-party sign-in methods that can be bound (spec 01 §5, DESIGN §2). */

@@ -1,8 +1,12 @@
 import {
+  bindByLinkRoute,
   bindEmailRoute,
   bindMobileRoute,
   changePasswordRoute,
   closeAccountRoute,
+  createBindLinkRoute,
+  describeBindLinkRoute,
+  getBindLinkStateRoute,
   getExchangeCodeRoute,
   replaceEmailRoute,
   replaceMobileRoute,
@@ -12,7 +16,7 @@ import {
   unbindMobileRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import { clientInfo, requestRegion } from '../auth/client-info.js';
 import {
@@ -23,8 +27,22 @@ import {
   unbindAddress,
   unbindIdentity,
 } from './account.service.js';
+import { bindByLink, bindLinkState, createBindLink, describeBindLink } from './bind-link.service.js';
 import { closeAccount } from './close.service.js';
 import { exchangeCode } from './exchange.service.js';
+
+/** A host name (or IP literal) with an optional port, as a Host header may carry one. */
+const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+/**
+ * The app's origin as the caller reached it: the same host (so the same region, DESIGN §5) and
+ * scheme, as the region rule reads them (behind a proxy only when TRUST_PROXY is on).
+ */
+function publicOrigin(request: FastifyRequest): string {
+  const host = request.host ?? '';
+  if (!HOST.test(host)) throw badRequest();
+  return `${request.protocol}://${host}`;
+}
 
 /**
  * Security items of the account screen (spec 01 §2, §4, §5, §7), close account and exchange
@@ -85,6 +103,18 @@ export async function accountRoutes(app: FastifyInstance) {
         ? await bindAddress(app, actor(request), 'second_mobile', { value: body.mobile, code: body.code })
         : await unbindAddress(app, actor(request), 'second_mobile', { code: body.code }),
     ),
+  );
+
+  // Binding a phone from a computer by QR code (docs/decisions/009-phone-binding-by-link.md).
+  registerRoute(app, createBindLinkRoute, async ({ request }) =>
+    ok(await createBindLink(app, actor(request), publicOrigin(request))),
+  );
+  registerRoute(app, getBindLinkStateRoute, async ({ params }) => ok(await bindLinkState(app, params.userId)));
+  registerRoute(app, describeBindLinkRoute, async ({ body, request }) =>
+    ok(await describeBindLink(app, body.token, requestRegion(app, request))),
+  );
+  registerRoute(app, bindByLinkRoute, async ({ body, request }) =>
+    ok(await bindByLink(app, body, { region: requestRegion(app, request), client: clientInfo(request) })),
   );
 
   registerRoute(app, unbindIdentityRoute, async ({ params, request }) =>

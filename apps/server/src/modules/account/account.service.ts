@@ -29,11 +29,11 @@ type AddressColumn = 'email' | 'mobile';
 
 const onlyBind = () => conflict(AccountMsg.onlyBind);
 const notBound = () => badRequest(AccountMsg.notBound);
-const alreadyBound = () => conflict(AccountMsg.alreadyBound);
+export const alreadyBound = () => conflict(AccountMsg.alreadyBound);
 
 /** SMS exists only in the domestic build (spec 01 §1); so do phone bindings. */
-function requireDomestic(actor: Actor) {
-  if (actor.region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+export function requireDomestic(region: Region) {
+  if (region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
 }
 
 /** 409 `account exists` (7 phone, 8 e-mail) when the unique index refuses an address. */
@@ -51,10 +51,17 @@ async function openUser(db: Db, userId: number) {
   return user;
 }
 
-function audit(db: Db, actor: Actor, kind: string, now: number, detail?: Record<string, string | number>) {
+/** Records a change of the account; `who` names the account and the client that changed it. */
+export function audit(
+  db: Db,
+  who: Pick<Actor, 'userId' | 'client'>,
+  kind: string,
+  now: number,
+  detail?: Record<string, string | number>,
+) {
   return insertAuditEvent(
     db,
-    { userId: actor.userId, kind, ip: actor.client.ip, userAgent: actor.client.userAgent, detail },
+    { userId: who.userId, kind, ip: who.client.ip, userAgent: who.client.userAgent, detail },
     now,
   );
 }
@@ -72,7 +79,7 @@ export async function changePassword(
   input: { via: AddressColumn; code: string; password: string; old_password?: string },
 ) {
   const user = await openUser(deps.db, actor.userId);
-  if (input.via === 'mobile') requireDomestic(actor);
+  if (input.via === 'mobile') requireDomestic(actor.region);
   const target = user[input.via];
   if (target === null) throw notBound();
   assertStrongPassword(input.password, [user.email ?? '', user.email?.split('@')[0] ?? '', user.mobile ?? '']);
@@ -108,6 +115,36 @@ const normalised = (column: AddressColumn | 'second_mobile', value: string) =>
   column === 'email' ? normaliseEmail(value) : value.trim();
 
 /**
+ * A phone number is the sign-in phone or the second mobile of one account, never both (spec 01
+ * §2 "each phone logs into one account only"). Refusing the account's own other number here
+ * gives a clear answer before a code try is spent; between accounts, and under races, the
+ * phone_numbers key decides (migration 701) and the loser gets `account exists` (7).
+ */
+export function refuseOwnNumber(
+  user: { mobile: string | null; second_mobile: string | null },
+  column: AddressColumn | 'second_mobile',
+  value: string,
+) {
+  const other = column === 'mobile' ? user.second_mobile : column === 'second_mobile' ? user.mobile : null;
+  if (other === value) throw badRequest(AccountMsg.ownNumber);
+}
+
+/** Writes an address under the account's row lock; a number or e-mail taken is a 409. */
+export async function writeAddress(
+  db: Db,
+  userId: number,
+  column: AddressColumn | 'second_mobile',
+  value: string | null,
+  now: number,
+) {
+  try {
+    await repo.setUserColumn(db, userId, column, value, now);
+  } catch (error) {
+    throw addressTaken(error, column) ?? error;
+  }
+}
+
+/**
  * Binds an e-mail or phone where none is bound, with a code of purpose 4 sent to the new
  * address (spec 01 §3). One account per address is the unique index's decision.
  */
@@ -117,12 +154,11 @@ export async function bindAddress(
   column: AddressColumn | 'second_mobile',
   input: { value: string; code: string },
 ) {
-  if (column !== 'email') requireDomestic(actor);
+  if (column !== 'email') requireDomestic(actor.region);
   const value = normalised(column, input.value);
   const user = await openUser(deps.db, actor.userId);
   if (user[column] !== null) throw alreadyBound();
-  // A second mobile verifies identity beside the sign-in phone; the same number adds nothing.
-  if (column === 'second_mobile' && user.mobile === value) throw badRequest(ServerMsg.invalidRequest);
+  refuseOwnNumber(user, column, value);
   const codeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
 
   await deps.db.transaction().execute(async (trx) => {
@@ -131,11 +167,7 @@ export async function bindAddress(
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
     if (!locked) throw notFound();
     if (locked[column] !== null) throw alreadyBound();
-    try {
-      await repo.setUserColumn(trx, actor.userId, column, value, now);
-    } catch (error) {
-      throw addressTaken(error, column) ?? error;
-    }
+    await writeAddress(trx, actor.userId, column, value, now);
     await audit(trx, actor, `${column}.bind`, now);
   });
   return getUserInfo(deps, actor.userId);
@@ -151,12 +183,13 @@ export async function replaceAddress(
   column: AddressColumn,
   input: { value: string; oldCode: string; code: string },
 ) {
-  if (column === 'mobile') requireDomestic(actor);
+  if (column === 'mobile') requireDomestic(actor.region);
   const value = normalised(column, input.value);
   const user = await openUser(deps.db, actor.userId);
   const old = user[column];
   if (old === null) throw notBound();
   if (old === value) throw badRequest(ServerMsg.invalidRequest);
+  refuseOwnNumber(user, column, value);
   const oldCodeId = await checkCode(deps, { target: old, purpose: VerificationPurpose.oldCheck, code: input.oldCode });
   const newCodeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
 
@@ -168,11 +201,7 @@ export async function replaceAddress(
     if (!locked) throw notFound();
     // The old code proved the address bound when it was checked; it must still be bound.
     if (locked[column] !== old) throw conflict();
-    try {
-      await repo.setUserColumn(trx, actor.userId, column, value, now);
-    } catch (error) {
-      throw addressTaken(error, column) ?? error;
-    }
+    await writeAddress(trx, actor.userId, column, value, now);
     await audit(trx, actor, `${column}.replace`, now);
   });
   return getUserInfo(deps, actor.userId);
@@ -189,7 +218,7 @@ export async function unbindAddress(
   column: AddressColumn | 'second_mobile',
   input: { code: string },
 ) {
-  if (column !== 'email') requireDomestic(actor);
+  if (column !== 'email') requireDomestic(actor.region);
   const user = await openUser(deps.db, actor.userId);
   const bound = user[column];
   if (bound === null) throw notBound();

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { createAccount } from '../auth/accounts.service.js';
+import { lockOpenUser } from './account.repository.js';
+import { writeAddress } from './account.service.js';
 import {
   call,
   codeFor,
@@ -257,6 +260,78 @@ describe.each(dialects)('account security items on $name', (dialect) => {
       const unbound = await call(t, me, 'POST', '/second-mobile', { operate: 2, code: await codeFor(t, 3, second) });
       expect(unbound.statusCode, unbound.body).toBe(200);
       expect(unbound.json().data.second_mobile).toBeNull();
+    });
+
+    it('refuses the account’s own sign-in phone as its second mobile, and the reverse, before a code is spent', async () => {
+      const me = await mobilePerson(t);
+      const own = await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: me.mobile, code: '123456' });
+      expect(own.statusCode).toBe(400);
+      expect(own.json()).toMatchObject({ status: 'error', msg: 'own number' });
+
+      const second = uniqueMobile();
+      await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: second, code: await codeFor(t, 4, second) });
+      const code = await codeFor(t, 4, second);
+      const replaced = await call(t, me, 'PUT', '/mobile', { old_code: '123456', mobile: second, code });
+      expect(replaced.json()).toMatchObject({ msg: 'own number' });
+      // The refusal spent no try of the code: it still works where the number may go.
+      const other = await emailPerson(t);
+      const taken = await call(t, other, 'POST', '/mobile', { mobile: second, code });
+      expect(taken.json()).toMatchObject({ msg: 'account exists', code: 7 });
+      expect(await infoOf(t, me)).toMatchObject({ mobile: me.mobile, second_mobile: second });
+    });
+
+    it('refuses another account’s sign-in phone as a second mobile, and another account’s second mobile as a phone (code 7)', async () => {
+      const owner = await mobilePerson(t);
+      const me = await mobilePerson(t);
+      const res = await call(t, me, 'POST', '/second-mobile', {
+        operate: 1,
+        mobile: owner.mobile,
+        code: await codeFor(t, 4, owner.mobile as string),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ msg: 'account exists', code: 7 });
+      expect((await infoOf(t, me)).second_mobile).toBeNull();
+
+      const second = uniqueMobile();
+      await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: second, code: await codeFor(t, 4, second) });
+      const emailOnly = await emailPerson(t);
+      const asPhone = await call(t, emailOnly, 'POST', '/mobile', {
+        mobile: second,
+        code: await codeFor(t, 4, second),
+      });
+      expect(asPhone.json()).toMatchObject({ msg: 'account exists', code: 7 });
+      expect((await infoOf(t, emailOnly)).mobile).toBeNull();
+      // Nor can a new account sign up with it.
+      await expect(createAccount(t.app, { mobile: second, region: 'domestic' })).rejects.toMatchObject({
+        httpStatus: 409,
+        code: 7,
+      });
+
+      // Unbound, the number is free for anyone.
+      await call(t, me, 'POST', '/second-mobile', { operate: 2, code: await codeFor(t, 3, second) });
+      const freed = await call(t, emailOnly, 'POST', '/mobile', { mobile: second, code: await codeFor(t, 4, second) });
+      expect(freed.statusCode, freed.body).toBe(200);
+    });
+
+    it('gives a number to one account only when writes race past every check (the database decides)', async () => {
+      // Through the API the number's newest code is spent once, so two accounts cannot both
+      // get as far as the write; a sign-up, a bind and a second-mobile bind with codes sent
+      // moments apart can. Here the writes themselves race, each under its account's lock.
+      for (let round = 0; round < 3; round++) {
+        const number = uniqueMobile();
+        const [phoneSeeker, secondSeeker] = [await emailPerson(t), await emailPerson(t)];
+        const write = (who: Person, column: 'mobile' | 'second_mobile') =>
+          t.app.db.transaction().execute(async (trx) => {
+            await lockOpenUser(trx, who.userId, t.clock.now());
+            await writeAddress(trx, who.userId, column, number, t.clock.now());
+          });
+        const results = await Promise.allSettled([write(phoneSeeker, 'mobile'), write(secondSeeker, 'second_mobile')]);
+        expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
+        expect(failure).toMatchObject({ httpStatus: 409, msg: 'account exists', code: 7 });
+        const holders = [(await infoOf(t, phoneSeeker)).mobile, (await infoOf(t, secondSeeker)).second_mobile];
+        expect(holders.filter((value) => value === number)).toHaveLength(1);
+      }
     });
   });
 

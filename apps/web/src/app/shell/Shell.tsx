@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from '../../lib/router';
 import { openSignIn } from '../../features/auth';
 import { getLaunchParams, useBuildContext } from '../../lib/build-context';
+import { lazyWithTexts, loadNamespace } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useAppEvent } from '../events';
 import { ScreenHost } from '../screens/ScreenHost';
@@ -22,6 +23,15 @@ import { useLayoutMode } from './use-layout';
 
 /** The header's own height, kept free while its code loads so nothing jumps when it arrives. */
 const HEADER_HEIGHT = 64;
+
+/** A phone opening a QR code's phone-binding link (docs/decisions/009); its fields use account texts. */
+const PhoneBindLinkPage = lazyWithTexts(
+  () =>
+    Promise.all([import('../../features/account/components/PhoneBindLinkPage'), loadNamespace('account')]).then(
+      ([module]) => module.PhoneBindLinkPage,
+    ),
+  'accountPhone',
+);
 
 /**
  * The frame around every screen (spec 01 §2 "Shell"): the header (browser only), the menu of
@@ -42,6 +52,7 @@ export function Shell() {
 
   useDocumentTitle(screen);
   useAccountMismatchWarning(session, getLaunchParams().pcId);
+  const { bindLink } = getLaunchParams();
 
   // Sign-in opens by itself on arrival when nobody is signed in. Later, when a session ends,
   // the API client decides (sign-in again, or the desktop client signs out).
@@ -49,8 +60,8 @@ export function Shell() {
   useEffect(() => {
     if (askedOnArrival.current) return;
     askedOnArrival.current = true;
-    if (!session && build.region === 'domestic') openSignIn();
-  }, [session, build.region]);
+    if (!session && build.region === 'domestic' && !bindLink) openSignIn();
+  }, [session, build.region, bindLink]);
 
   // Another user's data must not stay in the cache once the session changes hands.
   const userId = session?.userId ?? null;
@@ -71,6 +82,14 @@ export function Shell() {
     }
   });
 
+  // The link works signed in or not: its page comes before sign-in and the app's frame.
+  if (bindLink) {
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <PhoneBindLinkPage token={bindLink} />
+      </Suspense>
+    );
+  }
   if (!screen) return <Navigate to={screenHref(DEFAULT_SCREEN, location.search)} replace />;
   // Spec 01 §2: a team route without a team goes to account (once team information is known).
   if (screen === 'team' && team.status === 'settled' && !team.hasTeam) {

@@ -68,13 +68,16 @@ describe('build context', () => {
 
 describe('launch parameters', () => {
   it('reads the one-time values', () => {
-    expect(readLaunchParams({ search: '?lang=de&to=order&custom=abc&pcID=42&openWXBind=1&form_name=spring' })).toEqual({
+    expect(
+      readLaunchParams({ search: '?lang=de&to=order&custom=abc&pcID=42&openWXBind=1&form_name=spring&bind_link=t0k' }),
+    ).toEqual({
       lang: 'de',
       to: 'order',
       custom: 'abc',
       pcId: '42',
       openWxBind: true,
       formName: 'spring',
+      bindLink: 't0k',
     });
     expect(readLaunchParams({ search: '' })).toEqual({
       lang: null,
@@ -83,6 +86,7 @@ describe('launch parameters', () => {
       pcId: null,
       openWxBind: false,
       formName: null,
+      bindLink: null,
     });
   });
 });

@@ -1,4 +1,10 @@
-import { type Region, type RegionRule, defaultRegionRule, regionFromHost } from '@account-centre/contract';
+import {
+  BIND_LINK_PARAM,
+  type Region,
+  type RegionRule,
+  defaultRegionRule,
+  regionFromHost,
+} from '@account-centre/contract';
 
 export type Tend = 'max' | 'mindmaster' | 'project';
 export type Platform = 'tablet' | 'mobile' | 'mas';
@@ -41,6 +47,8 @@ export interface LaunchParams {
   openWxBind: boolean;
   /** `form_name`: the exchange-code lookup of the account screen. */
   formName: string | null;
+  /** `bind_link`: a one-time phone-binding link opened on a phone (docs/decisions/009). */
+  bindLink: string | null;
 }
 
 type LocationLike = Pick<Location, 'host' | 'search'>;
@@ -143,5 +151,6 @@ export function readLaunchParams(location: Pick<Location, 'search'>): LaunchPara
     pcId: nonEmpty(query.get('pcID')),
     openWxBind: ['1', 'true'].includes(query.get('openWXBind')?.trim().toLowerCase() ?? ''),
     formName: nonEmpty(query.get('form_name')),
+    bindLink: nonEmpty(query.get(BIND_LINK_PARAM)),
   };
 }

@@ -1,0 +1,87 @@
+import type { Db } from '../../db/database.js';
+
+/** A one-time link that binds a phone to an account (migration 701, docs/decisions/009). */
+export interface PhoneBindLinksTable {
+  user_id: number;
+  /** SHA-256 of the token (lib/secrets hashToken); the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Every number of users.mobile and users.second_mobile, kept by triggers (migration 701). */
+export interface PhoneNumbersTable {
+  mobile: string;
+  user_id: number;
+}
+
+// The tables of this module join the database's type here, beside the queries that use them.
+declare module '../../db/schema.js' {
+  interface Database {
+    phone_bind_links: PhoneBindLinksTable;
+    phone_numbers: PhoneNumbersTable;
+  }
+}
+
+/** Makes the account's link, replacing any earlier one (one per account: the primary key). */
+export function upsertLink(db: Db, link: Omit<PhoneBindLinksTable, 'used_at'>) {
+  return db
+    .insertInto('phone_bind_links')
+    .values({ ...link, used_at: null })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet({
+        token_hash: link.token_hash,
+        created_at: link.created_at,
+        expires_at: link.expires_at,
+        used_at: null,
+      }),
+    )
+    .execute();
+}
+
+export function findLinkOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom('phone_bind_links')
+    .select(['expires_at', 'used_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The link of a token's hash. An indexed equality on a hash: how long it takes says nothing
+ * about which tokens exist (and there are 2^256 of them to try).
+ */
+export function findLinkByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('phone_bind_links')
+    .innerJoin('users', 'users.id', 'phone_bind_links.user_id')
+    .select([
+      'phone_bind_links.user_id',
+      'phone_bind_links.expires_at',
+      'phone_bind_links.used_at',
+      'users.nick_name',
+      'users.email',
+      'users.mobile',
+      'users.second_mobile',
+      'users.closed_at',
+    ])
+    .where('phone_bind_links.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Uses a link up: the row changes once, so of two submits racing with one link only one gets
+ * it back (DESIGN §2, claim a one-time thing).
+ */
+export function claimLink(db: Db, tokenHash: string, userId: number, now: number) {
+  return db
+    .updateTable('phone_bind_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+}

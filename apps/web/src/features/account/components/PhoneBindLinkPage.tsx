@@ -1,0 +1,122 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { maskPhone } from '@account-centre/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showErrorToast, showToast } from '../../../components/toast';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
+import { errorMessage } from '../../../lib/i18n';
+import { bindPhoneByLink, describeBindLink } from '../api/phone';
+import { PhoneCodeFields, type PhoneRefusal, phoneRefusal, usePhoneCodeForm } from './PhoneCodeFields';
+
+/** Refusals after which the link can no longer bind anything: the form gives way to the reason. */
+const linkEnded = new Set<PhoneRefusal>([
+  'accountPhone:errors.linkInvalid',
+  'accountPhone:errors.linkExpired',
+  'accountPhone:errors.linkUsed',
+  'accountPhone:errors.alreadyBound',
+]);
+
+function PageCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    // Near the top rather than centred: a phone's keyboard covers the lower half of the screen.
+    <Center component="main" p="md" pt="12vh">
+      <Paper withBorder radius="md" p="lg" w="100%" maw={420}>
+        <Stack>
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/**
+ * The phone's side of binding a phone from a computer (docs/decisions/009): opened from the QR
+ * code's link (`?bind_link=<token>`), signed in or not. It names the (masked) account the phone
+ * will join, then takes the phone's number and the code texted to it. The link is all it has:
+ * it can bind this phone to that account and do nothing else.
+ */
+export function PhoneBindLinkPage({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const form = usePhoneCodeForm();
+  const [saving, run] = useSingleFlight();
+  const [bound, setBound] = useState<{ account: string; mobile: string } | null>(null);
+  const [ended, setEnded] = useState<PhoneRefusal | null>(null);
+  const link = useQuery({
+    queryKey: ['mobile-bind-link', token],
+    queryFn: ({ signal }) => describeBindLink(token, signal),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  if (bound) {
+    return (
+      <PageCard title={t('accountPhone:page.doneTitle')}>
+        <Text role="status">
+          {t('accountPhone:page.done', { mobile: maskPhone(bound.mobile), account: bound.account })}
+        </Text>
+      </PageCard>
+    );
+  }
+
+  const refusal = ended ?? (link.isError ? phoneRefusal(link.error) : null);
+  if (link.isError || ended) {
+    return (
+      <PageCard title={t('accountPhone:page.unusableTitle')}>
+        <Alert color="yellow" role="alert">
+          {refusal ? t(refusal) : errorMessage(link.error)}
+        </Alert>
+      </PageCard>
+    );
+  }
+
+  if (!link.data) {
+    return (
+      <Center mih="100dvh">
+        <Loader aria-label={t('accountPhone:page.checking')} />
+      </Center>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check()) return;
+    void run(async () => {
+      try {
+        const answer = await bindPhoneByLink({ token, mobile: form.number, code: form.code });
+        setBound({ account: answer.account, mobile: form.number });
+      } catch (error) {
+        const problem = phoneRefusal(error);
+        if (problem && linkEnded.has(problem)) {
+          setEnded(problem);
+        } else if (problem) {
+          // The number is the account's own second phone: another number is needed.
+          form.setProblem('mobile');
+          showToast(t(problem), 'warning');
+        } else {
+          showErrorToast(error);
+        }
+      }
+    });
+  };
+
+  return (
+    <PageCard title={t('accountPhone:page.title')}>
+      <Text>{t('accountPhone:page.account', { account: link.data.account })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('accountPhone:page.intro')}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PhoneCodeFields form={form} numberLabel={t('accountPhone:page.number')} />
+          <Button type="submit" loading={saving} fullWidth>
+            {t('accountPhone:page.bind')}
+          </Button>
+        </Stack>
+      </form>
+    </PageCard>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { VerificationPurpose, maskPhone } from '@account-centre/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../app/user/current-user';
+import { showErrorToast, showToast } from '../../../components/toast';
+import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
+import { bindSecondMobile, unbindSecondMobile } from '../api/phone';
+import { useStoreUser } from '../use-user-cache';
+import { CODE_PATTERN, CodeField } from './CodeField';
+import { PhoneCodeFields, phoneRefusal, usePhoneCodeForm } from './PhoneCodeFields';
+
+export type SecondMobileMode = 'bind' | 'unbind';
+
+/**
+ * Adds the second phone (a code of purpose 4 to the new number) or removes it (purpose 3 to
+ * it): spec 01 §2 "a second mobile … for identity verification only", §7 second-mobile
+ * operate 1 and 2. The number never becomes a way to sign in.
+ */
+export function SecondMobileModal({
+  user,
+  mode,
+  onClose,
+}: {
+  user: UserInfo;
+  mode: SecondMobileMode;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = usePhoneCodeForm();
+  const [unbindCode, setUnbindCode] = useState('');
+  const [unbindCodeInvalid, setUnbindCodeInvalid] = useState(false);
+  const [saving, run] = useSingleFlight();
+  const storeUser = useStoreUser();
+  const current = user.second_mobile ?? '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const valid = mode === 'bind' ? form.check() : CODE_PATTERN.test(unbindCode);
+    if (mode === 'unbind') setUnbindCodeInvalid(!valid);
+    if (!valid) return;
+    void run(async () => {
+      try {
+        storeUser(
+          mode === 'bind'
+            ? await bindSecondMobile(user.user_id, { mobile: form.number, code: form.code })
+            : await unbindSecondMobile(user.user_id, unbindCode),
+        );
+        showToast(
+          t(mode === 'bind' ? 'accountPhone:secondMobile.bound' : 'accountPhone:secondMobile.unbound'),
+          'success',
+        );
+        onClose();
+      } catch (error) {
+        const refusal = phoneRefusal(error);
+        if (refusal) showToast(t(refusal), 'warning');
+        else showErrorToast(error);
+      }
+    });
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(mode === 'bind' ? 'accountPhone:secondMobile.bindTitle' : 'accountPhone:secondMobile.unbindTitle')}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('account:security.secondMobileHint')}
+          </Text>
+          {mode === 'bind' ? (
+            <PhoneCodeFields form={form} numberLabel={t('accountPhone:secondMobile.number')} />
+          ) : (
+            <>
+              <Text size="sm">{t('accountPhone:secondMobile.current', { number: maskPhone(current) })}</Text>
+              <CodeField
+                label={t('accountPhone:secondMobile.code')}
+                purpose={VerificationPurpose.oldCheck}
+                target={{ kind: 'mobile', address: current }}
+                value={unbindCode}
+                onChange={setUnbindCode}
+                error={unbindCodeInvalid ? t('account:password.codeFormat') : undefined}
+              />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            {mode === 'bind' ? (
+              <Button type="submit" loading={saving}>
+                {t('common:actions.save')}
+              </Button>
+            ) : (
+              <Button type="submit" color="red" loading={saving}>
+                {t('account:contact.unbind')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
