@@ -13,6 +13,7 @@ import {
   test,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
 
 const ORDER_TEXTS = 'main h1, main h2, main h3, main button, main a';
 
@@ -101,6 +102,54 @@ test.describe('overseas', () => {
     await pager.getByRole('button', { name: '2', exact: true }).click();
     await rows.filter({ hasText: '思维导图 终身版' }).getByRole('button', { name: 'Request receipt' }).click();
     await expect(page.getByText(/Orders from an app store or paid by bank transfer/)).toBeVisible();
+  });
+
+  test('cancels a renewing subscription: the card and the server’s record both change', async ({ page }) => {
+    // The grant is an operator command, a process of its own, before the page's own work.
+    test.setTimeout(90_000);
+    const request = page.request;
+    const subscriber = await registerUser(request, { region: 'overseas' });
+    const until = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    runAdmin([
+      'subscription:grant',
+      ...['--user', String(subscriber.userId), '--product', 'max', '--platforms', 'win,mac'],
+      ...['--until', until, '--type', 'subs', '--product-id', '5371', '--renew', 'true'],
+      ...['--name', 'Diagram yearly plan', '--channel', 'online'],
+    ]);
+    const session = await signInAs(page, subscriber);
+    await page.goto(overseasUrl('/order'));
+
+    const card = page
+      .getByRole('region', { name: 'My licences' })
+      .getByRole('article', { name: 'Diagram yearly plan' });
+    await expect(card.getByText('Renews automatically')).toBeVisible();
+    await card.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+    await expect(dialog).toContainText('Diagram yearly plan will no longer renew automatically.');
+    await page.screenshot({ path: path.join(artifacts, 'order-overseas-cancel-dialog-1440.png') });
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Automatic renewal is cancelled.')).toBeVisible();
+
+    // The card now says so: no cancel, the renewal cancelled, renewing by hand offered again.
+    const cancelled = async () => {
+      await expect(card.getByText('Automatic renewal cancelled')).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+      await expect(card.getByText('Renews automatically')).toHaveCount(0);
+      await expect(card.getByRole('link', { name: 'Renew' })).toBeVisible();
+    };
+    await cancelled();
+    await card.screenshot({ path: path.join(artifacts, 'order-overseas-cancelled-card-1440.png') });
+
+    await page.reload();
+    await cancelled();
+    const answer = await request.get(`${SERVER_ORIGIN}/api/user/${subscriber.userId}/subscription/all`, {
+      headers: { Host: OVERSEAS_HOST, Authorization: `Bearer ${session.token}` },
+    });
+    expect(answer.ok()).toBe(true);
+    const records = ((await answer.json()) as { data: { product: string; have_renew: boolean; product_id: number }[] })
+      .data;
+    expect(records).toEqual([expect.objectContaining({ product: 'max', product_id: 5371, have_renew: false })]);
   });
 
   test.describe('390 px', () => {

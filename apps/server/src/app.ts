@@ -8,6 +8,7 @@ import { createValidatorCompiler } from './lib/validation.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { passwordWithdrawalGuard } from './modules/devices/password-withdrawal.guard.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboxRoutes);
   await app.register(ordersModule);
   await app.register(devicesRoutes);
+  await app.register(companyRoutes);
 
   await app.register(webPlugin);
   return app;

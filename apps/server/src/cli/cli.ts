@@ -12,6 +12,8 @@ export interface CliOption {
   required?: boolean;
   /** The only accepted values, when the option is a choice. */
   values?: readonly string[];
+  /** A switch takes no value: given, it reads as "true" (`--lifelong`). */
+  switch?: boolean;
 }
 
 export type CliFlags = Record<string, string | undefined>;
@@ -113,7 +115,9 @@ export function parseFlags(args: readonly string[], command: CliCommand): CliFla
     const option = command.options.find((o) => o.name === name);
     if (!option) throw new UsageError(`unknown option --${name}`);
     let value = match[2];
-    if (value === undefined) {
+    if (value === undefined && option.switch) {
+      value = 'true';
+    } else if (value === undefined) {
       value = args[i + 1];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       i++;
@@ -132,6 +136,7 @@ export function parseFlags(args: readonly string[], command: CliCommand): CliFla
 
 export function usage(command: CliCommand): string {
   const parts = command.options.map((o) => {
+    if (o.switch) return o.required ? `--${o.name}` : `[--${o.name}]`;
     const value = o.values ? o.values.join('|') : '…';
     return o.required ? `--${o.name} ${value}` : `[--${o.name} ${value}]`;
   });

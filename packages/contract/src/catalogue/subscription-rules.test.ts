@@ -5,6 +5,7 @@ import {
   recommendableProducts,
   recommendedProducts,
   type RenewalFacts,
+  renewalState,
   showCancelSubscription,
   showManageSubscription,
 } from './subscription-rules.js';
@@ -52,6 +53,25 @@ describe('renew (spec 01 §6)', () => {
     expect(canRenew({ ...renewing, product_id: 5517 })).toBe(true);
     expect(canRenew({ ...renewing, product_id: null, have_renew: false })).toBe(true);
     expect(canRenew({ ...renewing, type: 'version', have_renew: false })).toBe(false);
+  });
+});
+
+describe('renewal state of a licence card', () => {
+  it('reads a renewing subscription as automatic, the store’s included', () => {
+    expect(renewalState(renewing)).toBe('auto');
+    expect(renewalState({ ...renewing, channel: 'app_store' })).toBe('auto');
+    expect(renewalState({ ...renewing, product_id: 5517 })).toBe('auto');
+  });
+
+  it('reads a subscription of the cancellable ids that no longer renews as cancelled', () => {
+    expect(renewalState({ ...renewing, have_renew: false })).toBe('cancelled');
+  });
+
+  it('says nothing of a fixed-term subscription or a perpetual version', () => {
+    expect(renewalState({ ...renewing, have_renew: false, product_id: 5517 })).toBeNull();
+    expect(renewalState({ ...renewing, have_renew: false, product_id: null })).toBeNull();
+    expect(renewalState({ ...renewing, type: 'version' })).toBeNull();
+    expect(renewalState({ ...renewing, type: 'other' })).toBeNull();
   });
 });
 

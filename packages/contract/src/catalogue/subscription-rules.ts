@@ -68,6 +68,20 @@ export function canRenew(record: RenewalFacts): boolean {
   return !selfRenewing;
 }
 
+/** Whether a subscription renews itself, as its licence card says (spec 01 §6). */
+export type RenewalState = 'auto' | 'cancelled';
+
+/**
+ * A subscription that renews itself says so; one of the cancellable ids that no longer does
+ * was cancelled (those ids are sold renewing — here, in the store or by support). Anything
+ * else — a perpetual version, a fixed-term plan — has no renewal to speak of.
+ */
+export function renewalState(record: RenewalFacts): RenewalState | null {
+  if (record.type !== 'subs') return null;
+  if (record.have_renew) return 'auto';
+  return record.product_id !== null && CANCELLABLE_PRODUCT_IDS.includes(record.product_id) ? 'cancelled' : null;
+}
+
 /** Products the order screen may recommend. */
 export const recommendableProducts = ['max', 'mindmaster', 'project', 'orgchart', 'edrawMath', 'info', 'hb'] as const;
 export type RecommendableProduct = (typeof recommendableProducts)[number];

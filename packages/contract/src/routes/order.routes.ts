@@ -111,6 +111,11 @@ export const LicenceRow = Type.Object({
   showCancel: Type.Boolean(),
   showManage: Type.Boolean({ description: 'overseas store subscription: a manage link replaces cancel' }),
   manage_url: Nullable(Type.String()),
+  renewal: Nullable(
+    Type.Union([Type.Literal('auto'), Type.Literal('cancelled')], {
+      description: 'auto: renews itself; cancelled: its renewal was stopped; null: a plan without renewal',
+    }),
+  ),
   order_id: Nullable(Type.String()),
   v_type: Nullable(Type.Integer()),
   v_version: Nullable(Type.String()),

@@ -9,6 +9,7 @@ import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './i
 import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from './device.js';
 import { activityClearCommand, activitySetCommand } from './activity.js';
 import { exchangeAddCommand } from './exchange.js';
+import { companyAddMemberCommand, companyCreateCommand, companyRemoveMemberCommand } from './company.js';
 
 /** Every operator command, in the order `help` lists them. Add new ones here. */
 export const commands: readonly CliCommand[] = [
@@ -27,4 +28,7 @@ export const commands: readonly CliCommand[] = [
   activitySetCommand,
   activityClearCommand,
   exchangeAddCommand,
+  companyCreateCommand,
+  companyAddMemberCommand,
+  companyRemoveMemberCommand,
 ];

@@ -166,11 +166,18 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       showCancel: true,
       showManage: false,
       manage_url: null,
+      renewal: 'auto',
       order_id: 'ORDER-1',
       v_type: 220,
       v_version: null,
     });
-    expect(max[3]).toMatchObject({ group: 'Design team', can_renew: false, showCancel: false, order_id: null });
+    expect(max[3]).toMatchObject({
+      group: 'Design team',
+      can_renew: false,
+      showCancel: false,
+      renewal: null,
+      order_id: null,
+    });
     const mind = rows.find((r: { product: string }) => r.product === 'mind');
     expect(mind).toMatchObject({ platforms: ['win', 'mac'], can_renew: false, showCancel: false });
   });
@@ -345,7 +352,7 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
     const row = (await get(ann, '/license'))
       .json()
       .data.find((r: { platforms: string[] }) => r.platforms.includes('win'));
-    expect(row).toMatchObject({ showCancel: false, can_renew: true });
+    expect(row).toMatchObject({ showCancel: false, can_renew: true, renewal: 'cancelled' });
     // The store's subscription is cancelled in the store, not here.
     expect((await cancel(ben, 'math', 'overseas')).statusCode).toBe(409);
   });

@@ -4,6 +4,7 @@ import { OrderMsg } from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
+import type { Company } from './api/get-companies';
 import type { OrderRow } from './api/get-orders';
 import { OrderScreen } from './OrderScreen';
 
@@ -48,6 +49,7 @@ function server(orders: OrderRow[], extra: Parameters<typeof stubApi>[0] = {}) {
     [`GET /api/user/${USER}/license`]: () => ok([]),
     [`GET /api/user/${USER}/storage`]: () => ok(storage),
     [`GET /api/user/${USER}/recommendation`]: () => ok(['hb']),
+    [`GET /api/user/${USER}/coop/cmember`]: () => ok([]),
     [`GET /api/user/${USER}/order`]: (_body, url) => {
       const offset = Number(url.searchParams.get('offset'));
       const count = Number(url.searchParams.get('count'));
@@ -77,6 +79,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   clearSession();
+  delete window.AccountCentreHost;
   vi.unstubAllGlobals();
   await changeLanguage('en');
 });
@@ -112,7 +115,7 @@ describe('the order history', () => {
     server([]);
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     expect(await screen.findByText('12.35 MB of 100.00 MB')).toBeTruthy();
-    expect(screen.getByText('You have no orders yet.')).toBeTruthy();
+    expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
   });
 });
 
@@ -179,5 +182,84 @@ describe('receipts', () => {
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('a member of a company (spec 01 §4)', () => {
+  const company = (user_type: Company['user_type']): Company => ({
+    id: 4,
+    company_name: 'Mind Works',
+    used_num: 3,
+    num: 5,
+    created_at: NOW,
+    exp: null,
+    user_type,
+    type: 8,
+  });
+  const inCompany = (answer: Parameters<typeof stubApi>[0][string]) =>
+    server([order(1)], { [`GET /api/user/${USER}/coop/cmember`]: answer });
+  const requested = (calls: { route: string }[]) => calls.map((call) => call.route);
+
+  /** Messages the desktop client receives. */
+  function desktopHost() {
+    const sent: { type: string }[] = [];
+    window.AccountCentreHost = { postMessage: (json: string) => void sent.push(JSON.parse(json)) };
+    return sent;
+  }
+
+  it.each([0, 3] as const)(
+    'as a plain member (user_type %d) sees the company notice, and no order or recommendation is requested',
+    async (userType) => {
+      const sent = desktopHost();
+      const api = inCompany(() => ok([company(userType)]));
+      await renderInLanguage(<OrderScreen />, { path: '/order', build: { hostMode: 'desktop' } });
+      const notice = await screen.findByRole('region', { name: 'Purchases are managed by Mind Works' });
+      expect(notice.textContent).toContain('You are a member of Mind Works.');
+      // Licences and storage are still what the member may use.
+      expect(await screen.findByText('12.35 MB of 100.00 MB')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Order history' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+      const routes = requested(api.calls);
+      expect(routes).toEqual(
+        expect.arrayContaining([`GET /api/user/${USER}/license`, `GET /api/user/${USER}/storage`]),
+      );
+      expect(routes).not.toContain(`GET /api/user/${USER}/order`);
+      expect(routes).not.toContain(`GET /api/user/${USER}/recommendation`);
+      // The host still learns that the screen has loaded, once.
+      expect(sent.filter((message) => message.type === 'orderLoaded')).toHaveLength(1);
+    },
+  );
+
+  it('names the company in the reader’s language', async () => {
+    inCompany(() => ok([company(0)]));
+    await renderInLanguage(<OrderScreen />, { path: '/order', language: 'zh' });
+    expect(await screen.findByText('你的购买由Mind Works管理')).toBeTruthy();
+  });
+
+  it.each([1, 2] as const)('as an admin or creator (user_type %d) loads the orders as before', async (userType) => {
+    const sent = desktopHost();
+    const api = inCompany(() => ok([company(userType)]));
+    await renderInLanguage(<OrderScreen />, { path: '/order', build: { hostMode: 'desktop' } });
+    expect(await screen.findByText('ORD1')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Recommended for you' })).toBeTruthy();
+    expect(screen.queryByText(/Purchases are managed by/)).toBeNull();
+    expect(historyCalls(api.calls)).toEqual(['0']);
+    expect(sent.filter((message) => message.type === 'orderLoaded')).toHaveLength(1);
+  });
+
+  it('asks for no order before the companies have answered', async () => {
+    let answer: (value: ReturnType<typeof ok>) => void = () => {};
+    const api = inCompany(() => new Promise((resolve) => (answer = resolve)));
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    await screen.findByRole('region', { name: 'My licences' });
+    expect(requested(api.calls)).not.toContain(`GET /api/user/${USER}/order`);
+    answer(ok([]));
+    expect(await screen.findByText('ORD1')).toBeTruthy();
+  });
+
+  it('still shows the history when the companies cannot be read', async () => {
+    inCompany(() => fail(500, 0, 'boom'));
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    expect(await screen.findByText('ORD1')).toBeTruthy();
   });
 });

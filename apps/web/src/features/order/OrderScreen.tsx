@@ -5,13 +5,16 @@ import { ScreenLayout } from '../../components/ScreenLayout';
 import { useBuildContext } from '../../lib/build-context';
 import { useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { companiesQueryOptions } from './api/get-companies';
 import { licencesQueryOptions } from './api/get-licences';
 import { recommendationsQueryOptions } from './api/get-recommendations';
 import { storageQueryOptions } from './api/get-storage';
 import { CloudStorage } from './components/CloudStorage';
+import { CompanyNotice } from './components/CompanyNotice';
 import { LicenceSection } from './components/LicenceSection';
 import { OrderHistory } from './components/OrderHistory';
 import { Recommendations } from './components/Recommendations';
+import { type OrderAccess, orderAccess } from './order-access';
 import { orderErrorMessage } from './order-errors';
 
 function SectionStatus({ error }: { error: Error | null }) {
@@ -25,12 +28,23 @@ function SectionStatus({ error }: { error: Error | null }) {
   );
 }
 
+/** Whether this user's purchases are loaded here, from the companies they belong to. */
+function useOrderAccess(userId: number): OrderAccess {
+  const companies = useQuery(companiesQueryOptions(userId));
+  return orderAccess(companies.data, companies.isError);
+}
+
 function OrderSections({ userId }: { userId: number }) {
   const [language] = useLanguage();
   const { pid } = useBuildContext();
+  const access = useOrderAccess(userId);
+  // Licences and storage are what the user may use, whoever bought them: always shown.
   const licences = useQuery(licencesQueryOptions(userId));
   const storage = useQuery(storageQueryOptions(userId));
-  const recommendations = useQuery(recommendationsQueryOptions(userId, language, pid));
+  const recommendations = useQuery({
+    ...recommendationsQueryOptions(userId, language, pid),
+    enabled: access.kind === 'all',
+  });
   return (
     <>
       {licences.data ? (
@@ -38,9 +52,15 @@ function OrderSections({ userId }: { userId: number }) {
       ) : (
         <SectionStatus error={licences.error} />
       )}
-      <OrderHistory userId={userId} />
+      {access.kind === 'all' ? (
+        <OrderHistory userId={userId} />
+      ) : access.kind === 'member' ? (
+        <CompanyNotice company={access.company} />
+      ) : (
+        <Loader size="sm" />
+      )}
       {storage.data && <CloudStorage storage={storage.data} />}
-      {recommendations.data && <Recommendations products={recommendations.data} />}
+      {access.kind === 'all' && recommendations.data && <Recommendations products={recommendations.data} />}
     </>
   );
 }

@@ -21,6 +21,7 @@ const row = (overrides: Partial<Licence>): Licence => ({
   showCancel: false,
   showManage: false,
   manage_url: null,
+  renewal: null,
   order_id: null,
   v_type: null,
   v_version: null,
@@ -58,7 +59,9 @@ describe('licence cards', () => {
       row({ scope: 'team', group: 'Design team', platforms: ['desktop'], can_renew: true, showCancel: true }),
     ]);
     expect(personal).toHaveLength(1);
-    expect(team).toEqual([expect.objectContaining({ group: 'Design team', renew: false, cancel: false })]);
+    expect(team).toEqual([
+      expect.objectContaining({ group: 'Design team', renew: false, cancel: false, renewal: null }),
+    ]);
   });
 
   it('offer cancel only where the record allows it', () => {
@@ -67,6 +70,16 @@ describe('licence cards', () => {
       cancel: false,
       renew: true,
     });
+  });
+
+  it('say whether the subscription renews itself or its renewal was cancelled', () => {
+    expect(licenceCards([row({ renewal: 'auto', showCancel: true })]).personal[0]?.renewal).toBe('auto');
+    expect(licenceCards([row({ renewal: 'cancelled', can_renew: true })]).personal[0]).toMatchObject({
+      renewal: 'cancelled',
+      cancel: false,
+      renew: true,
+    });
+    expect(licenceCards([row({})]).personal[0]?.renewal).toBeNull();
   });
 
   it('show the store’s manage link instead of cancel', () => {

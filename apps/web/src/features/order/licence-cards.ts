@@ -23,6 +23,8 @@ export interface LicenceCard {
   cancel: boolean;
   /** Overseas store subscription: the store's page replaces cancel (spec 01 §2). */
   manageUrl: string | null;
+  /** Whether the subscription renews itself, or its renewal was cancelled; null: no renewal. */
+  renewal: Licence['renewal'];
 }
 
 /** Spec 01 §4: forever past the ~2119 threshold, a date while active, nothing once expired. */
@@ -65,6 +67,7 @@ export function licenceCards(rows: readonly Licence[]): { personal: LicenceCard[
         renew: false,
         cancel: false,
         manageUrl: null,
+        renewal: null,
       };
       cards.set(key, card);
     }
@@ -76,6 +79,7 @@ export function licenceCards(rows: readonly Licence[]): { personal: LicenceCard[
       card.renew ||= row.can_renew;
       card.manageUrl ??= row.showManage ? row.manage_url : null;
       card.cancel ||= row.showCancel;
+      card.renewal ??= row.renewal;
     }
   }
   for (const card of cards.values()) {

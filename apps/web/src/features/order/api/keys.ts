@@ -11,6 +11,8 @@ export const orderKeys = {
   historyPage: (userId: number, page: number, pageSize: number) =>
     [...orderKeys.history(userId), { page, pageSize }] as const,
   storage: (userId: number) => [...orderKeys.all(userId), 'storage'] as const,
+  /** The companies the user belongs to: decides whether the screen loads orders at all. */
+  companies: (userId: number) => [...orderKeys.all(userId), 'companies'] as const,
   recommendations: (userId: number, language: string, pid: number | null) =>
     [...orderKeys.all(userId), 'recommendations', { language, pid }] as const,
 };

@@ -47,6 +47,11 @@ function LicenceCardView({ card, onCancel }: { card: LicenceCard; onCancel: (car
               {t('order:licences.version', { version: card.version })}
             </Text>
           )}
+          {card.renewal !== null && (
+            <Badge variant="light" color={card.renewal === 'auto' ? 'blue' : 'gray'} mt={6}>
+              {t(`order:licences.renewal.${card.renewal}`)}
+            </Badge>
+          )}
         </div>
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {card.lines.map((line) => (

@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PAGE_SIZE } from '@account-centre/contract';
 import { useCurrentUser } from '../../../app/user/current-user';
 import { useLayoutMode } from '../../../app/shell/use-layout';
 import { useBuildContext } from '../../../lib/build-context';
-import { host } from '../../../lib/host-bridge';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get-orders';
+import { useOrderLoadedSignal } from '../hooks/use-order-loaded-signal';
 import { slashDate } from '../format';
 import { orderErrorMessage } from '../order-errors';
 import { ReceiptCell } from './ReceiptCell';
@@ -155,17 +155,6 @@ function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
       ))}
     </Stack>
   );
-}
-
-/** Tells the host once, after the history first arrived, that the order data has loaded. */
-function useOrderLoadedSignal(loaded: boolean) {
-  const sent = useRef(false);
-  useEffect(() => {
-    if (loaded && !sent.current) {
-      sent.current = true;
-      host.orderLoaded();
-    }
-  }, [loaded]);
 }
 
 /** Desktop: one page at a time, each page cached under its own key (spec 01 §4). */

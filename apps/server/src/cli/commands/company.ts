@@ -1,0 +1,96 @@
+import { COMPANY_NAME_MAX_LENGTH, COMPANY_SEATS_MAX } from '@account-centre/contract';
+import { type CliCommand, UsageError } from '../cli.js';
+import { boolFlag, intFlag } from '../order-flags.js';
+import {
+  type AddedRole,
+  addMember,
+  type CompanyTerm,
+  createCompany,
+  removeMember,
+  type UserRef,
+} from '../../modules/companies/companies.service.js';
+
+/** An account named by its id (digits) or its e-mail address. */
+function userRefFlag(name: string, value: string | undefined): UserRef {
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) {
+    const id = Number(text);
+    if (Number.isSafeInteger(id) && id >= 1) return { id };
+  } else if (text.includes('@')) {
+    return { email: text.toLowerCase() };
+  }
+  throw new UsageError(`--${name} must be a user id or an e-mail address`);
+}
+
+function companyFlag(value: string | undefined): number {
+  const id = intFlag('company', value);
+  if (id === undefined || id < 1) throw new UsageError('--company must be a company id');
+  return id;
+}
+
+/** `--lifelong` or `--expires YYYY-MM-DD` (the company ends at 00:00 UTC that day), never both. */
+function termFlags(lifelong: string | undefined, expires: string | undefined): CompanyTerm {
+  const isLifelong = boolFlag('lifelong', lifelong) ?? false;
+  if (isLifelong === (expires !== undefined)) throw new UsageError('give exactly one of --lifelong and --expires');
+  if (isLifelong) return { lifelong: true };
+  const text = (expires as string).trim();
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(ms)) throw new UsageError('--expires must be a date, YYYY-MM-DD');
+  return { expires: Math.floor(ms / 1000) };
+}
+
+export const companyCreateCommand: CliCommand = {
+  name: 'company:create',
+  description: `Create a mind-map company with its creator (who takes the first seat): a name of 1–${COMPANY_NAME_MAX_LENGTH} characters, 1–${COMPANY_SEATS_MAX} seats, lifelong (type 8) or until a date (type 9). Refused when the owner already belongs to a company.`,
+  options: [
+    { name: 'name', description: `company name, 1–${COMPANY_NAME_MAX_LENGTH} characters`, required: true },
+    { name: 'owner', description: 'the creator: user id or e-mail', required: true },
+    { name: 'seats', description: 'how many people may belong to it, the creator included', required: true },
+    { name: 'lifelong', description: 'never expires (type 8)', switch: true },
+    { name: 'expires', description: 'time-limited (type 9): ends at 00:00 UTC on YYYY-MM-DD' },
+  ],
+  run: async (context, flags) => {
+    const term = termFlags(flags.lifelong, flags.expires);
+    const seats = intFlag('seats', flags.seats) as number;
+    const deps = await context.deps();
+    return createCompany(
+      deps.db,
+      { name: flags.name as string, owner: userRefFlag('owner', flags.owner), seats, term },
+      deps.clock.now(),
+    );
+  },
+};
+
+export const companyAddMemberCommand: CliCommand = {
+  name: 'company:add-member',
+  description:
+    'Add a person to a company as member (default) or admin. Refused when every seat is taken or the person belongs to a company already.',
+  options: [
+    { name: 'company', description: 'company id', required: true },
+    { name: 'user', description: 'user id or e-mail', required: true },
+    { name: 'role', description: 'default member', values: ['admin', 'member'] },
+  ],
+  run: async (context, flags) => {
+    const input = {
+      companyId: companyFlag(flags.company),
+      user: userRefFlag('user', flags.user),
+      role: (flags.role as AddedRole | undefined) ?? 'member',
+    };
+    const deps = await context.deps();
+    return addMember(deps.db, input, deps.clock.now());
+  },
+};
+
+export const companyRemoveMemberCommand: CliCommand = {
+  name: 'company:remove-member',
+  description: 'Take a member or admin out of a company, freeing the seat. The creator cannot be removed.',
+  options: [
+    { name: 'company', description: 'company id', required: true },
+    { name: 'user', description: 'user id or e-mail', required: true },
+  ],
+  run: async (context, flags) => {
+    const input = { companyId: companyFlag(flags.company), user: userRefFlag('user', flags.user) };
+    const deps = await context.deps();
+    return removeMember(deps.db, input, deps.clock.now());
+  },
+};

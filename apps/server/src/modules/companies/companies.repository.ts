@@ -1,0 +1,122 @@
+import type { Insertable } from 'kysely';
+import type { CompaniesTable, CompanyDb, CompanyMembersTable } from './companies.schema.js';
+
+/** An account named by the operator: its id, or its e-mail address (stored lower-case). */
+export type UserRef = { id: number } | { email: string };
+
+export function findOpenUser(db: CompanyDb, user: UserRef) {
+  const query = db.selectFrom('users').select(['id', 'email', 'nick_name']).where('closed_at', 'is', null);
+  return ('id' in user ? query.where('id', '=', user.id) : query.where('email', '=', user.email)).executeTakeFirst();
+}
+
+/**
+ * Locks an open account's row for the rest of the transaction (a no-op update takes the row
+ * lock on PostgreSQL and the write lock on SQLite). Closing an account locks the same row, so
+ * a membership is either added before the account closes — and removed by the closing — or
+ * refused after it. No row back → no such open account.
+ */
+export function lockOpenUser(db: CompanyDb, userId: number) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Locks a company's row for the rest of the transaction, so the members of one company are
+ * added one at a time and their count can be trusted until the commit. No row back → no
+ * such company.
+ */
+export function lockCompany(db: CompanyDb, companyId: number, now: number) {
+  return db
+    .updateTable('companies')
+    .set({ updated_at: now })
+    .where('id', '=', companyId)
+    .returning(['id', 'num'])
+    .executeTakeFirst();
+}
+
+export function insertCompany(db: CompanyDb, row: Insertable<CompaniesTable>) {
+  return db.insertInto('companies').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertMember(db: CompanyDb, row: CompanyMembersTable) {
+  return db.insertInto('company_members').values(row).execute();
+}
+
+export async function countMembers(db: CompanyDb, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('company_members')
+    .select((eb) => eb.fn.countAll<number | string>().as('used'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers count(*) as a bigint string.
+  return Number(row.used);
+}
+
+export function findMembership(db: CompanyDb, userId: number) {
+  return db
+    .selectFrom('company_members')
+    .select(['company_id', 'role'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function deleteMember(db: CompanyDb, companyId: number, userId: number) {
+  return db.deleteFrom('company_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+}
+
+/** A company with its taken seats (`used_num`, the count of its members). */
+function companiesWithUse(db: CompanyDb) {
+  return db.selectFrom('companies').select((eb) => [
+    'companies.id',
+    'companies.company_name',
+    'companies.num',
+    'companies.type',
+    'companies.exp',
+    'companies.creator',
+    'companies.created_at',
+    eb
+      .selectFrom('company_members as seat')
+      .select((inner) => inner.fn.countAll<number | string>().as('used'))
+      .whereRef('seat.company_id', '=', 'companies.id')
+      .as('used_num'),
+  ]);
+}
+
+/** The companies a user belongs to, with the user's role in each. */
+export function companiesOfUser(db: CompanyDb, userId: number) {
+  return companiesWithUse(db)
+    .innerJoin('company_members as me', 'me.company_id', 'companies.id')
+    .select('me.role')
+    .where('me.user_id', '=', userId)
+    .orderBy('companies.id')
+    .execute();
+}
+
+export function findCompany(db: CompanyDb, companyId: number) {
+  return companiesWithUse(db).where('companies.id', '=', companyId).executeTakeFirst();
+}
+
+/** Members of a company, the creator first, then admins, then by joining (spec 02 §4: owner first). */
+export function membersOf(db: CompanyDb, companyId: number) {
+  return db
+    .selectFrom('company_members')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .select([
+      'company_members.user_id',
+      'users.email',
+      'users.nick_name',
+      'users.avatar_url',
+      'company_members.role',
+      'company_members.joined_at',
+    ])
+    .where('company_members.company_id', '=', companyId)
+    .orderBy('company_members.role', 'desc')
+    .orderBy('company_members.joined_at')
+    .orderBy('company_members.user_id')
+    .execute();
+}

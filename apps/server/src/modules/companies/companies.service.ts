@@ -1,0 +1,188 @@
+import {
+  type Company,
+  COMPANY_NAME_MAX_LENGTH,
+  COMPANY_SEATS_MAX,
+  CompanyMsg,
+  CompanyRole,
+  CompanyType,
+} from '@account-centre/contract';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import { uniqueViolation } from '../../db/unique-violation.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import * as repo from './companies.repository.js';
+import { type CompanyDb, type CompanyMembersTable, companyDb } from './companies.schema.js';
+
+export type { UserRef } from './companies.repository.js';
+export type CompanyDto = Static<typeof Company>;
+
+/** How long a company lasts: for life (type 8) or until a moment (type 9). */
+export type CompanyTerm = { lifelong: true } | { expires: number };
+
+/** Roles an operator gives when adding someone; the creator is made only with the company. */
+export type AddedRole = 'admin' | 'member';
+const addedRoles: Record<AddedRole, CompanyMembersTable['role']> = {
+  admin: CompanyRole.admin,
+  member: CompanyRole.member,
+};
+
+type CompanyRow = NonNullable<Awaited<ReturnType<typeof repo.findCompany>>>;
+
+/** The spec's Enterprise fields of a company row, for a viewer of `role`. */
+function toCompany(row: CompanyRow, role: CompanyMembersTable['role']): CompanyDto {
+  return {
+    id: row.id,
+    company_name: row.company_name,
+    used_num: Number(row.used_num ?? 0),
+    num: row.num,
+    created_at: row.created_at,
+    exp: row.exp,
+    user_type: role,
+    type: row.type,
+  };
+}
+
+/** The companies the user belongs to (GET …/coop/cmember): none or one, as a list. */
+export async function companiesOf(db: Db, userId: number): Promise<CompanyDto[]> {
+  const rows = await repo.companiesOfUser(companyDb(db), userId);
+  return rows.map((row) => toCompany(row, row.role));
+}
+
+/** A company as the operator sees it: its fields, who created it, and its members. */
+export async function companyDetails(db: Db, companyId: number) {
+  const cdb = companyDb(db);
+  const company = await repo.findCompany(cdb, companyId);
+  if (!company) throw notFound(CompanyMsg.companyNotFound);
+  const members = await repo.membersOf(cdb, companyId);
+  return {
+    id: company.id,
+    company_name: company.company_name,
+    type: company.type,
+    num: company.num,
+    used_num: Number(company.used_num ?? 0),
+    exp: company.exp,
+    created_at: company.created_at,
+    creator: company.creator,
+    members: members.map((member) => ({
+      user_id: member.user_id,
+      email: member.email,
+      nick_name: member.nick_name,
+      avatar_url: member.avatar_url,
+      type: member.role,
+      joined_at: member.joined_at,
+    })),
+  };
+}
+
+// Letters, marks, digits, punctuation and spaces; no control or format characters that could
+// hide or reorder text where the name is shown.
+const COMPANY_NAME_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cs}]+$/u;
+
+function companyName(raw: string): string {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  // Spec 02 §5: at most 20 — characters as a reader counts them, as the database's length() does.
+  const length = [...name].length;
+  if (length === 0 || length > COMPANY_NAME_MAX_LENGTH || !COMPANY_NAME_CHARACTERS.test(name)) {
+    throw badRequest(`company name must have 1 to ${COMPANY_NAME_MAX_LENGTH} characters`);
+  }
+  return name;
+}
+
+/**
+ * Runs a membership change in one transaction and turns the unique index on the member's
+ * user id into the spec's message: a person belongs to one company at most (spec 02 §8).
+ */
+async function inTransaction<T>(db: Db, work: (trx: CompanyDb) => Promise<T>): Promise<T> {
+  try {
+    return await companyDb(db)
+      .transaction()
+      .execute((trx) => work(trx));
+  } catch (error) {
+    const violated = uniqueViolation(error);
+    if (violated?.columns.includes('user_id')) throw conflict(CompanyMsg.otherCompany);
+    throw error;
+  }
+}
+
+async function lockedOpenUser(trx: CompanyDb, user: repo.UserRef): Promise<number> {
+  const found = await repo.findOpenUser(trx, user);
+  if (!found || !(await repo.lockOpenUser(trx, found.id))) throw notFound(CompanyMsg.userNotFound);
+  return found.id;
+}
+
+/**
+ * Operator: creates a company of `seats` seats with `owner` as its creator, who takes the
+ * first seat. Refused when the owner already belongs to a company.
+ */
+export async function createCompany(
+  db: Db,
+  input: { name: string; owner: repo.UserRef; seats: number; term: CompanyTerm },
+  now: number,
+) {
+  const name = companyName(input.name);
+  if (!Number.isSafeInteger(input.seats) || input.seats < 1 || input.seats > COMPANY_SEATS_MAX) {
+    throw badRequest(`seats must be a whole number from 1 to ${COMPANY_SEATS_MAX}`);
+  }
+  const term = input.term;
+  if ('expires' in term && (!Number.isSafeInteger(term.expires) || term.expires <= now)) {
+    throw badRequest('the expiry must lie in the future');
+  }
+  const companyId = await inTransaction(db, async (trx) => {
+    const ownerId = await lockedOpenUser(trx, input.owner);
+    const { id } = await repo.insertCompany(trx, {
+      company_name: name,
+      num: input.seats,
+      type: 'lifelong' in term ? CompanyType.lifelong : CompanyType.timeLimited,
+      exp: 'lifelong' in term ? null : term.expires,
+      creator: ownerId,
+      created_at: now,
+      updated_at: now,
+    });
+    await repo.insertMember(trx, { company_id: id, user_id: ownerId, role: CompanyRole.creator, joined_at: now });
+    return id;
+  });
+  return companyDetails(db, companyId);
+}
+
+/**
+ * Operator: adds a person to a company as admin or member. The company row is locked first,
+ * so of any number of concurrent additions no more than the free seats succeed; the unique
+ * index on the member's user id refuses a person who belongs to another company.
+ */
+export async function addMember(
+  db: Db,
+  input: { companyId: number; user: repo.UserRef; role: AddedRole },
+  now: number,
+) {
+  const role = addedRoles[input.role];
+  if (role === undefined) throw badRequest('role must be admin or member');
+  await inTransaction(db, async (trx) => {
+    const company = await repo.lockCompany(trx, input.companyId, now);
+    if (!company) throw notFound(CompanyMsg.companyNotFound);
+    const userId = await lockedOpenUser(trx, input.user);
+    const current = await repo.findMembership(trx, userId);
+    if (current) {
+      throw conflict(current.company_id === company.id ? CompanyMsg.alreadyMember : CompanyMsg.otherCompany);
+    }
+    if ((await repo.countMembers(trx, company.id)) >= company.num) throw conflict(CompanyMsg.seatsFull);
+    await repo.insertMember(trx, { company_id: company.id, user_id: userId, role, joined_at: now });
+  });
+  return companyDetails(db, input.companyId);
+}
+
+/** Operator: takes a person out of a company, freeing their seat. The creator stays (spec 02 §1). */
+export async function removeMember(db: Db, input: { companyId: number; user: repo.UserRef }, now: number) {
+  await inTransaction(db, async (trx) => {
+    const company = await repo.lockCompany(trx, input.companyId, now);
+    if (!company) throw notFound(CompanyMsg.companyNotFound);
+    // A closed account is no longer anyone's member (the closing removed it): "not exists".
+    const user = await repo.findOpenUser(trx, input.user);
+    if (!user) throw notFound(CompanyMsg.userNotFound);
+    const membership = await repo.findMembership(trx, user.id);
+    if (!membership || membership.company_id !== company.id) throw notFound(CompanyMsg.notMember);
+    // Changing the creator goes through customer service (spec 02 §1), never a plain removal.
+    if (membership.role === CompanyRole.creator) throw conflict(CompanyMsg.creatorStays);
+    await repo.deleteMember(trx, company.id, user.id);
+  });
+  return companyDetails(db, input.companyId);
+}
