@@ -41,7 +41,7 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** Stops the server by the PID we started (STACK.md trap 7), forcefully if it hangs. */
+/** Stops a process we started (the server, the provider) by its PID (STACK.md trap 7), forcefully if it hangs. */
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.pid === undefined) return;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
@@ -58,6 +58,69 @@ const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
+
+/**
+ * The public addresses third-party sign-in sends its popups back to: one per region, as a
+ * deployment answering on both hosts lists them. `*.localhost` names reach this machine in
+ * Chromium without the resolver rules and may be plain http (docs/decisions/008).
+ */
+export const OAUTH_PUBLIC_ORIGINS = {
+  domestic: `http://account.example.cn.localhost:${SERVER_PORT}`,
+  overseas: `http://account.example.com.localhost:${SERVER_PORT}`,
+} as const;
+
+/** The providers the e2e server offers: WeChat (domestic) and Google (overseas), both by OIDC. */
+const OAUTH_TEST_PROVIDERS = { weixin: 'domestic', google: 'overseas' } as const;
+
+interface RunningProvider {
+  process: ChildProcess;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Starts a real OpenID provider (oidc-provider, the one the server's API tests use) in a process
+ * of its own, with our callbacks as its client's redirect URIs; its output goes to `logFile`.
+ */
+async function startOidcProvider(logFile: string): Promise<RunningProvider> {
+  const callbacks = Object.entries(OAUTH_TEST_PROVIDERS).map(
+    ([provider, region]) => `${OAUTH_PUBLIC_ORIGINS[region]}/api/auth/oauth/${provider}/callback`,
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/oauth/test-provider-server.ts', ...callbacks],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  // Both streams are drained into the log for the provider's whole life (a full pipe would stall it).
+  const log = fs.createWriteStream(logFile, { flags: 'a' });
+  child.stderr?.pipe(log, { end: false });
+  child.once('exit', () => log.end());
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    let started = false;
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      reject(new Error(`${error.message}:\n${fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : ''}`));
+    };
+    const timer = setTimeout(() => fail(new Error('the OpenID provider did not start within 30 s')), 30_000);
+    // Its first line says where it listens and with which client; the rest are its notices.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      if (started) return;
+      buffered += chunk.toString('utf8');
+      const line = buffered.split('\n').find((candidate) => candidate.startsWith('{"issuer"'));
+      if (!line) return;
+      started = true;
+      clearTimeout(timer);
+      resolve({ process: child, ...(JSON.parse(line) as Omit<RunningProvider, 'process'>) });
+    });
+    child.once('exit', (code) => {
+      if (!started) fail(new Error(`the OpenID provider exited with ${code}`));
+    });
+  });
+}
 
 /** Serves e2e/harness/ on the harness port: a page of another site that frames the app. */
 function startHarness(): Promise<http.Server> {
@@ -101,6 +164,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
+  const provider = await startOidcProvider(path.join(dataDir, 'oidc-provider.log'));
   // What the operator CLI needs to act on this server's database; the test workers inherit
   // the variable (fixtures.ts: runAdmin).
   const adminEnv = {
@@ -124,6 +188,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // The harness frames the app as the tablet frame of the diagram product does.
       FRAME_ANCESTORS: HARNESS_ORIGIN,
+      // Third-party sign-in against the provider started above (account-identity.spec.ts).
+      OAUTH_PROVIDERS: Object.keys(OAUTH_TEST_PROVIDERS).join(','),
+      OAUTH_PUBLIC_URL: `${OAUTH_PUBLIC_ORIGINS.domestic},${OAUTH_PUBLIC_ORIGINS.overseas}`,
+      ...Object.fromEntries(
+        Object.keys(OAUTH_TEST_PROVIDERS).flatMap((name) => [
+          [`OAUTH_${name.toUpperCase()}_ISSUER`, provider.issuer],
+          [`OAUTH_${name.toUpperCase()}_CLIENT_ID`, provider.clientId],
+          [`OAUTH_${name.toUpperCase()}_CLIENT_SECRET`, provider.clientSecret],
+        ]),
+      ),
     },
     stdio: ['ignore', log, log],
   });
@@ -133,6 +207,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     harness = await startHarness();
   } catch (error) {
     await stopServer(server);
+    await stopServer(provider.process);
     throw error;
   }
   return async () => {
@@ -142,6 +217,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       console.error(`The server exited early (${server.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
     }
     await stopServer(server);
+    await stopServer(provider.process);
     fs.closeSync(log);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,4 +1,5 @@
 import type {
+  CompanyTypeValue,
   Currency,
   DevicePlatform,
   DeviceProduct,
@@ -167,6 +168,10 @@ export interface Database {
   identities: IdentitiesTable;
   exchange_codes: ExchangeCodesTable;
   oauth_flows: OAuthFlowsTable;
+  phone_bind_links: PhoneBindLinksTable;
+  phone_numbers: PhoneNumbersTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -291,7 +296,7 @@ export interface OAuthFlowsTable {
   /** SHA-256 of the `state` sent to the provider. */
   state_hash: string;
   provider: IdentitiesTable['provider'];
-  purpose: 'bind' | 'sign-in';
+  purpose: 'bind' | 'sign-in' | 'close';
   user_id: number | null;
   code_verifier: string;
   nonce: string;
@@ -309,4 +314,43 @@ export interface ExchangeCodesTable {
   user_id: number | null;
   claimed_at: number | null;
   created_at: number;
+}
+
+/** A one-time link that binds a phone to an account (migration 701, docs/decisions/009). */
+export interface PhoneBindLinksTable {
+  user_id: number;
+  /** SHA-256 of the token (lib/secrets hashToken); the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Every number of users.mobile and users.second_mobile, kept by triggers (migration 701). */
+export interface PhoneNumbersTable {
+  mobile: string;
+  user_id: number;
+}
+
+/** A mind-map company (spec 02 §3 "Enterprise (mind-map)"); times unix seconds. */
+export interface CompaniesTable {
+  id: Generated<number>;
+  company_name: string;
+  /** Seats: how many people may belong to it, the creator included. */
+  num: number;
+  type: CompanyTypeValue;
+  /** End of a time-limited company; null for a lifelong one. */
+  exp: number | null;
+  /** Who created it (the user the operator named as owner). */
+  creator: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A person's place in a company: 2 creator, 1 admin, 0 member (spec 02 §1). */
+export interface CompanyMembersTable {
+  company_id: number;
+  user_id: number;
+  role: 0 | 1 | 2;
+  joined_at: number;
 }

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { identityProviders } from '../rules/identity-providers.js';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { defineRoute } from '../http/route.js';
 import { Email, Mobile, Password, VerificationCode } from './auth.routes.js';
@@ -271,10 +272,6 @@ export const bindByLinkRoute = defineRoute({
   body: Type.Object({ token: BindLinkToken, mobile: Mobile, code: VerificationCode }, strict),
   reply: Envelope(Type.Object({ account: Type.String({ description: 'Masked nickname or e-mail' }) })),
 });
-
-/** Third-party sign-in methods that can be bound (spec 01 §5, DESIGN §2). */
-export const identityProviders = ['weixin', 'qq', 'weibo', 'google', 'facebook'] as const;
-export type IdentityProvider = (typeof identityProviders)[number];
 
 export const unbindIdentityRoute = defineRoute({
   method: 'DELETE',

@@ -1,30 +1,9 @@
 import { Type } from 'typebox';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { defineRoute } from '../http/route.js';
-import { identityProviders } from './account.routes.js';
+import { identityProviders, oauthFlowPurposes } from '../rules/identity-providers.js';
 
 const strict = { additionalProperties: false } as const;
-
-/**
- * Stable `msg` values of third-party sign-in (spec 01 §5, §8). The callback page hands the
- * same values to the opener window in its message.
- */
-export const OAuthMsg = {
-  /** Binding is refused on a phone or tablet browser: bind from a computer (bindFromPC). */
-  bindFromPc: 'bind from pc',
-  /** The provider is not configured on this server. */
-  notConfigured: 'provider not configured',
-  /** The callback's state is unknown, used, expired or for another provider. */
-  invalidState: 'invalid state',
-  /** The provider refused the code, or its answer or ID token did not verify. */
-  providerRejected: 'provider rejected',
-  /** The third-party identity is bound to another account; nothing was changed. */
-  identityInUse: 'identity in use',
-  /** Signing in with an identity no account has bound. */
-  identityNotBound: 'identity not bound',
-  /** The user declined at the provider, or the provider reported an error. */
-  cancelled: 'cancelled',
-} as const;
 
 const ProviderParams = Type.Object({ provider: Type.Enum(identityProviders) }, strict);
 const UserProviderParams = Type.Object(
@@ -33,9 +12,20 @@ const UserProviderParams = Type.Object(
 );
 
 const AuthorizationStart = Type.Object({
-  url: Type.String({ description: 'the provider’s authorization page, to open in a 600×600 popup or the host' }),
-  expires_in: Type.Integer({ description: 'seconds the started flow stays valid' }),
+  url: Type.String({
+    description:
+      'the provider’s authorization page, to open in a 600×600 popup; with `handoff`, a one-time link of ours that continues the flow in the browser that opens it (the desktop client’s system browser)',
+  }),
+  expires_in: Type.Integer({ description: 'seconds the link or the started flow stays valid' }),
 });
+
+/**
+ * `handoff=true`: the flow will end in another browser than the caller's (the desktop or tablet
+ * client opens it in the system browser, spec 01 §6). The flow's browser cookie cannot travel
+ * there, so the answer is a short-lived, one-time link on our origin that sets it in whichever
+ * browser opens it first and then goes on to the provider.
+ */
+const FlowStartQuery = Type.Object({ handoff: Type.Optional(Type.Boolean()) }, strict);
 
 export const startIdentityBindRoute = defineRoute({
   method: 'POST',
@@ -45,7 +35,52 @@ export const startIdentityBindRoute = defineRoute({
   tags: ['account'],
   access: 'user',
   params: UserProviderParams,
+  querystring: FlowStartQuery,
   reply: Envelope(AuthorizationStart),
+});
+
+export const startCloseByIdentityRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/close/identity/:provider/start',
+  summary:
+    'Start closing the account by a fresh sign-in with a bound OIDC provider: the callback verifies its ID token as `POST /api/user/:userId/close/identity` does, then closes',
+  tags: ['account'],
+  access: 'user',
+  params: UserProviderParams,
+  querystring: FlowStartQuery,
+  reply: Envelope(AuthorizationStart),
+});
+
+/** A configured provider, as the sign-in and account screens offer it. */
+export const OAuthProviderInfo = Type.Object({
+  provider: Type.Enum(identityProviders),
+  can_close: Type.Boolean({
+    description: 'an OIDC provider: a sign-in with it proves the owner well enough to close the account',
+  }),
+});
+
+export const listOAuthProvidersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/auth/oauth/providers',
+  summary: 'The third-party sign-in providers this server has configured (DESIGN §2: none unless configured)',
+  tags: ['auth'],
+  access: 'public',
+  reply: Envelope(Type.Array(OAuthProviderInfo)),
+});
+
+export const BoundIdentity = Type.Object({
+  provider: Type.Enum(identityProviders),
+  created_at: Type.Integer({ description: 'when it was bound (unix seconds)' }),
+});
+
+export const listIdentitiesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/identity',
+  summary: 'The third-party sign-ins bound to the account, every provider (the user info names only WeChat, QQ, Weibo)',
+  tags: ['account'],
+  access: 'user',
+  params: Type.Object({ userId: Type.Integer({ minimum: 1 }) }, strict),
+  reply: Envelope(Type.Array(BoundIdentity)),
 });
 
 export const startOAuthSignInRoute = defineRoute({
@@ -75,11 +110,15 @@ export const OAuthCallbackQuery = Type.Object(
 export const OAUTH_CALLBACK_PATH = '/api/auth/oauth/:provider/callback';
 export const OAuthCallbackParams = ProviderParams;
 
+/** Where a handoff link (see FlowStartQuery) leads: sets the flow's cookie, then redirects to the provider. */
+export const OAUTH_HANDOFF_PATH = '/api/auth/oauth/:provider/continue';
+export const OAuthHandoffQuery = Type.Object({ handoff: Type.String({ minLength: 16, maxLength: 256 }) }, strict);
+
 /** What the callback page posts to `window.opener` (same origin only). */
 export const OAuthPopupMessage = Type.Object({
   type: Type.Literal('account-centre:oauth'),
   provider: Type.Enum(identityProviders),
-  purpose: Type.Union([Type.Literal('bind'), Type.Literal('sign-in'), Type.Null()]),
+  purpose: Type.Union([Type.Enum(oauthFlowPurposes), Type.Null()]),
   status: Type.Union([Type.Literal('success'), Type.Literal('error')]),
   msg: Type.String(),
   /** Sign-in only: a one-time login ticket (60 s) for `POST /api/auth/ticket/exchange`. */

@@ -6,6 +6,9 @@ import * as ordersAndLicences from './2026-11-22-101-orders-and-licences.js';
 import * as account from './2026-11-22-401-account.js';
 import * as oauthFlows from './2026-11-22-402-oauth-flows.js';
 import * as devices from './2026-11-22-601-devices.js';
+import * as phoneBindLinks from './2026-11-22-701-phone-bind-links.js';
+import * as oauthCloseFlows from './2026-11-22-702-oauth-close-flows.js';
+import * as companies from './2026-11-22-703-companies.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-401-account': account,
   '2026-11-22-402-oauth-flows': oauthFlows,
   '2026-11-22-601-devices': devices,
+  '2026-11-22-701-phone-bind-links': phoneBindLinks,
+  '2026-11-22-702-oauth-close-flows': oauthCloseFlows,
+  '2026-11-22-703-companies': companies,
 };

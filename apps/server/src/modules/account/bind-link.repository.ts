@@ -1,28 +1,5 @@
 import type { Db } from '../../db/database.js';
-
-/** A one-time link that binds a phone to an account (migration 701, docs/decisions/009). */
-export interface PhoneBindLinksTable {
-  user_id: number;
-  /** SHA-256 of the token (lib/secrets hashToken); the token itself is never stored. */
-  token_hash: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
-
-/** Every number of users.mobile and users.second_mobile, kept by triggers (migration 701). */
-export interface PhoneNumbersTable {
-  mobile: string;
-  user_id: number;
-}
-
-// The tables of this module join the database's type here, beside the queries that use them.
-declare module '../../db/schema.js' {
-  interface Database {
-    phone_bind_links: PhoneBindLinksTable;
-    phone_numbers: PhoneNumbersTable;
-  }
-}
+import type { PhoneBindLinksTable } from '../../db/schema.js';
 
 /** Makes the account's link, replacing any earlier one (one per account: the primary key). */
 export function upsertLink(db: Db, link: Omit<PhoneBindLinksTable, 'used_at'>) {

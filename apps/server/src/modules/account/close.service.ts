@@ -20,6 +20,7 @@ const personalTables = [
   'password_withdrawals',
   'identities',
   'oauth_flows',
+  'phone_bind_links',
   'subscriptions',
   'storage_quotas',
   'audit_events', // IP addresses and user agents

@@ -1,10 +1,11 @@
 import type { Insertable } from 'kysely';
-import type { CompaniesTable, CompanyDb, CompanyMembersTable } from './companies.schema.js';
+import type { Db } from '../../db/database.js';
+import type { CompaniesTable, CompanyMembersTable } from '../../db/schema.js';
 
 /** An account named by the operator: its id, or its e-mail address (stored lower-case). */
 export type UserRef = { id: number } | { email: string };
 
-export function findOpenUser(db: CompanyDb, user: UserRef) {
+export function findOpenUser(db: Db, user: UserRef) {
   const query = db.selectFrom('users').select(['id', 'email', 'nick_name']).where('closed_at', 'is', null);
   return ('id' in user ? query.where('id', '=', user.id) : query.where('email', '=', user.email)).executeTakeFirst();
 }
@@ -15,7 +16,7 @@ export function findOpenUser(db: CompanyDb, user: UserRef) {
  * a membership is either added before the account closes — and removed by the closing — or
  * refused after it. No row back → no such open account.
  */
-export function lockOpenUser(db: CompanyDb, userId: number) {
+export function lockOpenUser(db: Db, userId: number) {
   return db
     .updateTable('users')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -30,7 +31,7 @@ export function lockOpenUser(db: CompanyDb, userId: number) {
  * added one at a time and their count can be trusted until the commit. No row back → no
  * such company.
  */
-export function lockCompany(db: CompanyDb, companyId: number, now: number) {
+export function lockCompany(db: Db, companyId: number, now: number) {
   return db
     .updateTable('companies')
     .set({ updated_at: now })
@@ -39,15 +40,15 @@ export function lockCompany(db: CompanyDb, companyId: number, now: number) {
     .executeTakeFirst();
 }
 
-export function insertCompany(db: CompanyDb, row: Insertable<CompaniesTable>) {
+export function insertCompany(db: Db, row: Insertable<CompaniesTable>) {
   return db.insertInto('companies').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
-export function insertMember(db: CompanyDb, row: CompanyMembersTable) {
+export function insertMember(db: Db, row: CompanyMembersTable) {
   return db.insertInto('company_members').values(row).execute();
 }
 
-export async function countMembers(db: CompanyDb, companyId: number): Promise<number> {
+export async function countMembers(db: Db, companyId: number): Promise<number> {
   const row = await db
     .selectFrom('company_members')
     .select((eb) => eb.fn.countAll<number | string>().as('used'))
@@ -57,7 +58,7 @@ export async function countMembers(db: CompanyDb, companyId: number): Promise<nu
   return Number(row.used);
 }
 
-export function findMembership(db: CompanyDb, userId: number) {
+export function findMembership(db: Db, userId: number) {
   return db
     .selectFrom('company_members')
     .select(['company_id', 'role'])
@@ -65,12 +66,12 @@ export function findMembership(db: CompanyDb, userId: number) {
     .executeTakeFirst();
 }
 
-export function deleteMember(db: CompanyDb, companyId: number, userId: number) {
+export function deleteMember(db: Db, companyId: number, userId: number) {
   return db.deleteFrom('company_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
 }
 
 /** A company with its taken seats (`used_num`, the count of its members). */
-function companiesWithUse(db: CompanyDb) {
+function companiesWithUse(db: Db) {
   return db.selectFrom('companies').select((eb) => [
     'companies.id',
     'companies.company_name',
@@ -88,7 +89,7 @@ function companiesWithUse(db: CompanyDb) {
 }
 
 /** The companies a user belongs to, with the user's role in each. */
-export function companiesOfUser(db: CompanyDb, userId: number) {
+export function companiesOfUser(db: Db, userId: number) {
   return companiesWithUse(db)
     .innerJoin('company_members as me', 'me.company_id', 'companies.id')
     .select('me.role')
@@ -97,12 +98,12 @@ export function companiesOfUser(db: CompanyDb, userId: number) {
     .execute();
 }
 
-export function findCompany(db: CompanyDb, companyId: number) {
+export function findCompany(db: Db, companyId: number) {
   return companiesWithUse(db).where('companies.id', '=', companyId).executeTakeFirst();
 }
 
 /** Members of a company, the creator first, then admins, then by joining (spec 02 §4: owner first). */
-export function membersOf(db: CompanyDb, companyId: number) {
+export function membersOf(db: Db, companyId: number) {
   return db
     .selectFrom('company_members')
     .innerJoin('users', 'users.id', 'company_members.user_id')

@@ -8,10 +8,10 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
+import type { CompanyMembersTable } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import * as repo from './companies.repository.js';
-import { type CompanyDb, type CompanyMembersTable, companyDb } from './companies.schema.js';
 
 export type { UserRef } from './companies.repository.js';
 export type CompanyDto = Static<typeof Company>;
@@ -44,13 +44,13 @@ function toCompany(row: CompanyRow, role: CompanyMembersTable['role']): CompanyD
 
 /** The companies the user belongs to (GET …/coop/cmember): none or one, as a list. */
 export async function companiesOf(db: Db, userId: number): Promise<CompanyDto[]> {
-  const rows = await repo.companiesOfUser(companyDb(db), userId);
+  const rows = await repo.companiesOfUser(db, userId);
   return rows.map((row) => toCompany(row, row.role));
 }
 
 /** A company as the operator sees it: its fields, who created it, and its members. */
 export async function companyDetails(db: Db, companyId: number) {
-  const cdb = companyDb(db);
+  const cdb = db;
   const company = await repo.findCompany(cdb, companyId);
   if (!company) throw notFound(CompanyMsg.companyNotFound);
   const members = await repo.membersOf(cdb, companyId);
@@ -92,11 +92,9 @@ function companyName(raw: string): string {
  * Runs a membership change in one transaction and turns the unique index on the member's
  * user id into the spec's message: a person belongs to one company at most (spec 02 §8).
  */
-async function inTransaction<T>(db: Db, work: (trx: CompanyDb) => Promise<T>): Promise<T> {
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   try {
-    return await companyDb(db)
-      .transaction()
-      .execute((trx) => work(trx));
+    return await db.transaction().execute((trx) => work(trx));
   } catch (error) {
     const violated = uniqueViolation(error);
     if (violated?.columns.includes('user_id')) throw conflict(CompanyMsg.otherCompany);
@@ -104,7 +102,7 @@ async function inTransaction<T>(db: Db, work: (trx: CompanyDb) => Promise<T>): P
   }
 }
 
-async function lockedOpenUser(trx: CompanyDb, user: repo.UserRef): Promise<number> {
+async function lockedOpenUser(trx: Db, user: repo.UserRef): Promise<number> {
   const found = await repo.findOpenUser(trx, user);
   if (!found || !(await repo.lockOpenUser(trx, found.id))) throw notFound(CompanyMsg.userNotFound);
   return found.id;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Customer, customer } from '../../../test/helpers/customers.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { call, codeFor, emailPerson } from '../account/test-support.js';
-import { companyDb } from './companies.schema.js';
 import { addMember, createCompany, removeMember } from './companies.service.js';
 
 const DAY = 86_400;
@@ -26,7 +25,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     addMember(t.app.db, { companyId, user: { id: who.userId }, role }, now);
   const membersOf = async (companyId: number) =>
     (
-      await companyDb(t.app.db)
+      await t.app.db
         .selectFrom('company_members')
         .select('user_id')
         .where('company_id', '=', companyId)
@@ -170,18 +169,14 @@ describe.each(dialects)('companies on $name', (dialect) => {
       }
       // Twenty characters as a reader counts them, even outside the basic plane.
       expect(await attempt({ name: '😀'.repeat(20) })).toBeNull();
-      const rows = await companyDb(t.app.db)
-        .selectFrom('companies')
-        .select('id')
-        .where('creator', '=', owner.userId)
-        .execute();
+      const rows = await t.app.db.selectFrom('companies').select('id').where('creator', '=', owner.userId).execute();
       expect(rows).toHaveLength(1);
     });
   });
 
   describe('invariants in the database', () => {
     const insertCompanyRow = (values: Record<string, unknown>) =>
-      companyDb(t.app.db)
+      t.app.db
         .insertInto('companies')
         .values({
           company_name: 'Direct',
@@ -214,7 +209,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       const insert = (company_id: number, user_id: number, role: number) =>
-        companyDb(t.app.db)
+        t.app.db
           .insertInto('company_members')
           .values({ company_id, user_id, role: role as 0, joined_at: now })
           .execute();
@@ -249,7 +244,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
         refusal(add(b.id, person)),
       ]);
       expect(results.filter((result) => result === null)).toHaveLength(1);
-      const memberships = await companyDb(t.app.db)
+      const memberships = await t.app.db
         .selectFrom('company_members')
         .select('company_id')
         .where('user_id', '=', person.userId)

@@ -17,9 +17,23 @@ export type OAuthProviderConfig = {
 );
 
 export interface OAuthConfig {
-  /** The address users reach the account centre at: callbacks and the popup's message target. */
-  publicUrl: string | null;
+  /**
+   * The addresses users reach the account centre at (one per region's host when a server
+   * serves both): callbacks and the popup's message target. A flow uses the one of the host it
+   * was started on (see publicUrlFor), so its cookie and its callback share one origin.
+   */
+  publicUrls: string[];
   providers: OAuthProviderConfig[];
+}
+
+/**
+ * The public address for a request's host: the configured one with that host, else the first.
+ * A proxy that hides the host (TRUST_PROXY off) gets the first, which is right for a server
+ * with one address.
+ */
+export function publicUrlFor(config: OAuthConfig, requestHost: string | undefined): string {
+  const host = requestHost?.toLowerCase();
+  return config.publicUrls.find((url) => new URL(url).host === host) ?? config.publicUrls[0] ?? '';
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,13 +71,23 @@ export function readOAuthConfig(env: Env, problems: string[]): OAuthConfig {
     if (provider) providers.push(provider);
   }
 
-  let publicUrl: string | null = null;
-  const rawPublic = env.OAUTH_PUBLIC_URL?.trim();
-  if (rawPublic) publicUrl = endpoint(rawPublic, 'OAUTH_PUBLIC_URL', problems)?.replace(/\/+$/, '') ?? null;
-  if (listed.length > 0 && !rawPublic) {
+  // Comma-separated: a server answering on the domestic and the overseas host lists both.
+  const publicUrls: string[] = [];
+  for (const raw of (env.OAUTH_PUBLIC_URL ?? '').split(',').map((url) => url.trim())) {
+    if (!raw) continue;
+    const checked = endpoint(raw, 'OAUTH_PUBLIC_URL', problems, { localhostNames: true });
+    if (!checked) continue;
+    const url = new URL(checked);
+    if (url.pathname !== '/' || url.search || url.hash) {
+      problems.push('OAUTH_PUBLIC_URL must be an origin without a path (e.g. https://account.example.com)');
+      continue;
+    }
+    publicUrls.push(url.origin);
+  }
+  if (listed.length > 0 && publicUrls.length === 0 && !problems.some((p) => p.startsWith('OAUTH_PUBLIC_URL'))) {
     problems.push('OAUTH_PUBLIC_URL is required when OAUTH_PROVIDERS is set (e.g. https://account.example.com)');
   }
-  return { publicUrl, providers };
+  return { publicUrls, providers };
 }
 
 function readProvider(
@@ -124,9 +148,18 @@ function readProvider(
 
 /**
  * An endpoint must be https: codes and tokens travel through it. Plain http is accepted only
- * for the loopback interface, where a provider runs beside the server in development.
+ * for the loopback interface, where a provider runs beside the server in development. The
+ * public address may also be a `*.localhost` name (`localhostNames`): browsers resolve those to
+ * the loopback interface themselves (RFC 6761), which lets a test machine reach both regions'
+ * hosts (account.example.cn.localhost) without certificates. The server's own requests to a
+ * provider get no such exception: its resolver makes no such promise.
  */
-function endpoint(raw: string, name: string, problems: string[]): string | null {
+function endpoint(
+  raw: string,
+  name: string,
+  problems: string[],
+  { localhostNames = false }: { localhostNames?: boolean } = {},
+): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -134,7 +167,9 @@ function endpoint(raw: string, name: string, problems: string[]): string | null 
     problems.push(`${name} is not a valid URL`);
     return null;
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  const loopback =
+    ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) ||
+    (localhostNames && url.hostname.endsWith('.localhost'));
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     problems.push(`${name} must be an https URL (http only on the loopback interface)`);
     return null;

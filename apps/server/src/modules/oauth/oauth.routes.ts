@@ -2,10 +2,15 @@ import { createHash } from 'node:crypto';
 import {
   closeByIdentityRoute,
   type IdentityProvider,
+  listIdentitiesRoute,
+  listOAuthProvidersRoute,
   OAUTH_CALLBACK_PATH,
+  OAUTH_HANDOFF_PATH,
   OAuthCallbackParams,
   OAuthCallbackQuery,
+  OAuthHandoffQuery,
   OAuthMsg,
+  startCloseByIdentityRoute,
   startIdentityBindRoute,
   startOAuthSignInRoute,
 } from '@account-centre/contract';
@@ -16,7 +21,8 @@ import { okEmpty, ok, registerRoute } from '../../lib/register-route.js';
 import { randomToken } from '../../lib/secrets.js';
 import type { Actor } from '../account/account.service.js';
 import { clientInfo, requestRegion } from '../auth/client-info.js';
-import { FLOW_TTL_SECONDS, type FlowOutcome, OAuthProviders } from './oauth.service.js';
+import { publicUrlFor } from './oauth.config.js';
+import { FLOW_TTL_SECONDS, type FlowOutcome, type FlowPurpose, OAuthProviders } from './oauth.service.js';
 
 const COOKIE = 'ac_oauth';
 const COOKIE_PATH = '/api/auth/oauth/';
@@ -50,30 +56,54 @@ const POPUP_CSP = [
 
 export async function oauthRoutes(app: FastifyInstance) {
   const providers = new OAuthProviders(app);
-  const secureCookie = app.config.oauth.publicUrl?.startsWith('https:') ?? false;
+  /** Our public address for this request's host (a server may answer on both regions' hosts). */
+  const publicUrl = (request: FastifyRequest) => publicUrlFor(app.config.oauth, request.host);
+
+  /** The flow's browser secret: HttpOnly, only sent to the OAuth paths, Secure on https. */
+  const flowCookie = (request: FastifyRequest, value: string, maxAge: number) =>
+    `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${
+      publicUrl(request).startsWith('https:') ? '; Secure' : ''
+    }`;
 
   const start = async (
+    request: FastifyRequest,
     reply: FastifyReply,
-    provider: IdentityProvider,
-    purpose: 'bind' | 'sign-in',
-    userId: number | null,
+    flow: { provider: IdentityProvider; purpose: FlowPurpose; userId: number | null; handoff?: boolean },
   ) => {
+    const { handoff, ...wanted } = flow;
+    const input = { ...wanted, publicUrl: publicUrl(request) };
+    if (handoff) return ok(await providers.startHandoff(input));
     const browserSecret = randomToken();
-    const started = await providers.start(provider, purpose, userId, browserSecret);
-    reply.header(
-      'Set-Cookie',
-      `${COOKIE}=${browserSecret}; Path=${COOKIE_PATH}; Max-Age=${FLOW_TTL_SECONDS}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
-    );
+    const started = await providers.start(input, browserSecret);
+    reply.header('Set-Cookie', flowCookie(request, browserSecret, FLOW_TTL_SECONDS));
     return ok(started);
   };
 
-  registerRoute(app, startIdentityBindRoute, async ({ params, request, reply }) => {
+  registerRoute(app, listOAuthProvidersRoute, async () => ok(providers.list()));
+
+  registerRoute(app, listIdentitiesRoute, async ({ params }) => ok(await providers.boundIdentities(params.userId)));
+
+  registerRoute(app, startIdentityBindRoute, async ({ params, query, request, reply }) => {
     if (isMobileAgent(request.headers['user-agent'])) throw badRequest(OAuthMsg.bindFromPc);
-    return start(reply, params.provider, 'bind', params.userId);
+    return start(request, reply, {
+      provider: params.provider,
+      purpose: 'bind',
+      userId: params.userId,
+      handoff: query.handoff,
+    });
   });
 
-  registerRoute(app, startOAuthSignInRoute, async ({ params, reply }) =>
-    start(reply, params.provider, 'sign-in', null),
+  registerRoute(app, startCloseByIdentityRoute, async ({ params, query, request, reply }) =>
+    start(request, reply, {
+      provider: params.provider,
+      purpose: 'close',
+      userId: params.userId,
+      handoff: query.handoff,
+    }),
+  );
+
+  registerRoute(app, startOAuthSignInRoute, async ({ params, request, reply }) =>
+    start(request, reply, { provider: params.provider, purpose: 'sign-in', userId: null }),
   );
 
   registerRoute(app, closeByIdentityRoute, async ({ body, request }) => {
@@ -89,6 +119,52 @@ export async function oauthRoutes(app: FastifyInstance) {
     return okEmpty();
   });
 
+  /** The popup page (or, opened in a browser tab, the page a handoff ends on): no cache, no referrer, its own CSP. */
+  const sendPopupPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: IdentityProvider,
+    outcome: FlowOutcome,
+  ) => {
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.code(outcome.status === 'success' ? 200 : 400).type('text/html; charset=utf-8');
+    return popupPage(provider, outcome, publicUrl(request));
+  };
+  // Runs after the security-headers hook: these pages need their own policies.
+  const popupHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('Content-Security-Policy', POPUP_CSP);
+    // The popup arrives here from the provider's origin. Any opener policy but unsafe-none would
+    // put the page in a new browsing context group and cut its link to window.opener, so the
+    // outcome could never be posted back.
+    reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    return payload;
+  };
+
+  app.route({
+    method: 'GET',
+    url: OAUTH_HANDOFF_PATH,
+    schema: {
+      summary: 'Opens a handoff link in this browser: claims the flow once, sets its cookie, redirects to the provider',
+      tags: ['auth'],
+      params: OAuthCallbackParams,
+      querystring: OAuthHandoffQuery,
+    },
+    onSend: popupHeaders,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { provider } = request.params as Static<typeof OAuthCallbackParams>;
+      const { handoff } = request.query as Static<typeof OAuthHandoffQuery>;
+      const browserSecret = randomToken();
+      const url = await providers.continueHandoff(provider, handoff, publicUrl(request), browserSecret);
+      if (!url)
+        return sendPopupPage(request, reply, provider, { purpose: null, status: 'error', msg: OAuthMsg.invalidState });
+      reply.header('Set-Cookie', flowCookie(request, browserSecret, FLOW_TTL_SECONDS));
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Referrer-Policy', 'no-referrer');
+      return reply.redirect(url, 302);
+    },
+  });
+
   app.route({
     method: 'GET',
     url: OAUTH_CALLBACK_PATH,
@@ -98,30 +174,24 @@ export async function oauthRoutes(app: FastifyInstance) {
       params: OAuthCallbackParams,
       querystring: OAuthCallbackQuery,
     },
-    // Runs after the security-headers hook: this page needs its own, narrower policy.
-    onSend: async (_request, reply, payload) => {
-      reply.header('Content-Security-Policy', POPUP_CSP);
-      return payload;
-    },
+    onSend: popupHeaders,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { provider } = request.params as Static<typeof OAuthCallbackParams>;
       const query = request.query as Static<typeof OAuthCallbackQuery>;
-      const outcome = await providers.finish(provider, query, readCookie(request, COOKIE), (reason) =>
-        request.log.warn({ provider, reason }, 'third-party sign-in refused by the provider check'),
+      const outcome = await providers.finish(
+        provider,
+        query,
+        readCookie(request, COOKIE),
+        { publicUrl: publicUrl(request), region: requestRegion(app, request), client: clientInfo(request) },
+        (reason) => request.log.warn({ provider, reason }, 'third-party sign-in refused by the provider check'),
       );
-      reply.header(
-        'Set-Cookie',
-        `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
-      );
-      reply.header('Cache-Control', 'no-store');
-      reply.header('Referrer-Policy', 'no-referrer');
-      reply.code(outcome.status === 'success' ? 200 : 400).type('text/html; charset=utf-8');
-      return popupPage(provider, outcome, app.config.oauth.publicUrl);
+      reply.header('Set-Cookie', flowCookie(request, '', 0));
+      return sendPopupPage(request, reply, provider, outcome);
     },
   });
 }
 
-function popupPage(provider: IdentityProvider, outcome: FlowOutcome, publicUrl: string | null): string {
+function popupPage(provider: IdentityProvider, outcome: FlowOutcome, publicUrl: string): string {
   const message = {
     type: 'account-centre:oauth',
     provider,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AccountMsg, type IdentityProvider, OAuthMsg, ServerMsg } from '@account-centre/contract';
+import {
+  AccountMsg,
+  type IdentityProvider,
+  type OAuthFlowPurpose,
+  OAUTH_HANDOFF_PATH,
+  OAuthMsg,
+  ServerMsg,
+} from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
@@ -13,10 +20,27 @@ import { ProviderClient, ProviderError } from './provider-client.js';
 
 /** A started flow lives 10 minutes: time to sign in at the provider, not to keep a state around. */
 export const FLOW_TTL_SECONDS = 600;
+/**
+ * A handoff link (a flow to be finished in the system browser) is a credential in a URL, like
+ * a `custom` login ticket: short-lived and used once. Two minutes cover a browser starting up.
+ */
+export const HANDOFF_TTL_SECONDS = 120;
 /** Closing by third-party sign-in needs a sign-in at most this old (spec 01 §7). */
 export const CLOSE_ID_TOKEN_MAX_AGE = 600;
+/**
+ * `browser_hash` of a flow waiting for its handoff link to be opened: no SHA-256 is empty, so
+ * no callback can finish such a flow before a browser has claimed it.
+ */
+const AWAITING_BROWSER = '';
 
-export type FlowPurpose = 'bind' | 'sign-in';
+export type FlowPurpose = OAuthFlowPurpose;
+
+/** Who started a flow and from where, as the callback sees it (no session: a provider redirect). */
+export interface CallbackContext {
+  publicUrl: string;
+  region: Actor['region'];
+  client: Actor['client'];
+}
 
 export interface FlowOutcome {
   purpose: FlowPurpose | null;
@@ -39,56 +63,143 @@ export class OAuthProviders {
     return client;
   }
 
-  redirectUri(provider: IdentityProvider): string {
-    return `${this.deps.config.oauth.publicUrl ?? ''}/api/auth/oauth/${provider}/callback`;
+  /** The configured providers, in the order of `OAUTH_PROVIDERS`. */
+  list() {
+    return [...this.clients.values()].map((client) => ({
+      provider: client.config.name,
+      can_close: client.config.kind === 'oidc',
+    }));
+  }
+
+  redirectUri(provider: IdentityProvider, publicUrl: string): string {
+    return `${publicUrl}/api/auth/oauth/${provider}/callback`;
   }
 
   /**
    * Starts a flow: a random state (stored hashed), a PKCE verifier and a nonce stay on the
    * server for 10 minutes; the browser gets the provider's URL and `browserSecret` in a cookie.
    */
-  async start(provider: IdentityProvider, purpose: FlowPurpose, userId: number | null, browserSecret: string) {
-    const client = this.client(provider);
+  async start(input: FlowStart, browserSecret: string) {
+    const client = await this.checkStart(input);
     const state = randomToken();
     const codeVerifier = randomToken(48);
     const nonce = randomToken();
-    const now = this.deps.clock.now();
     const url = await client
       .authorizationUrl({
-        redirectUri: this.redirectUri(provider),
+        redirectUri: this.redirectUri(input.provider, input.publicUrl),
         state,
         nonce,
-        codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+        codeChallenge: codeChallenge(codeVerifier),
       })
       .catch(providerUnavailable);
+    await this.insertFlow(input, { key: state, codeVerifier, nonce, browserHash: hashToken(browserSecret) });
+    return { url, expires_in: FLOW_TTL_SECONDS };
+  }
+
+  /**
+   * Starts a flow that another browser will finish (the desktop client opens it in the system
+   * browser, spec 01 §6): the flow is stored under a one-time handoff secret and no browser yet.
+   * The answer is our own link carrying that secret; see continueHandoff.
+   */
+  async startHandoff(input: FlowStart) {
+    await this.checkStart(input);
+    const handoff = randomToken();
+    await this.insertFlow(input, {
+      key: handoff,
+      codeVerifier: randomToken(48),
+      nonce: randomToken(),
+      browserHash: AWAITING_BROWSER,
+      ttl: HANDOFF_TTL_SECONDS,
+    });
+    const url = new URL(`${input.publicUrl}${OAUTH_HANDOFF_PATH.replace(':provider', input.provider)}`);
+    url.searchParams.set('handoff', handoff);
+    return { url: url.toString(), expires_in: HANDOFF_TTL_SECONDS };
+  }
+
+  /**
+   * The browser that opens a handoff link claims its flow, once (one conditional UPDATE, so two
+   * browsers racing for a link cannot both have it): the flow gets a fresh state and this
+   * browser's secret, and the answer is the provider's URL to redirect to. Null: unknown, used or
+   * expired link.
+   */
+  async continueHandoff(provider: IdentityProvider, handoff: string, publicUrl: string, browserSecret: string) {
+    const client = this.client(provider);
+    const state = randomToken();
+    const now = this.deps.clock.now();
+    const flow = await this.deps.db
+      .updateTable('oauth_flows')
+      .set({ state_hash: hashToken(state), browser_hash: hashToken(browserSecret), expires_at: now + FLOW_TTL_SECONDS })
+      .where('state_hash', '=', hashToken(handoff))
+      .where('provider', '=', provider)
+      .where('browser_hash', '=', AWAITING_BROWSER)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['code_verifier', 'nonce'])
+      .executeTakeFirst();
+    if (!flow) return null;
+    return client
+      .authorizationUrl({
+        redirectUri: this.redirectUri(provider, publicUrl),
+        state,
+        nonce: flow.nonce,
+        codeChallenge: codeChallenge(flow.code_verifier),
+      })
+      .catch(providerUnavailable);
+  }
+
+  /**
+   * What every start checks. Closing needs an OIDC provider (its ID token is what proves the
+   * owner, spec 01 §7) and an identity of it bound to the account; saying so before the user
+   * signs in at the provider spares a trip that could only fail.
+   */
+  private async checkStart({ provider, purpose, userId }: FlowStart): Promise<ProviderClient> {
+    const client = this.client(provider);
+    if (purpose !== 'close') return client;
+    if (client.config.kind !== 'oidc') throw badRequest(OAuthMsg.providerRejected);
+    const bound = await this.deps.db
+      .selectFrom('identities')
+      .select('subject')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    if (!bound) throw badRequest(AccountMsg.notBound);
+    return client;
+  }
+
+  private async insertFlow(
+    { provider, purpose, userId }: FlowStart,
+    flow: { key: string; codeVerifier: string; nonce: string; browserHash: string; ttl?: number },
+  ) {
+    const now = this.deps.clock.now();
     await this.deps.db.deleteFrom('oauth_flows').where('expires_at', '<=', now).execute();
     await this.deps.db
       .insertInto('oauth_flows')
       .values({
-        state_hash: hashToken(state),
+        state_hash: hashToken(flow.key),
         provider,
         purpose,
         user_id: userId,
-        code_verifier: codeVerifier,
-        nonce,
-        browser_hash: hashToken(browserSecret),
+        code_verifier: flow.codeVerifier,
+        nonce: flow.nonce,
+        browser_hash: flow.browserHash,
         created_at: now,
-        expires_at: now + FLOW_TTL_SECONDS,
+        expires_at: now + (flow.ttl ?? FLOW_TTL_SECONDS),
         used_at: null,
       })
       .execute();
-    return { url, expires_in: FLOW_TTL_SECONDS };
   }
 
   /**
    * Finishes a flow at the callback. The state is claimed once, by one conditional UPDATE,
    * and only from the browser that started it; then the code is exchanged and the subject
-   * bound (bind) or looked up (sign-in, answered with a one-time login ticket).
+   * bound (bind), looked up (sign-in, answered with a one-time login ticket), or the account
+   * closed on the provider's ID token (close).
    */
   async finish(
     provider: IdentityProvider,
     input: { code?: string; state?: string; error?: string },
     browserSecret: string | null,
+    context: CallbackContext,
     log: (reason: string) => void,
   ): Promise<FlowOutcome> {
     if (!input.state || !browserSecret) return failed(null, OAuthMsg.invalidState);
@@ -106,12 +217,12 @@ export class OAuthProviders {
     if (!flow) return failed(null, OAuthMsg.invalidState);
     if (input.error || !input.code) return failed(flow.purpose, OAuthMsg.cancelled);
 
-    let subject: string;
+    let answer: { subject: string; idToken: string | null };
     try {
-      subject = await this.client(provider).subjectFromCode({
+      answer = await this.client(provider).exchangeCode({
         code: input.code,
         codeVerifier: flow.code_verifier,
-        redirectUri: this.redirectUri(provider),
+        redirectUri: this.redirectUri(provider, context.publicUrl),
         nonce: flow.nonce,
         now,
       });
@@ -127,22 +238,46 @@ export class OAuthProviders {
       return failed(flow.purpose, OAuthMsg.providerRejected);
     }
 
-    if (flow.purpose === 'bind') {
+    if (flow.purpose === 'bind' || flow.purpose === 'close') {
       if (flow.user_id === null) return failed(flow.purpose, OAuthMsg.invalidState);
-      const msg = await bindIdentity(this.deps, flow.user_id, provider, subject);
-      return msg === ServerMsg.ok ? { purpose: 'bind', status: 'success', msg } : failed('bind', msg);
+      if (flow.purpose === 'bind') {
+        const msg = await bindIdentity(this.deps, flow.user_id, provider, answer.subject);
+        return msg === ServerMsg.ok ? { purpose: 'bind', status: 'success', msg } : failed('bind', msg);
+      }
+      if (!answer.idToken) return failed('close', OAuthMsg.providerRejected);
+      // No session here (the provider redirected the popup): the flow names the account, and
+      // closing ends every session of it anyway.
+      const actor: Actor = { userId: flow.user_id, sessionId: '', region: context.region, client: context.client };
+      try {
+        await this.closeByIdToken(actor, provider, answer.idToken);
+      } catch (error) {
+        if (error instanceof AppError) return failed('close', error.msg);
+        throw error;
+      }
+      return { purpose: 'close', status: 'success', msg: ServerMsg.ok };
     }
     const identity = await this.deps.db
       .selectFrom('identities')
       .innerJoin('users', 'users.id', 'identities.user_id')
       .select('identities.user_id')
       .where('identities.provider', '=', provider)
-      .where('identities.subject', '=', subject)
+      .where('identities.subject', '=', answer.subject)
       .where('users.closed_at', 'is', null)
       .executeTakeFirst();
     if (!identity) return failed('sign-in', OAuthMsg.identityNotBound);
     const { ticket } = await createTicket(this.deps, identity.user_id);
     return { purpose: 'sign-in', status: 'success', msg: ServerMsg.ok, ticket };
+  }
+
+  /** The third-party sign-ins bound to an account, oldest first. */
+  async boundIdentities(userId: number) {
+    return this.deps.db
+      .selectFrom('identities')
+      .select(['provider', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('provider')
+      .execute();
   }
 
   /**
@@ -175,7 +310,7 @@ export class OAuthProviders {
         .values({
           state_hash: hashToken(`id_token:${idToken}`),
           provider,
-          purpose: 'sign-in',
+          purpose: 'close',
           user_id: null,
           code_verifier: '',
           nonce: '',
@@ -233,6 +368,19 @@ async function bindIdentity(deps: AuthDeps, userId: number, provider: IdentityPr
     if (owner.some((row) => row.subject === subject)) return OAuthMsg.identityInUse;
     return AccountMsg.alreadyBound;
   });
+}
+
+/** The flow a user asks for: what for, with which provider, at which of our addresses. */
+export interface FlowStart {
+  provider: IdentityProvider;
+  purpose: FlowPurpose;
+  userId: number | null;
+  publicUrl: string;
+}
+
+/** PKCE S256 (RFC 7636): the provider gets the hash, the code exchange proves the verifier. */
+function codeChallenge(codeVerifier: string): string {
+  return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 
 function failed(purpose: FlowPurpose | null, msg: string): FlowOutcome {

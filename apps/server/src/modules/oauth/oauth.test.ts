@@ -4,7 +4,11 @@ import { createTestApp, dialects, type TestApp } from '../../../test/helpers/tes
 import { authorizeAt, idTokenFor, startTestProvider, type TestProvider } from './test-provider.js';
 
 const PUBLIC_URL = 'http://localhost:8080';
+/** The overseas host's own public address: a server answering on both regions lists both. */
+const OVERSEAS_PUBLIC_URL = 'http://account.example.com.localhost:8080';
+const OVERSEAS_PUBLIC_HOST = 'account.example.com.localhost:8080';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oauth/weixin/callback`;
+const GOOGLE_CALLBACK = `${OVERSEAS_PUBLIC_URL}/api/auth/oauth/google/callback`;
 const OTHER_CLIENT_REDIRECT = 'http://localhost:9/other-client';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -14,13 +18,29 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   let t: TestApp;
 
   beforeAll(async () => {
-    provider = await startTestProvider([CALLBACK, OTHER_CLIENT_REDIRECT]);
+    provider = await startTestProvider([
+      CALLBACK,
+      GOOGLE_CALLBACK,
+      `${PUBLIC_URL}/api/auth/oauth/qq/callback`,
+      OTHER_CLIENT_REDIRECT,
+    ]);
     t = await createTestApp(dialect, {
-      OAUTH_PROVIDERS: 'wechat',
-      OAUTH_PUBLIC_URL: PUBLIC_URL,
+      OAUTH_PROVIDERS: 'wechat,qq,google',
+      OAUTH_PUBLIC_URL: `${PUBLIC_URL},${OVERSEAS_PUBLIC_URL}`,
       OAUTH_WECHAT_ISSUER: provider.issuer,
       OAUTH_WECHAT_CLIENT_ID: provider.clientId,
       OAUTH_WECHAT_CLIENT_SECRET: provider.clientSecret,
+      // The same provider, spoken to as a plain OAuth 2 one (as QQ is): no ID token to verify.
+      OAUTH_QQ_AUTHORIZATION_URL: `${provider.issuer}/auth`,
+      OAUTH_QQ_TOKEN_URL: `${provider.issuer}/token`,
+      OAUTH_QQ_USERINFO_URL: `${provider.issuer}/me`,
+      OAUTH_QQ_SUBJECT_FIELD: 'sub',
+      OAUTH_QQ_SCOPE: 'openid',
+      OAUTH_QQ_CLIENT_ID: provider.clientId,
+      OAUTH_QQ_CLIENT_SECRET: provider.clientSecret,
+      OAUTH_GOOGLE_ISSUER: provider.issuer,
+      OAUTH_GOOGLE_CLIENT_ID: provider.clientId,
+      OAUTH_GOOGLE_CLIENT_SECRET: provider.clientSecret,
     });
     // ID tokens carry the provider's real time.
     t.clock.set(Math.floor(Date.now() / 1000));
@@ -78,6 +98,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     expect(res.statusCode).toBe(200);
     expect(message).toMatchObject({ status: 'success', msg: 'ok', purpose: 'bind', origin: 'http://localhost:8080' });
     expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'sha256-[^']+'; /);
+    // Arriving from the provider's origin, any other opener policy would cut the popup from its opener.
+    expect(res.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(await userInfo(me)).toMatchObject({ weixin: true });
 
     // Sign-in with the provider: a one-time ticket, never a token, reaches the page.
@@ -202,5 +224,233 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     expect(
       await t.app.db.selectFrom('identities').select('subject').where('user_id', '=', me.user_id).execute(),
     ).toEqual([]);
+  });
+
+  it('lists the configured providers, publicly, and the identities bound to the caller', async () => {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/auth/oauth/providers' });
+    expect(listed.json()).toEqual({
+      status: 'success',
+      code: 0,
+      msg: 'ok',
+      data: [
+        { provider: 'weixin', can_close: true },
+        { provider: 'qq', can_close: false },
+        { provider: 'google', can_close: true },
+      ],
+    });
+
+    const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+    const identities = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/user/${me.user_id}/identity`,
+          headers: { ...bearer(me.token), host: DOMESTIC_HOST },
+        })
+      ).json().data as { provider: string; created_at: number }[];
+    expect(await identities()).toEqual([]);
+    await runFlow(startBind(me), 'frank');
+    expect(await identities()).toEqual([{ provider: 'weixin', created_at: t.clock.now() }]);
+  });
+
+  it('answers an empty provider list where none is configured', async () => {
+    const bare = await createTestApp(dialect);
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/api/auth/oauth/providers' });
+      expect(res.json().data).toEqual([]);
+      const start = await bare.app.inject({ method: 'POST', url: '/api/auth/oauth/google/start' });
+      expect(start.statusCode).toBe(404);
+      expect(start.json()).toMatchObject({ msg: 'provider not configured' });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('sends each host’s flows back to that host', async () => {
+    const me = await registerByEmail(t, { host: OVERSEAS_PUBLIC_HOST });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${me.user_id}/identity/google/start`,
+      headers: { ...bearer(me.token), host: OVERSEAS_PUBLIC_HOST, 'user-agent': DESKTOP },
+    });
+    const url = new URL((started.json() as { data: { url: string } }).data.url);
+    expect(url.searchParams.get('redirect_uri')).toBe(GOOGLE_CALLBACK);
+    const back = await authorizeAt(url.toString(), 'grace');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: {
+        host: OVERSEAS_PUBLIC_HOST,
+        cookie: `ac_oauth=${started.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
+      },
+    });
+    expect(res.body).toContain('"status":"success"');
+    // The popup posts to the origin it was opened from, not to the first configured one.
+    expect(res.body).toContain(`"origin":"${OVERSEAS_PUBLIC_URL}"`);
+  });
+
+  describe('a flow handed off to the system browser', () => {
+    const startHandoff = (who: Registered) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/user/${who.user_id}/identity/weixin/start?handoff=true`,
+        headers: { ...bearer(who.token), host: DOMESTIC_HOST, 'user-agent': DESKTOP },
+      });
+    const open = (link: string) => {
+      const url = new URL(link);
+      return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host: DOMESTIC_HOST } });
+    };
+
+    it('is a one-time link of ours that sets the cookie in the browser opening it, then binds', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      const started = await startHandoff(me);
+      expect(started.statusCode).toBe(200);
+      // No cookie for the client's own embedded browser: it will not finish this flow.
+      expect(started.cookies).toEqual([]);
+      const { url: link, expires_in } = (started.json() as { data: { url: string; expires_in: number } }).data;
+      expect(link.startsWith(`${PUBLIC_URL}/api/auth/oauth/weixin/continue?handoff=`)).toBe(true);
+      expect(expires_in).toBe(120);
+
+      // Before any browser has claimed it, the flow cannot be finished.
+      const early = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/oauth/weixin/callback?code=x&state=${new URL(link).searchParams.get('handoff') ?? ''}`,
+        headers: { host: DOMESTIC_HOST, cookie: 'ac_oauth=anything' },
+      });
+      expect(early.body).toContain('invalid state');
+
+      const opened = await open(link);
+      expect(opened.statusCode).toBe(302);
+      const cookie = opened.cookies.find((c) => c.name === 'ac_oauth');
+      expect(cookie).toMatchObject({ httpOnly: true, path: '/api/auth/oauth/', sameSite: 'Lax' });
+      const again = await open(link);
+      expect(again.statusCode).toBe(400);
+      expect(again.body).toContain('invalid state');
+
+      const back = await authorizeAt(opened.headers.location as string, 'heidi');
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${cookie?.value ?? ''}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await userInfo(me)).toMatchObject({ weixin: true });
+    });
+
+    it('lets exactly one of several browsers racing for a link have it', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      const link = ((await startHandoff(me)).json() as { data: { url: string } }).data.url;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => open(link)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([302, 400, 400, 400, 400, 400, 400, 400]);
+    });
+
+    it('expires after two minutes', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      const link = ((await startHandoff(me)).json() as { data: { url: string } }).data.url;
+      t.clock.advance(121);
+      try {
+        expect((await open(link)).statusCode).toBe(400);
+      } finally {
+        t.clock.set(Math.floor(Date.now() / 1000));
+      }
+    });
+  });
+
+  describe('closing the account by a fresh sign-in in the popup', () => {
+    const startClose = (who: Registered, providerName = 'weixin') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/user/${who.user_id}/close/identity/${providerName}/start`,
+        headers: { ...bearer(who.token), host: DOMESTIC_HOST, 'user-agent': DESKTOP },
+      });
+
+    it('closes when the provider signs in the bound identity, and tells the opener', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      await runFlow(startBind(me), 'ivan');
+      const { res, message } = await runFlow(startClose(me), 'ivan');
+      expect(res.statusCode).toBe(200);
+      expect(message).toMatchObject({ type: 'account-centre:oauth', purpose: 'close', status: 'success', msg: 'ok' });
+      const row = await t.app.db
+        .selectFrom('users')
+        .select(['email', 'closed_at'])
+        .where('id', '=', me.user_id)
+        .executeTakeFirst();
+      expect(row).toMatchObject({ email: null });
+      expect(row?.closed_at).not.toBeNull();
+      const after = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/${me.user_id}`,
+        headers: { ...bearer(me.token), host: DOMESTIC_HOST },
+      });
+      expect(after.statusCode).toBe(401);
+    });
+
+    it('closes nothing when another identity signs in at the provider', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      await runFlow(startBind(me), 'judy');
+      const { res, message } = await runFlow(startClose(me), 'mallory');
+      expect(res.statusCode).toBe(400);
+      expect(message).toMatchObject({ purpose: 'close', status: 'error', msg: 'not bound' });
+      expect(await userInfo(me)).toMatchObject({ weixin: true });
+    });
+
+    it('refuses to start for a provider not bound, or one without ID tokens', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      const unbound = await startClose(me);
+      expect(unbound.statusCode).toBe(400);
+      expect(unbound.json()).toMatchObject({ msg: 'not bound' });
+      const plain = await startClose(me, 'qq');
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json()).toMatchObject({ msg: 'provider rejected' });
+      expect(
+        await t.app.db.selectFrom('oauth_flows').select('purpose').where('user_id', '=', me.user_id).execute(),
+      ).toEqual([]);
+    });
+
+    it('closes once when the callback is raced', async () => {
+      const me = await registerByEmail(t, { host: DOMESTIC_HOST });
+      await runFlow(startBind(me), 'ken');
+      const started = await startClose(me);
+      const back = await authorizeAt((started.json() as { data: { url: string } }).data.url, 'ken');
+      const cookie = started.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          t.app.inject({
+            method: 'GET',
+            url: `${back.pathname}${back.search}`,
+            headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${cookie}` },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+      expect(
+        await t.app.db.selectFrom('audit_events').select('kind').where('user_id', '=', me.user_id).execute(),
+      ).toEqual([{ kind: 'account.closed' }]);
+    });
+  });
+
+  it('keeps the flow purposes to the known ones in the database', async () => {
+    const row = {
+      state_hash: 'f'.repeat(64),
+      provider: 'weixin' as const,
+      user_id: null,
+      code_verifier: 'v',
+      nonce: 'n',
+      browser_hash: 'b',
+      created_at: 1,
+      expires_at: 2,
+      used_at: null,
+    };
+    await t.app.db
+      .insertInto('oauth_flows')
+      .values({ ...row, purpose: 'close' })
+      .execute();
+    await expect(
+      t.app.db
+        .insertInto('oauth_flows')
+        .values({ ...row, state_hash: 'e'.repeat(64), purpose: 'delete' as 'close' })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await t.app.db.deleteFrom('oauth_flows').where('state_hash', '=', row.state_hash).execute();
   });
 });

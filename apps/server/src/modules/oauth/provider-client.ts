@@ -59,15 +59,16 @@ export class ProviderClient {
 
   /**
    * Exchanges the code (PKCE verifier included) and returns the provider's subject of the user:
-   * for OIDC the verified ID token's `sub`, for plain OAuth 2 the configured JSON field.
+   * for OIDC the verified ID token's `sub` (and the token itself, which closing an account
+   * verifies again on its own path), for plain OAuth 2 the configured JSON field.
    */
-  async subjectFromCode(input: {
+  async exchangeCode(input: {
     code: string;
     codeVerifier: string;
     redirectUri: string;
     nonce: string;
     now: number;
-  }): Promise<string> {
+  }): Promise<{ subject: string; idToken: string | null }> {
     const tokenUrl = this.config.kind === 'oidc' ? (await this.oidc()).tokenUrl : this.config.tokenUrl;
     const answer = await postForm(tokenUrl, {
       grant_type: 'authorization_code',
@@ -84,17 +85,17 @@ export class ProviderClient {
       if (typeof answer.id_token !== 'string') throw new ProviderError('token answer without an ID token');
       const claims = await this.verifyIdToken(answer.id_token, input.now);
       if (claims.nonce !== input.nonce) throw new ProviderError('ID token nonce does not match');
-      return claims.sub;
+      return { subject: claims.sub, idToken: answer.id_token };
     }
     const fromToken = subjectIn(answer, this.config.subjectField);
-    if (fromToken) return fromToken;
+    if (fromToken) return { subject: fromToken, idToken: null };
     if (!this.config.userinfoUrl || typeof answer.access_token !== 'string') {
       throw new ProviderError('no subject in the token answer and no user-info endpoint');
     }
     const info = await getJson(this.config.userinfoUrl, answer.access_token);
     const fromInfo = subjectIn(info, this.config.subjectField);
     if (!fromInfo) throw new ProviderError('no subject in the user-info answer');
-    return fromInfo;
+    return { subject: fromInfo, idToken: null };
   }
 
   /** Verifies an ID token: signature by the provider's keys, issuer, audience, lifetime. */

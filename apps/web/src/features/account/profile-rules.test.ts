@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canUnbind,
+  signInMethods,
   daysInMonth,
   formatBirthday,
   isAcceptedImageName,
@@ -68,5 +69,24 @@ describe('unbinding', () => {
     expect(canUnbind({ ...none, email: 'a@b.cn', weixin: true }, true)).toBe(true);
     expect(canUnbind({ ...none, mobile: '13800000000', qq: true }, true)).toBe(true);
     expect(canUnbind({ ...none, email: 'a@b.cn', mobile: '13800000000', weibo: true }, false)).toBe(false);
+  });
+
+  it('counts Google and Facebook overseas only', () => {
+    expect(canUnbind({ ...none, email: 'a@b.com', google: true }, false)).toBe(true);
+    expect(canUnbind({ ...none, google: true, facebook: true }, false)).toBe(true);
+    expect(canUnbind({ ...none, google: true }, false)).toBe(false);
+    expect(canUnbind({ ...none, email: 'a@b.cn', google: true, facebook: true }, true)).toBe(false);
+  });
+
+  it('reads every provider from the identity list', () => {
+    expect(signInMethods({ email: 'a@b.com', mobile: null }, ['google', 'weibo'])).toEqual({
+      email: 'a@b.com',
+      mobile: null,
+      weixin: false,
+      qq: false,
+      weibo: true,
+      google: true,
+      facebook: false,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { NICKNAME_MAX_LENGTH } from '@account-centre/contract';
+import { type IdentityProvider, NICKNAME_MAX_LENGTH, regionIdentityProviders } from '@account-centre/contract';
 
 export type NicknameProblem = 'notNullName' | 'nameFormatError';
 
@@ -47,14 +47,43 @@ export function isAcceptedImageName(name: string): boolean {
   return /\.(gif|jpe?g|png|bmp)$/i.test(name);
 }
 
+/** The ways an account can sign in: its addresses and its third-party identities. */
+export interface SignInMethods {
+  email: string | null;
+  mobile: string | null;
+  weixin: boolean;
+  qq: boolean;
+  weibo: boolean;
+  /** The user info does not name the overseas providers; the identity list does. */
+  google?: boolean;
+  facebook?: boolean;
+}
+
 /**
- * Spec 01 §5: unbinding is allowed only while another sign-in method remains. Phone and the
- * third-party methods count only in the domestic build.
+ * Spec 01 §5: unbinding is allowed only while another sign-in method remains. Phone, WeChat,
+ * QQ and Weibo count only in the domestic build; overseas the e-mail, Google and Facebook
+ * (regionIdentityProviders, the server's rule too).
  */
-export function canUnbind(
-  user: { email: string | null; mobile: string | null; weixin: boolean; qq: boolean; weibo: boolean },
-  domestic: boolean,
-): boolean {
-  const methods = domestic ? [user.email, user.mobile, user.weixin, user.qq, user.weibo] : [user.email];
-  return methods.filter(Boolean).length > 1;
+export function canUnbind(methods: SignInMethods, domestic: boolean): boolean {
+  const region = domestic ? 'domestic' : 'overseas';
+  const identities = regionIdentityProviders[region].map((provider) => methods[provider] === true);
+  const counted = domestic ? [methods.email, methods.mobile, ...identities] : [methods.email, ...identities];
+  return counted.filter(Boolean).length > 1;
+}
+
+/** The account's sign-in methods, its identities as the identity list says (every provider). */
+export function signInMethods(
+  user: { email: string | null; mobile: string | null },
+  bound: readonly IdentityProvider[],
+): Required<SignInMethods> {
+  const has = (provider: IdentityProvider) => bound.includes(provider);
+  return {
+    email: user.email,
+    mobile: user.mobile,
+    weixin: has('weixin'),
+    qq: has('qq'),
+    weibo: has('weibo'),
+    google: has('google'),
+    facebook: has('facebook'),
+  };
 }

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BrowserRouter, MemoryRouter, NavLink, Navigate, useLocation, useNavigate, useSearchParams } from './router';
 
@@ -47,9 +48,12 @@ describe('BrowserRouter', () => {
 
   it('follows Back and Forward, with the state each navigation carried', () => {
     window.history.replaceState(null, '', '/account');
-    let go: ReturnType<typeof useNavigate> = () => {};
+    const handles: { go?: ReturnType<typeof useNavigate> } = {};
     function Probe() {
-      go = useNavigate();
+      const navigate = useNavigate();
+      useEffect(() => {
+        handles.go = navigate;
+      });
       const { state } = useLocation();
       return <output data-testid="state">{JSON.stringify(state)}</output>;
     }
@@ -59,7 +63,7 @@ describe('BrowserRouter', () => {
         <Address />
       </BrowserRouter>,
     );
-    act(() => go('/devices', { state: { product: 'max' } }));
+    act(() => handles.go?.('/devices', { state: { product: 'max' } }));
     expect(address()).toBe('/devices');
     expect(screen.getByTestId('state').textContent).toBe('{"product":"max"}');
 
@@ -87,12 +91,14 @@ describe('BrowserRouter', () => {
 
 describe('useSearchParams', () => {
   it('edits the query and keeps the path and the navigation state', () => {
-    let edit: ReturnType<typeof useSearchParams>[1] = () => {};
-    let go: ReturnType<typeof useNavigate> = () => {};
+    const handles: { go?: ReturnType<typeof useNavigate>; edit?: ReturnType<typeof useSearchParams>[1] } = {};
     function Probe() {
       const [params, setParams] = useSearchParams();
-      edit = setParams;
-      go = useNavigate();
+      const navigate = useNavigate();
+      useEffect(() => {
+        handles.go = navigate;
+        handles.edit = setParams;
+      });
       const { state } = useLocation();
       return <output data-testid="probe">{`${params.get('lang') ?? '-'} ${JSON.stringify(state)}`}</output>;
     }
@@ -102,9 +108,9 @@ describe('useSearchParams', () => {
         <Address />
       </MemoryRouter>,
     );
-    act(() => go('/order?lang=zh&pid=5', { state: { from: 'menu' } }));
+    act(() => handles.go?.('/order?lang=zh&pid=5', { state: { from: 'menu' } }));
     act(() =>
-      edit((params) => {
+      handles.edit?.((params) => {
         params.set('lang', 'jp');
         return params;
       }),

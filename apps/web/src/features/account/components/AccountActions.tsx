@@ -13,6 +13,8 @@ import { clearSession } from '../../../lib/session';
 import { accountActionsShown } from './AccountActions.rules';
 
 // The dialog and its texts load on first use: few visitors of the account screen close it.
+// Closing by a third-party sign-in is an option inside it, loaded with it.
+const CloseByIdentity = lazy(() => import('./CloseByIdentity').then((module) => ({ default: module.CloseByIdentity })));
 const CloseAccountModal = lazyWithTexts(
   () => import('./CloseAccountModal').then((module) => module.CloseAccountModal),
   'accountClose',
@@ -90,7 +92,9 @@ export function AccountActions({ user }: { user: UserInfo }) {
         </Anchor>
       )}
       <Suspense fallback={null}>
-        {closing && <CloseAccountModal user={user} onClose={() => setClosing(false)} />}
+        {closing && (
+          <CloseAccountModal user={user} onClose={() => setClosing(false)} extra={<CloseByIdentity user={user} />} />
+        )}
       </Suspense>
     </Group>
   );

@@ -9,8 +9,6 @@ import { ApiError } from '../../../lib/api';
 import { useBuildContext } from '../../../lib/build-context';
 import { host, onHostMessage } from '../../../lib/host-bridge';
 import { lazyWithTexts, loadNamespace } from '../../../lib/i18n';
-import { uploadAvatar } from '../api/account';
-import { encodeAvatar, loadImage } from '../avatar-image';
 import type { SourceRect } from '../crop-geometry';
 import { isAcceptedImageName } from '../profile-rules';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
@@ -21,13 +19,18 @@ const CROPPER_NAMESPACE = 'accountCropper';
 
 const loadCropper = () => import('./AvatarCropper').then((m) => m.AvatarCropper);
 const AvatarCropper = lazyWithTexts(loadCropper, CROPPER_NAMESPACE);
+// Decoding, encoding and the upload call are needed once a picture is picked, not to show the
+// avatar: they load with the cropper (docs/bundle-budget.md).
+const loadPictureTools = () => import('../avatar-image');
+const loadUpload = () => import('../api/account').then((m) => m.uploadAvatar);
 
 /**
- * Starts downloading the cropper and its texts while the visitor is still choosing a file, so
- * it opens at once. A failure is ignored here: rendering the cropper tries again and shows it.
+ * Starts downloading the cropper, its texts and the picture tools while the visitor is still
+ * choosing a file, so it opens at once. A failure is ignored here: using them tries again and
+ * shows it.
  */
 function preloadCropper() {
-  Promise.all([loadCropper(), loadNamespace(CROPPER_NAMESPACE)]).catch(() => {});
+  Promise.all([loadCropper(), loadNamespace(CROPPER_NAMESPACE), loadPictureTools(), loadUpload()]).catch(() => {});
 }
 
 /** Spec 01 §8: code 2 sensitiveVerb, an oversized picture its own hint, anything else changeError. */
@@ -64,9 +67,14 @@ export function AvatarPicker({ userId, name, url }: { userId: number; name: stri
 
   /** Decodes a picked picture and opens it in the cropper; one the browser cannot read is refused. */
   const open = (source: Blob | string) =>
-    loadImage(source).then(
-      (image) => setCropping({ image, key: ++picks.current }),
-      () => showToast(t('account:toast.imgWarn'), 'warning', IMG_WARN_MS),
+    loadPictureTools().then(
+      ({ loadImage }) =>
+        loadImage(source).then(
+          (image) => setCropping({ image, key: ++picks.current }),
+          () => showToast(t('account:toast.imgWarn'), 'warning', IMG_WARN_MS),
+        ),
+      // The tools' code did not arrive (offline): not the picture's fault.
+      () => showToast(t('account:toast.changeError'), 'error'),
     );
   const latestOpen = useRef(open);
   useEffect(() => {
@@ -76,6 +84,7 @@ export function AvatarPicker({ userId, name, url }: { userId: number; name: stri
   const save = (image: HTMLImageElement, crop: SourceRect) =>
     run(async () => {
       try {
+        const [{ encodeAvatar }, uploadAvatar] = await Promise.all([loadPictureTools(), loadUpload()]);
         const picture = await encodeAvatar(image, crop);
         const answer = await uploadAvatar(userId, picture);
         setCropping(null);

@@ -1,0 +1,152 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '../../../app/user/current-user';
+import { changeLanguage } from '../../../lib/i18n';
+import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { clearSession, saveSession } from '../../../lib/session';
+import { finishAccountClose } from '../close-account';
+import { CloseByIdentity } from './CloseByIdentity';
+
+vi.mock('../close-account', () => ({ finishAccountClose: vi.fn() }));
+
+const USER = 7;
+const user: UserInfo = {
+  user_id: USER,
+  nick_name: 'Bo',
+  avatar_url: null,
+  email: null,
+  mobile: null,
+  second_mobile: null,
+  weixin: true,
+  qq: true,
+  weibo: false,
+  hasPwd: false,
+  profile: null,
+  birthday: null,
+  region: 'domestic',
+  sex: null,
+  country: null,
+  language: 'en',
+  max_storage: 0,
+  used_storage: 0,
+  created_at: 1_714_550_400,
+};
+
+const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+
+function fakePopup() {
+  const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
+  vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+  const post = (data: unknown) =>
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data, origin: window.location.origin, source: popup as unknown as Window }),
+      );
+    });
+  return { popup, post };
+}
+
+const closeMessage = (status: 'success' | 'error', msg = 'ok') => ({
+  type: 'account-centre:oauth',
+  provider: 'weixin',
+  purpose: 'close',
+  status,
+  msg,
+});
+
+beforeEach(() => {
+  saveSession({ user_id: USER, token: 'token-7', refresh_token: 'refresh-7', expires_in: 900 });
+  vi.spyOn(notifications, 'show').mockReturnValue('toast');
+});
+
+afterEach(async () => {
+  cleanup();
+  clearSession();
+  vi.restoreAllMocks();
+  vi.mocked(finishAccountClose).mockClear();
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+const api = () =>
+  stubApi({
+    'GET /api/auth/oauth/providers': () =>
+      ok([
+        { provider: 'weixin', can_close: true },
+        { provider: 'qq', can_close: false },
+      ]),
+    [`GET /api/user/${USER}/identity`]: () =>
+      ok([
+        { provider: 'weixin', created_at: 1 },
+        { provider: 'qq', created_at: 2 },
+      ]),
+    [`POST /api/user/${USER}/close/identity/weixin/start`]: () =>
+      ok({ url: 'https://open.example/c', expires_in: 600 }),
+  });
+
+describe('closing the account by a third-party sign-in', () => {
+  it('offers the linked providers that can prove the owner, and finishes the close on success', async () => {
+    const { calls } = api();
+    const { popup, post } = fakePopup();
+    await renderInLanguage(<CloseByIdentity user={user} />, { build: { region: 'domestic' } });
+    // QQ is linked but has no ID token to verify: not offered.
+    fireEvent.click(await screen.findByRole('button', { name: 'WeChat account' }));
+    expect(screen.queryByRole('button', { name: 'QQ account' })).toBeNull();
+    await waitFor(() => expect(popup.location.href).toBe('https://open.example/c'));
+    expect(calls.map((call) => call.route)).toContain(`POST /api/user/${USER}/close/identity/weixin/start`);
+    expect(screen.getByRole('status').textContent).toBe('Finish signing in in the window that opened.');
+
+    post(closeMessage('success'));
+    await waitFor(() => expect(finishAccountClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('says so when another account signed in, and closes nothing', async () => {
+    api();
+    const { popup, post } = fakePopup();
+    await renderInLanguage(<CloseByIdentity user={user} />, { build: { region: 'domestic' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'WeChat account' }));
+    await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
+    post(closeMessage('error', 'not bound'));
+    await waitFor(() =>
+      expect(toasts()).toEqual(['You signed in with a different account than the one linked here; nothing was closed']),
+    );
+    expect(finishAccountClose).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing without a linked provider that can close', async () => {
+    const { calls } = stubApi({
+      'GET /api/auth/oauth/providers': () => ok([{ provider: 'weixin', can_close: true }]),
+      [`GET /api/user/${USER}/identity`]: () => ok([]),
+    });
+    await renderInLanguage(<CloseByIdentity user={user} />, { build: { region: 'domestic' } });
+    await waitFor(() => expect(calls.map((call) => call.route)).toContain(`GET /api/user/${USER}/identity`));
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/linked account/)).toBeNull();
+  });
+
+  it('in the desktop client, finishes the close when the page returns to a closed account', async () => {
+    window.AccountCentreHost = { postMessage: () => {} };
+    let closed = false;
+    stubApi({
+      'GET /api/auth/oauth/providers': () => ok([{ provider: 'weixin', can_close: true }]),
+      [`GET /api/user/${USER}/identity`]: () =>
+        closed ? fail(401, 0, 'unauthorized') : ok([{ provider: 'weixin', created_at: 1 }]),
+      [`POST /api/user/${USER}/close/identity/weixin/start`]: () =>
+        ok({ url: 'http://localhost/api/auth/oauth/weixin/continue?handoff=h', expires_in: 120 }),
+      'POST /api/auth/refresh': () => fail(401, 0, 'invalid refresh token'),
+    });
+    try {
+      await renderInLanguage(<CloseByIdentity user={user} />, { build: { region: 'domestic', hostMode: 'desktop' } });
+      fireEvent.click(await screen.findByRole('button', { name: 'WeChat account' }));
+      await waitFor(() => expect(toasts()).toEqual(['Continue in your browser: sign in there, then come back here']));
+      closed = true;
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(finishAccountClose).toHaveBeenCalledTimes(1));
+    } finally {
+      delete window.AccountCentreHost;
+    }
+  });
+});
