@@ -6,33 +6,14 @@ import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
 import { AccountScreen } from './AccountScreen';
+import { testUser, shownToasts } from './testing';
 
 const USER = 42;
 
-const userInfo = (overrides: Record<string, unknown> = {}) => ({
-  user_id: USER,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: 'ada@example.com',
-  mobile: '13812345678',
-  second_mobile: null,
-  weixin: true,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: '2023-01-31',
-  region: 'overseas',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-  ...overrides,
-});
+const userInfo = (overrides: Record<string, unknown> = {}) =>
+  testUser({ user_id: USER, mobile: '13812345678', weixin: true, birthday: '2023-01-31', ...overrides });
 
-const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const toasts = shownToasts;
 const puts = (calls: { route: string; body: unknown }[]) =>
   calls.filter((call) => call.route === `PUT /api/user/${USER}`);
 

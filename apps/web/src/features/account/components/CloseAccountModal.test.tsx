@@ -7,6 +7,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseAccountModal } from './CloseAccountModal';
+import { testUser, shownToasts } from '../testing';
 
 // What follows a successful close (toast, session, redirect) is close-account.test.ts's; here it
 // only matters whether the dialog hands over to it.
@@ -15,30 +16,10 @@ vi.mock('../close-account', () => ({ finishAccountClose: vi.fn() }));
 const USER = 42;
 const CLOSE = `POST /api/user/${USER}/close`;
 
-const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
-  user_id: USER,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: 'ada@example.com',
-  mobile: '13812345678',
-  second_mobile: null,
-  weixin: false,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: null,
-  region: 'domestic',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-  ...overrides,
-});
+const user = (overrides: Partial<UserInfo> = {}) =>
+  testUser({ user_id: USER, mobile: '13812345678', region: 'domestic', ...overrides });
 
-const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const toasts = shownToasts;
 
 beforeEach(() => {
   saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });

@@ -7,6 +7,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
+import { shownToasts } from '../testing';
 
 vi.mock('../close-account', () => ({ finishAccountClose: vi.fn() }));
 
@@ -33,7 +34,7 @@ const user: UserInfo = {
   created_at: 1_714_550_400,
 };
 
-const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const toasts = shownToasts;
 
 function fakePopup() {
   const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };

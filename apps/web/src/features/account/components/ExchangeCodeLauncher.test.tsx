@@ -8,6 +8,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { useLocation } from '../../../lib/router';
 import { clearSession, saveSession } from '../../../lib/session';
 import { ExchangeCodeLauncher } from './ExchangeCodeLauncher';
+import { shownToasts } from '../testing';
 
 const USER = 42;
 const CODE_ROUTE = `GET /api/user/${USER}/exchange-code`;
@@ -34,7 +35,7 @@ const userInfo = {
   created_at: 1_714_550_400,
 };
 
-const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const toasts = shownToasts;
 
 /** The router's query, shown so a test can see what the launcher left in the address. */
 function AddressProbe() {

@@ -8,6 +8,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
 import type * as Snapshot from '../../../lib/build-context/snapshot';
 import { IdentityRows, resetIdentityLaunchForTests } from './IdentityRows';
+import { testUser, shownToasts } from '../testing';
 
 vi.mock('../../../lib/build-context/snapshot', async (importOriginal) => {
   const original = await importOriginal<typeof Snapshot>();
@@ -20,28 +21,7 @@ const USER = 42;
 const DESKTOP_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
-  user_id: USER,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: 'ada@example.com',
-  mobile: null,
-  second_mobile: null,
-  weixin: false,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: null,
-  region: 'domestic',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-  ...overrides,
-});
+const user = (overrides: Partial<UserInfo> = {}) => testUser({ user_id: USER, region: 'domestic', ...overrides });
 
 const configured = ok([
   { provider: 'weixin', can_close: true },
@@ -49,7 +29,7 @@ const configured = ok([
   { provider: 'google', can_close: true },
 ]);
 
-const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const toasts = shownToasts;
 const row = (name: string) => screen.findByRole('listitem', { name });
 
 /** A popup as window.open returns it: the test sees where it is sent and posts its message. */

@@ -10,6 +10,7 @@ import { formatRemaining, PhoneQrModal, svgImageSource } from './PhoneQrModal';
 import { PhoneRows } from './PhoneRows';
 import { SecondMobileModal } from './SecondMobileModal';
 import { phoneCodeProblem } from './PhoneCodeFields';
+import { testUser, shownToasts } from '../testing';
 
 const USER = 42;
 const SECOND_MOBILE = `POST /api/user/${USER}/second-mobile`;
@@ -18,30 +19,9 @@ const TOKEN = 'T'.repeat(43);
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
-  user_id: USER,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: 'ada@example.com',
-  mobile: null,
-  second_mobile: null,
-  weixin: false,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: null,
-  region: 'domestic',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-  ...overrides,
-});
+const user = (overrides: Partial<UserInfo> = {}) => testUser({ user_id: USER, region: 'domestic', ...overrides });
 
-const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
+const toasts = shownToasts;
 const domestic = { build: { region: 'domestic' as const } };
 
 beforeEach(() => {
