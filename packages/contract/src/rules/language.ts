@@ -1,9 +1,19 @@
+import type { Region } from './region.js';
+
 /** The 12 languages offered (spec 01 §1). */
 export const languages = ['zh', 'en', 'de', 'fr', 'es', 'jp', 'tw', 'it', 'pt', 'kr', 'id', 'ru'] as const;
 export type Language = (typeof languages)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'zh';
 export const FALLBACK_LANGUAGE: Language = 'en';
+
+/**
+ * The language a build starts in when nothing names one (spec 01 §1: default zh, fallback
+ * en): the domestic build is Chinese, the overseas build English.
+ */
+export function buildLanguage(region: Region): Language {
+  return region === 'domestic' ? DEFAULT_LANGUAGE : FALLBACK_LANGUAGE;
+}
 
 /** Input spellings the spec maps onto our codes. */
 const aliases: Record<string, Language> = { cn: 'zh', ko: 'kr' };

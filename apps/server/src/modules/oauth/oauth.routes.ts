@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   closeByIdentityRoute,
   type IdentityProvider,
+  type Language,
+  languageTags,
   listIdentitiesRoute,
   listOAuthProvidersRoute,
   OAUTH_CALLBACK_PATH,
@@ -22,6 +24,7 @@ import { randomToken } from '../../lib/secrets.js';
 import type { Actor } from '../account/account.service.js';
 import { clientInfo, requestRegion } from '../auth/client-info.js';
 import { publicUrlFor } from './oauth.config.js';
+import { popupLanguage, popupTexts } from './popup-texts.js';
 import { FLOW_TTL_SECONDS, type FlowOutcome, type FlowPurpose, OAuthProviders } from './oauth.service.js';
 
 const COOKIE = 'ac_oauth';
@@ -129,7 +132,8 @@ export async function oauthRoutes(app: FastifyInstance) {
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.code(outcome.status === 'success' ? 200 : 400).type('text/html; charset=utf-8');
-    return popupPage(provider, outcome, publicUrl(request));
+    const language = popupLanguage(request.headers['accept-language'], requestRegion(app, request));
+    return popupPage(provider, outcome, publicUrl(request), language);
   };
   // Runs after the security-headers hook: these pages need their own policies.
   const popupHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -191,7 +195,7 @@ export async function oauthRoutes(app: FastifyInstance) {
   });
 }
 
-function popupPage(provider: IdentityProvider, outcome: FlowOutcome, publicUrl: string): string {
+function popupPage(provider: IdentityProvider, outcome: FlowOutcome, publicUrl: string, language: Language): string {
   const message = {
     type: 'account-centre:oauth',
     provider,
@@ -207,11 +211,13 @@ function popupPage(provider: IdentityProvider, outcome: FlowOutcome, publicUrl: 
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   return (
-    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    `<!doctype html><html lang="${languageTags[language]}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width">' +
     '<title>Account Centre</title></head><body>' +
     `<script type="application/json" id="oauth-result">${json}</script>` +
     `<script>${POPUP_SCRIPT}</script>` +
-    '<p>You can close this window.</p></body></html>'
+    // The texts are our own constants (popup-texts.ts): nothing from the request goes in.
+    `<p>${outcome.status === 'success' ? popupTexts[language].done : popupTexts[language].failed}</p></body></html>`
   );
 }
 

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_LANGUAGE,
-  FALLBACK_LANGUAGE,
-  type Language,
-  type Region,
-  resolveLanguage,
-} from '@account-centre/contract';
+import { type Language, type Region, buildLanguage, resolveLanguage } from '@account-centre/contract';
 
-export { languages, languageTags, resolveLanguage, type Language } from '@account-centre/contract';
+export { buildLanguage, languages, languageTags, resolveLanguage, type Language } from '@account-centre/contract';
 
 /**
  * Each language named in itself, so a reader finds their own language whatever the page is
@@ -26,14 +20,6 @@ export const languageNames: Record<Language, string> = {
   id: 'Bahasa Indonesia',
   ru: 'Русский',
 };
-
-/**
- * The language a build starts in when the address names none (spec 01 §1: default zh,
- * fallback en): the domestic build is Chinese, the overseas build English.
- */
-export function buildLanguage(region: Region): Language {
-  return region === 'domestic' ? DEFAULT_LANGUAGE : FALLBACK_LANGUAGE;
-}
 
 /** The language of a page address: its `lang` query parameter, else the build's language. */
 export function languageFromSearch(search: string, region: Region): Language {
