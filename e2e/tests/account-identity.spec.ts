@@ -205,14 +205,19 @@ test.describe('third-party sign-in methods', () => {
     expect(link.startsWith(`${OAUTH_PUBLIC_ORIGINS.domestic}/api/auth/oauth/weixin/continue?handoff=`)).toBe(true);
     expect(popups).toBe(0);
 
-    // The system browser: another browser, with no session of ours and none of our cookies.
-    const system = await browser.newContext();
+    // The system browser: another browser, with no session of ours and none of our cookies
+    // (set to German, to see the page speak the browser's language).
+    const system = await browser.newContext({ locale: 'de-DE' });
     try {
       await offline(system);
       const tab = await system.newPage();
       await tab.goto(link);
       await signInAtProvider(tab, uniqueLogin('desk'));
-      await expect(tab.getByText('You can close this window.')).toBeVisible();
+      // The page stays in the system browser: it says, in the browser's language, what to do.
+      await expect(
+        tab.getByText('Fertig. Sie können dieses Fenster schließen und zum Kontocenter zurückkehren.'),
+      ).toBeVisible();
+      await expect(tab.locator('html')).toHaveAttribute('lang', 'de');
       // The link was for one browser only.
       const again = await system.newPage();
       const reused = await again.goto(link);
