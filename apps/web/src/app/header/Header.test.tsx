@@ -4,6 +4,8 @@ import { closeSignIn, getSignInPrompt } from '../../features/auth';
 import { changeLanguage } from '../../lib/i18n';
 import { ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
+import { testUser } from '../testing/test-user';
+import type { UserInfo } from '../user/current-user';
 import { Header } from './Header';
 import { loadHeaderParts } from './header-parts';
 import { USER_MENU_CLOSE_DELAY_MS, initialOf } from './UserMenu';
@@ -15,29 +17,8 @@ const session = {
   expires_in: 900,
 };
 
-function user(overrides: Record<string, unknown> = {}) {
-  return {
-    user_id: 42,
-    nick_name: 'ada lovelace',
-    avatar_url: null,
-    email: 'ada@example.com',
-    mobile: null,
-    second_mobile: null,
-    weixin: false,
-    qq: false,
-    weibo: false,
-    hasPwd: true,
-    profile: null,
-    birthday: null,
-    region: 'overseas',
-    sex: null,
-    country: null,
-    language: null,
-    max_storage: 0,
-    used_storage: 0,
-    created_at: 0,
-    ...overrides,
-  };
+function user(overrides: Partial<UserInfo> = {}) {
+  return testUser({ nick_name: 'ada lovelace', language: null, created_at: 0, ...overrides });
 }
 
 /** happy-dom's window can change its viewport, which media queries then follow. */

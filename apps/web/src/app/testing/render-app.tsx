@@ -1,4 +1,4 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import {
   BuildContextOverride,
@@ -9,10 +9,7 @@ import {
 import { initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { App } from '../App';
-
-// Screens load as lazy chunks: on a busy machine the first one can take more than the default
-// second to arrive.
-configure({ asyncUtilTimeout: 4000 });
+import { testUser } from './test-user';
 
 type Route = (request: Request) => Response | Promise<Response> | undefined;
 
@@ -20,27 +17,7 @@ export const ok = (data: unknown) => Response.json({ status: 'success', code: 0,
 export const notFound = () => Response.json({ status: 'error', code: 0, msg: 'not found' }, { status: 404 });
 
 export function userInfo(userId: number, nickName = 'Ada') {
-  return {
-    user_id: userId,
-    nick_name: nickName,
-    avatar_url: null,
-    email: 'ada@example.com',
-    mobile: null,
-    second_mobile: null,
-    weixin: false,
-    qq: false,
-    weibo: false,
-    hasPwd: true,
-    profile: null,
-    birthday: null,
-    region: 'overseas',
-    sex: null,
-    country: null,
-    language: null,
-    max_storage: 0,
-    used_storage: 0,
-    created_at: 0,
-  };
+  return testUser({ user_id: userId, nick_name: nickName, language: null, created_at: 0 });
 }
 
 /**

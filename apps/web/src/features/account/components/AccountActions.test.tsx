@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../app/user/current-user';
+import { testUser } from '../../../app/testing/test-user';
 import type { BuildContext } from '../../../lib/build-context';
 import { HOST_CHANNEL } from '../../../lib/host-bridge';
 import { changeLanguage } from '../../../lib/i18n';
@@ -10,27 +10,7 @@ import { AccountActions } from './AccountActions';
 
 const USER = 42;
 
-const user = {
-  user_id: USER,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: 'ada@example.com',
-  mobile: null,
-  second_mobile: null,
-  weixin: false,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: null,
-  region: 'domestic',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-} satisfies UserInfo;
+const user = testUser({ user_id: USER, region: 'domestic' });
 
 /** The desktop client's host object, recording what the page sends it. */
 function installClient(capabilities?: 'signOut'[]) {

@@ -7,7 +7,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseAccountModal } from './CloseAccountModal';
-import { testUser, shownToasts } from '../testing';
+import { testUser, shownToasts } from '../../../app/testing/test-user';
 
 // What follows a successful close (toast, session, redirect) is close-account.test.ts's; here it
 // only matters whether the dialog hands over to it.

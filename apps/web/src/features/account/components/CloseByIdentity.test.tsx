@@ -7,7 +7,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
-import { shownToasts } from '../testing';
+import { shownToasts } from '../../../app/testing/test-user';
 
 vi.mock('../close-account', () => ({ finishAccountClose: vi.fn() }));
 

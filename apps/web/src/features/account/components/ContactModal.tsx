@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
@@ -15,6 +15,7 @@ import { type CodeTarget, bindContact, replaceContact } from '../api/account';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
+import { FormActions } from './FormActions';
 
 export type ContactKind = 'email' | 'mobile';
 
@@ -113,14 +114,7 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
             onInvalidTarget={() => setProblem('address')}
             error={problem === 'code' ? t('account:password.codeFormat') : undefined}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={saving} />
         </Stack>
       </form>
     </Modal>

@@ -8,32 +8,12 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { useLocation } from '../../../lib/router';
 import { clearSession, saveSession } from '../../../lib/session';
 import { ExchangeCodeLauncher } from './ExchangeCodeLauncher';
-import { shownToasts } from '../testing';
+import { shownToasts, testUser } from '../../../app/testing/test-user';
 
 const USER = 42;
 const CODE_ROUTE = `GET /api/user/${USER}/exchange-code`;
 
-const userInfo = {
-  user_id: USER,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: 'ada@example.com',
-  mobile: null,
-  second_mobile: null,
-  weixin: false,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: null,
-  region: 'overseas',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-};
+const userInfo = testUser({ user_id: USER });
 
 const toasts = shownToasts;
 

@@ -8,7 +8,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
 import type * as Snapshot from '../../../lib/build-context/snapshot';
 import { IdentityRows, resetIdentityLaunchForTests } from './IdentityRows';
-import { testUser, shownToasts } from '../testing';
+import { testUser, shownToasts } from '../../../app/testing/test-user';
 
 vi.mock('../../../lib/build-context/snapshot', async (importOriginal) => {
   const original = await importOriginal<typeof Snapshot>();

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { PROFILE_MAX_LENGTH } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from './FormActions';
 
 /** Spec 01 §2 "change introduction" modal (overseas). */
 export function IntroductionModal({
@@ -38,14 +39,7 @@ export function IntroductionModal({
           <Text size="xs" c="dimmed" ta="right">
             {text.length}/{PROFILE_MAX_LENGTH}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} />
         </Stack>
       </form>
     </Modal>

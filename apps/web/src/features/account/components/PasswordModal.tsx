@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, PasswordInput, Stack } from '@mantine/core';
+import { Modal, NativeSelect, PasswordInput, Stack } from '@mantine/core';
 import { VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { showErrorToast, showToast } from '../../../components/toast';
 import { type CodeTarget, changePassword } from '../api/account';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { CODE_PATTERN, CodeField } from './CodeField';
+import { FormActions } from './FormActions';
 
 const CHANGE_SUCCESS_MS = 1500;
 const PASSWORD_MIN = 8;
@@ -108,14 +109,7 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
               autoComplete="new-password"
               error={problem === 'mismatch' ? t('account:password.mismatch') : undefined}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" loading={saving}>
-                {t('common:actions.save')}
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} busy={saving} />
           </Stack>
         </form>
       )}

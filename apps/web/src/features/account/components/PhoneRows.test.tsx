@@ -10,7 +10,7 @@ import { formatRemaining, PhoneQrModal, svgImageSource } from './PhoneQrModal';
 import { PhoneRows } from './PhoneRows';
 import { SecondMobileModal } from './SecondMobileModal';
 import { phoneCodeProblem } from './PhoneCodeFields';
-import { testUser, shownToasts } from '../testing';
+import { testUser, shownToasts } from '../../../app/testing/test-user';
 
 const USER = 42;
 const SECOND_MOBILE = `POST /api/user/${USER}/second-mobile`;

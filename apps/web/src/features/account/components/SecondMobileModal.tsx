@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { VerificationPurpose, maskPhone } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { bindSecondMobile, unbindSecondMobile } from '../api/phone';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
 import { PhoneCodeFields, phoneRefusal, usePhoneCodeForm } from './PhoneCodeFields';
+import { FormActions } from './FormActions';
 
 export type SecondMobileMode = 'bind' | 'unbind';
 
@@ -86,20 +87,7 @@ export function SecondMobileModal({
               />
             </>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            {mode === 'bind' ? (
-              <Button type="submit" loading={saving}>
-                {t('common:actions.save')}
-              </Button>
-            ) : (
-              <Button type="submit" color="red" loading={saving}>
-                {t('account:contact.unbind')}
-              </Button>
-            )}
-          </Group>
+          <FormActions onCancel={onClose} busy={saving} unlink={mode === 'unbind'} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { AccountMsg, VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
 import type { ContactKind } from './ContactModal';
+import { FormActions } from './FormActions';
 
 /** Unbinds the e-mail or phone with a code of purpose 3 sent to it (spec 01 §4, §5). */
 export function UnbindModal({ user, kind, onClose }: { user: UserInfo; kind: ContactKind; onClose: () => void }) {
@@ -57,14 +58,7 @@ export function UnbindModal({ user, kind, onClose }: { user: UserInfo; kind: Con
             onChange={setCode}
             error={invalid ? t('account:password.codeFormat') : undefined}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={saving}>
-              {t('account:contact.unbind')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={saving} unlink />
         </Stack>
       </form>
     </Modal>

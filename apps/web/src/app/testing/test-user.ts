@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { vi } from 'vitest';
-import type { UserInfo } from '../../app/user/current-user';
+import type { UserInfo } from '../user/current-user';
 
 /**
- * The user info the account screen's tests start from: an overseas account with an e-mail
+ * The user info tests start from: an overseas account with an e-mail
  * and a password, nothing else linked. Each test names what differs.
  */
 export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
