@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routeEndpoints } from './scripts/route-endpoints';
 
 /**
  * Screen chunks are named after their feature (`assets/screen-order-<hash>.js`), so the bundle
@@ -16,7 +17,7 @@ function chunkFileName(chunk: { facadeModuleId: string | null; name: string }): 
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeEndpoints()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },
@@ -33,7 +34,8 @@ export default defineConfig({
         // Fewer, larger files compress better and cost fewer requests (docs/bundle-budget.md):
         // - `boot`: everything the entry loads before the first render, with the small pieces
         //   that screens, sign-in and the header all use (a screen's frame, the empty state of
-        //   unbuilt sections, icon buttons, the language hook);
+        //   unbuilt sections, the load-failure view, icon buttons, text, groups and links of the
+        //   kit, the toast helper, the language and single-flight hooks);
         // - `header-bar`: the header's light bar, which only a browser loads; the menus and
         //   the drawer stay in a chunk of their own (app/header/header-parts.ts). Kit pieces the
         //   screens use too (Avatar, Badge: `kit-display`) stay out of it, or the first screen
@@ -43,7 +45,7 @@ export default defineConfig({
             { name: 'boot', tags: ['$initial'] },
             {
               name: 'boot',
-              test: /[\\/]src[\\/](components[\\/](ScreenLayout|UnbuiltSection)\.tsx|lib[\\/]i18n[\\/]use-language\.ts)$|@mantine[\\/]core[\\/].*[\\/](Title|Stack|ActionIcon)[\\/]|@mantine[\\/]hooks[\\/].*[\\/]use-window-event[\\/]/,
+              test: /[\\/]src[\\/](components[\\/](ScreenLayout|UnbuiltSection|LoadFailed)\.tsx|components[\\/]toast\.ts|lib[\\/]i18n[\\/]use-language\.ts|lib[\\/]hooks[\\/]use-single-flight\.ts)$|@mantine[\\/]core[\\/].*[\\/](Title|Stack|ActionIcon|Text|Group|Anchor)[\\/]|@mantine[\\/]hooks[\\/].*[\\/]use-window-event[\\/]/,
             },
             {
               // Kit pieces both the header and screens show: captured before the header's

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TProperties, type TSchema } from 'typebox';
 
 /**
  * Every JSON answer of the API has this shape (DESIGN.md §3). `code` carries the spec's
@@ -23,14 +23,18 @@ export const Envelope = <T extends TSchema>(data: T) =>
     data,
   });
 
-/** A list answer puts the number of all rows beside the page it returns. */
-export const ListEnvelope = <T extends TSchema>(item: T) =>
+/**
+ * A list answer puts the number of all rows beside the page it returns; `extra` adds fields
+ * beside them (a device list's slot `limit`).
+ */
+export const ListEnvelope = <T extends TSchema, E extends TProperties = Record<never, TSchema>>(item: T, extra?: E) =>
   Type.Object({
     status: Type.Literal('success'),
     code: Type.Integer(),
     msg: Type.String(),
     data: Type.Array(item),
     count: Type.Integer({ minimum: 0 }),
+    ...(extra as E),
   });
 
 /** An answer that carries nothing beyond its status. */

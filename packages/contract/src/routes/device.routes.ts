@@ -37,8 +37,7 @@ export const Device = Type.Object({
 });
 
 /** A product's device list: `count` devices hold slots out of `limit`. */
-export const DeviceListEnvelope = Type.Object({
-  ...ListEnvelope(Device).properties,
+export const DeviceListEnvelope = ListEnvelope(Device, {
   limit: Type.Integer({ minimum: 0, description: 'device slots of the product for this user' }),
 });
 

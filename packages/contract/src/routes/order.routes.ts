@@ -135,6 +135,18 @@ export const getLicencesRoute = defineRoute({
 export const ORDER_PAGE_SIZE = 3;
 export const ORDER_PAGE_SIZE_MAX = 50;
 
+/** What the receipt column of an order shows. */
+export const ReceiptColumnSchema = Type.Union(
+  [
+    Type.Literal('can_invoice'),
+    Type.Literal('invoicing'),
+    Type.Literal('succeeded'),
+    Type.Literal('cannot_invoice'),
+    Type.Literal('expired'),
+  ],
+  { description: 'the receipt column' },
+);
+
 /**
  * An order of the history (spec 01 §3 "Order data" and "Order history row"): the spec's
  * order fields, the list it belongs to, and what the history shows of it.
@@ -159,16 +171,7 @@ export const OrderRow = Type.Object({
   region: Type.Union([Type.Literal('domestic'), Type.Literal('overseas')]),
   iv_type: Type.Integer({ description: '0 none, 1 ordinary electronic invoice, 2 receipt' }),
   invoice: InvoiceStateSchema,
-  receipt: Type.Union(
-    [
-      Type.Literal('can_invoice'),
-      Type.Literal('invoicing'),
-      Type.Literal('succeeded'),
-      Type.Literal('cannot_invoice'),
-      Type.Literal('expired'),
-    ],
-    { description: 'the receipt column' },
-  ),
+  receipt: ReceiptColumnSchema,
   invoice_deadline: UnixSeconds,
 });
 
@@ -212,7 +215,7 @@ export const InvoiceResult = Type.Object({
   order_id: OrderNumber,
   invoice: InvoiceStateSchema,
   iv_type: Type.Integer(),
-  receipt: OrderRow.properties.receipt,
+  receipt: ReceiptColumnSchema,
 });
 
 export const requestInvoiceRoute = defineRoute({
