@@ -26,6 +26,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself (Chromium, which desktop clients
+    // embed, since version 66); where one does not, chunks still load, one after the other.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: which files each entry and screen loads (scripts/bundle-report.ts).
     manifest: true,
     rolldownOptions: {

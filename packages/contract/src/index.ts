@@ -27,3 +27,4 @@ export * from './routes/device.routes.js';
 export * from './routes/account.routes.js';
 export * from './routes/oauth.routes.js';
 export * from './routes/company.routes.js';
+export * from './routes/team.routes.js';

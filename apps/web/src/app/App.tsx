@@ -1,9 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter } from '../lib/router';
 import type { ApiError } from '../lib/api';
-import { errorMessage } from '../lib/i18n';
+import { showErrorToast } from '../components/toast';
 import { useHostWiring } from './host/use-host-wiring';
 import { Providers } from './providers';
 import { Shell } from './shell/Shell';
@@ -13,7 +12,7 @@ function Root({ launchError }: { launchError: ApiError | null }) {
   useEffect(() => {
     // The `custom` credential did not sign the visitor in (a used or expired ticket): say why,
     // next to the sign-in that opens.
-    if (launchError) notifications.show({ color: 'red', message: errorMessage(launchError) });
+    if (launchError) showErrorToast(launchError);
   }, [launchError]);
   return <Shell />;
 }

@@ -1,4 +1,5 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+import type * as ToastStoreModule from './toast-store';
 import { errorMessage } from '../lib/i18n';
 
 /** Spec 01 §8: toasts last 3000 ms unless a message says otherwise (1500 ms for some). */
@@ -8,12 +9,71 @@ export type ToastKind = 'success' | 'warning' | 'error' | 'info';
 
 const colors: Record<ToastKind, string> = { success: 'green', warning: 'yellow', error: 'red', info: 'blue' };
 
-/** Shows a toast with an already translated message. */
-export function showToast(message: string, kind: ToastKind = 'info', durationMs: number = TOAST_MS): void {
-  notifications.show({ message, color: colors[kind], autoClose: durationMs });
+type ToastStore = typeof ToastStoreModule.notifications;
+
+/**
+ * Every toast goes through this module, which loads Mantine's toast store on first use rather
+ * than with the first screen (docs/bundle-budget.md); the toast container's chunk, loaded when
+ * the browser is idle, brings the same module, so by the time anything is shown it is usually
+ * there. Until it is, calls wait in order; once it is, they run at once.
+ */
+let store: ToastStore | null = null;
+let waiting: ((store: ToastStore) => void)[] | null = null;
+
+/** Loads the toast store (once). Tests await it so that toasts are shown synchronously. */
+export function loadToastStore(): Promise<void> {
+  if (store) return Promise.resolve();
+  return import('./toast-store').then((module) => {
+    store = module.notifications;
+    const queued = waiting ?? [];
+    waiting = null;
+    for (const show of queued) show(store);
+  });
+}
+
+function withStore(act: (store: ToastStore) => void): void {
+  if (store) {
+    act(store);
+    return;
+  }
+  if (!waiting) {
+    waiting = [];
+    // Offline with the chunk missing, the waiting toasts are dropped; the next one tries again.
+    loadToastStore().catch(() => {
+      waiting = null;
+    });
+  }
+  waiting.push(act);
+}
+
+export interface ToastOptions {
+  /** One toast per id: showing it again replaces the one on screen. */
+  id?: string;
+  /** A spinner in place of the colour mark, for a toast that says something is under way. */
+  loading?: boolean;
+  withCloseButton?: boolean;
+}
+
+/**
+ * Shows a toast with an already translated message for `durationMs` (false: until it is
+ * cleared or the page moves on).
+ */
+export function showToast(
+  message: string,
+  kind: ToastKind = 'info',
+  durationMs: number | false = TOAST_MS,
+  options: ToastOptions = {},
+): void {
+  const toast: NotificationData = { message, color: colors[kind], autoClose: durationMs, ...options };
+  withStore((toasts) => toasts.show(toast));
 }
 
 /** Shows the localised text of a failure (an ApiError's key, or the generic error). */
 export function showErrorToast(error: unknown, durationMs: number = TOAST_MS): void {
   showToast(errorMessage(error), 'error', durationMs);
+}
+
+/** Takes every toast off the screen, and drops the ones waiting to be shown. */
+export function clearToasts(): void {
+  withStore((toasts) => toasts.clean());
 }

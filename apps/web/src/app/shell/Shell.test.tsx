@@ -109,6 +109,21 @@ describe('the shell', () => {
     expect(menuLinks().map((link) => link.textContent)).not.toContain('Team');
   });
 
+  it('keeps the team entry while another product’s team is left after a delete-team event', async () => {
+    teams.sources = [
+      { product: 'max', load: async () => ({ product: 'max', id: 1, name: 'Blue', role: 1 }) },
+      { product: 'proj', load: async () => ({ product: 'proj', id: 2, name: 'Plans', role: 3 }) },
+    ];
+    signIn();
+    await renderApp('/team?from=maxPC');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team' })).toBeTruthy();
+    act(() => emitAppEvent('teamDeleted', { product: 'max' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/account'));
+    expect(menuLinks().at(-1)?.textContent).toBe('Team');
+    act(() => emitAppEvent('teamDeleted', { product: 'proj' }));
+    await waitFor(() => expect(menuLinks().map((link) => link.textContent)).not.toContain('Team'));
+  });
+
   it('warns when the desktop client is signed in as someone else (pcID)', async () => {
     signIn();
     await renderApp('/account?from=maxPC&pcID=999');

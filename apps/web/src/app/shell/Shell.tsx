@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 import { useAppEvent } from '../events';
 import { ScreenHost } from '../screens/ScreenHost';
 import { DEFAULT_SCREEN, screenFromPath, screenHref } from '../screens/screens';
-import { teamQueryKey, useTeam } from '../team/use-team';
+import { teamQueryOptions, useTeam } from '../team/use-team';
 import { useAccountMismatchWarning } from './account-mismatch';
 import { LazyHeader, LazySignInScreen } from './lazy-parts';
 import { useGlobalLoading } from './loading';
@@ -75,8 +75,14 @@ export function Shell() {
 
   useAppEvent('signInRequested', ({ view }) => openSignIn(view));
 
-  useAppEvent('teamDeleted', () => {
-    if (userId !== null) queryClient.setQueryData(teamQueryKey(userId), []);
+  // The deleted team's product (every team, when the event does not say) leaves the list; the
+  // entry goes with the last team.
+  useAppEvent('teamDeleted', ({ product }) => {
+    if (userId !== null) {
+      queryClient.setQueryData(teamQueryOptions(userId).queryKey, (teams) =>
+        product ? teams?.filter((team) => team.product !== product) : [],
+      );
+    }
     if (screenFromPath(window.location.pathname) === 'team') {
       navigate(screenHref(DEFAULT_SCREEN, window.location.search), { replace: true });
     }

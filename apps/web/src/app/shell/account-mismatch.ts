@@ -1,6 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/toast';
 import type { StoredSession } from '../../lib/session';
 
 /** Spec 01 §8: accountWarn is shown for 2000 ms. */
@@ -17,11 +17,6 @@ export function useAccountMismatchWarning(session: StoredSession | null, pcId: s
   useEffect(() => {
     if (warned.current || !session || !pcId || pcId === String(session.userId)) return;
     warned.current = true;
-    notifications.show({
-      id: 'account-warn',
-      color: 'yellow',
-      message: t('shell:toast.accountWarn'),
-      autoClose: ACCOUNT_WARN_MS,
-    });
+    showToast(t('shell:toast.accountWarn'), 'warning', ACCOUNT_WARN_MS, { id: 'account-warn' });
   }, [session, pcId, t]);
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { type TeamSource, type TeamSummary, teamSources } from './team-sources';
 
-export const teamQueryKey = (userId: number) => ['team', userId] as const;
+const teamQueryKey = (userId: number) => ['team', userId] as const;
 
 /** A product whose team API is not there (404) has no team for this user. */
 async function loadOrNone(source: TeamSource, userId: number, signal: AbortSignal): Promise<TeamSummary | null> {

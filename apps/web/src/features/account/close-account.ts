@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { companyHome } from '../../app/header/nav-links';
-import { showToast } from '../../components/toast';
+import { clearToasts, showToast } from '../../components/toast';
 import { getBuildContext } from '../../lib/build-context';
 import { host } from '../../lib/host-bridge';
 import { currentLanguage, i18n } from '../../lib/i18n';
@@ -34,12 +33,10 @@ export function finishAccountClose(): void {
   const build = getBuildContext();
   clearSession();
   if (build.hostMode === 'desktop') host.signOut();
-  notifications.clean();
+  clearToasts();
   showToast(i18n.t('account:actions.closed'), 'success', CLOSE_SUCCESS_TOAST_MS);
-  notifications.show({
-    message: i18n.t('account:actions.leaving', { seconds: REDIRECT_AFTER_CLOSE_MS / 1000 }),
+  showToast(i18n.t('account:actions.leaving', { seconds: REDIRECT_AFTER_CLOSE_MS / 1000 }), 'info', false, {
     loading: true,
-    autoClose: false,
     withCloseButton: false,
   });
   const home = companyHome(build.region, currentLanguage());

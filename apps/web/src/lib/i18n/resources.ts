@@ -7,11 +7,11 @@ type Loader = () => Promise<ResourceKey>;
  * chunk, so a visitor downloads the files of their language only, and a namespace added under
  * `locales/<lang>/` is picked up without touching this module.
  */
-const files = import.meta.glob<ResourceKey>('../../locales/*/*.json', { import: 'default' });
+const files = import.meta.glob<ResourceKey>('./*/*.json', { base: '../../locales', import: 'default' });
 
 const loaders = new Map<string, Loader>();
 for (const [path, load] of Object.entries(files)) {
-  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
   if (match) loaders.set(`${match[1]}/${match[2]}`, load);
 }
 
