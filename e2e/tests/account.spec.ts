@@ -98,7 +98,10 @@ test.describe('account screen', () => {
     await expect(logIn(request, { ...user, email: next })).resolves.toMatchObject({ user_id: user.userId });
   });
 
-  test('a picture is cropped, re-encoded to a 220 px JPEG and shown; other types are refused', async ({ page, request }) => {
+  test('a picture is cropped, re-encoded to a 220 px JPEG and shown; other types are refused', async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request, { region: 'overseas' });
     await signInAs(page, user);
     await page.goto(regionUrl('overseas', '/account?lang=en'));

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { type TestUser, domesticUrl, expect, overseasUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { menuEntries as menu } from '../menu.js';
 
 let domestic: TestUser;
 let overseas: TestUser;
@@ -10,20 +10,6 @@ test.beforeAll(async ({ playwright }) => {
   overseas = await registerUser(request, { region: 'overseas' });
   await request.dispose();
 });
-
-/** The entries of the account menu, as [label, href]. */
-async function menu(page: Page, name = 'Account sections'): Promise<[string, string][]> {
-  const nav = page.getByRole('navigation', { name });
-  await expect(nav).toBeVisible();
-  const links = nav.getByRole('link');
-  const count = await links.count();
-  const entries: [string, string][] = [];
-  for (let i = 0; i < count; i++) {
-    const link = links.nth(i);
-    entries.push([(await link.textContent()) ?? '', (await link.getAttribute('href')) ?? '']);
-  }
-  return entries;
-}
 
 const hrefs = (screens: string[], query: string) => screens.map((screen) => `/${screen}${query}`);
 
