@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TestUser, domesticUrl, expect, registerUser, signInAs, test } from '../fixtures.js';
+import { type TestUser, domesticUrl, expect, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -17,9 +17,10 @@ let user: TestUser;
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
-  // The domestic default build: the longest menu.
+  // The domestic default build, and a team's entry: the longest menu.
   user = await registerUser(request, { region: 'domestic' });
   await request.dispose();
+  runAdmin(['team:create', '--product', 'max', '--name', 'Diagram crew', '--owner', user.email, '--members', '3']);
 });
 
 for (const { width, height, mobile } of widths) {
@@ -36,6 +37,7 @@ for (const { width, height, mobile } of widths) {
         const nav = page.getByRole('navigation').last();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(nav.getByRole('link').first()).toBeVisible();
+        await expect(nav.locator('a[href^="/team"]')).toBeAttached();
 
         // Nothing wider than the window: no sideways scrolling of the page itself.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

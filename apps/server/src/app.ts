@@ -16,6 +16,7 @@ import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { teamRoutes } from './modules/teams/teams.routes.js';
 import { avatarRoutes } from './modules/user/avatar.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersModule);
   await app.register(devicesRoutes);
   await app.register(companyRoutes);
+  await app.register(teamRoutes);
 
   await app.register(webPlugin);
   return app;

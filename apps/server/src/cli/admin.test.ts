@@ -145,6 +145,33 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(second.json).toEqual({ ...first.json, created: false });
     const signIn = await login(t, { account: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(signIn.statusCode).toBe(200);
+    // The demo owns a diagram team with an admin and a member, once however often it is seeded.
+    const team = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${first.json.user_id}/max/grouporder`,
+      headers: { authorization: `Bearer ${signIn.json().data.token}` },
+    });
+    expect(team.json().data).toEqual({
+      id: expect.any(Number),
+      name: 'Demo team',
+      user_id: first.json.user_id,
+      nick_name: 'Demo',
+      role: 1,
+      member_num: 3,
+      member_limit: 10,
+    });
+    const roles = await t.app.db
+      .selectFrom('team_members')
+      .innerJoin('users', 'users.id', 'team_members.user_id')
+      .select(['users.email', 'team_members.role'])
+      .where('team_members.team_id', '=', team.json().data.id)
+      .orderBy('team_members.role')
+      .execute();
+    expect(roles).toEqual([
+      { email: DEMO_EMAIL, role: 1 },
+      { email: 'demo-admin@example.com', role: 2 },
+      { email: 'demo-member@example.com', role: 3 },
+    ]);
   });
 
   it('runs as `npm run admin` does, printing JSON and exiting non-zero on bad input', async () => {
@@ -170,8 +197,13 @@ describe.each(dialects)('demo seed at start on $name', (dialect) => {
   it('creates the demo account on an empty database only', async () => {
     expect(await seedDemoIfEmpty(t.app)).toEqual({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(await seedDemoIfEmpty(t.app)).toBeNull();
-    const users = await t.app.db.selectFrom('users').select(['email', 'nick_name']).execute();
-    expect(users).toEqual([{ email: DEMO_EMAIL, nick_name: 'Demo' }]);
+    const users = await t.app.db.selectFrom('users').select(['email', 'nick_name']).orderBy('id').execute();
+    // The demo account, and the two members of its diagram team.
+    expect(users).toEqual([
+      { email: DEMO_EMAIL, nick_name: 'Demo' },
+      { email: 'demo-admin@example.com', nick_name: 'Demo Admin' },
+      { email: 'demo-member@example.com', nick_name: 'Demo Member' },
+    ]);
   });
 
   it('leaves a database that already has users alone', async () => {

@@ -1,14 +1,27 @@
-import { AccountErrorCode } from '@account-centre/contract';
+import { AccountErrorCode, TeamMsg, TeamRole } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { createAccount } from '../modules/auth/accounts.service.js';
 import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
 import { seedOrderDemo } from '../modules/orders/demo-data.js';
+import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-Account-2026';
+
+/**
+ * The demo account owns a diagram team, so the team menu entry shows (spec 02 §2). Its other
+ * members have no password: nobody signs in as them, they fill the member list.
+ */
+const DEMO_TEAM = { product: 'max', name: 'Demo team', memberLimit: 10 } as const;
+const DEMO_TEAM_MEMBERS: readonly { email: string; nickName: string; role: AddedTeamRole }[] = [
+  { email: 'demo-admin@example.com', nickName: 'Demo Admin', role: 'admin' },
+  { email: 'demo-member@example.com', nickName: 'Demo Member', role: 'member' },
+];
+
+type SeedDeps = Pick<AuthDeps, 'db' | 'clock'>;
 
 export interface DemoAccount {
   email: string;
@@ -19,29 +32,56 @@ export interface DemoAccount {
 
 /**
  * Creates the demo account unless it exists, with data on every screen so that each branch can
- * be seen (orders and licences in every state). Each part is idempotent.
+ * be seen (orders and licences in every state, a team it owns). Each part is idempotent.
  */
-export async function ensureDemoAccount(deps: Pick<AuthDeps, 'db' | 'clock'>): Promise<DemoAccount> {
-  const account = await ensureDemoUser(deps);
-  await seedOrderDemo(deps.db, account.user_id, deps.clock.now());
-  return account;
+export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
+  const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, nickName: 'Demo' });
+  await seedOrderDemo(deps.db, userId, deps.clock.now());
+  await seedTeamDemo(deps, userId);
+  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
 }
 
 /** The e-mail's unique index decides: when two starts race, one creates it, the other finds it. */
-async function ensureDemoUser(deps: Pick<AuthDeps, 'db' | 'clock'>): Promise<DemoAccount> {
+async function ensureUser(
+  deps: SeedDeps,
+  account: { email: string; password: string | null; nickName: string },
+): Promise<{ userId: number; created: boolean }> {
   try {
-    const account = await createAccount(deps, {
-      email: DEMO_EMAIL,
-      password: DEMO_PASSWORD,
-      region: 'domestic',
-      nickName: 'Demo',
-    });
-    return { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: account.user_id, created: true };
+    const created = await createAccount(deps, { ...account, region: 'domestic' });
+    return { userId: created.user_id, created: true };
   } catch (error) {
     if (!(error instanceof AppError && error.code === AccountErrorCode.emailUsed)) throw error;
-    const existing = await findUserIdByEmail(deps.db, DEMO_EMAIL);
+    const existing = await findUserIdByEmail(deps.db, account.email);
     if (!existing) throw error;
-    return { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: existing.id, created: false };
+    return { userId: existing.id, created: false };
+  }
+}
+
+/** The refusals a second run (or a racing start) meets for what is already there. */
+const alreadyThere: readonly string[] = [TeamMsg.otherTeam, TeamMsg.alreadyMember, TeamMsg.memberLimit];
+const unlessAlreadyThere = (error: unknown) => {
+  if (!(error instanceof AppError && alreadyThere.includes(error.msg))) throw error;
+};
+
+/**
+ * Makes the demo account own a diagram team with an admin and a member: creates the team when
+ * the demo has none and adds the demo members it lacks. A team the demo only belongs to is left
+ * alone. The unique indexes settle a race of two starts (the loser leaves the rest to the winner).
+ */
+async function seedTeamDemo(deps: SeedDeps, ownerId: number): Promise<void> {
+  const now = deps.clock.now();
+  const current = await teamOf(deps.db, ownerId, DEMO_TEAM.product);
+  if (current && current.role !== TeamRole.owner) return;
+  const teamId =
+    current?.id ??
+    (await createTeam(deps.db, { ...DEMO_TEAM, owner: { id: ownerId } }, now).then(
+      (team) => team.id,
+      unlessAlreadyThere,
+    ));
+  if (teamId === undefined) return;
+  for (const member of DEMO_TEAM_MEMBERS) {
+    const { userId } = await ensureUser(deps, { email: member.email, password: null, nickName: member.nickName });
+    await addTeamMember(deps.db, { teamId, user: { id: userId }, role: member.role }, now).catch(unlessAlreadyThere);
   }
 }
 

@@ -9,6 +9,8 @@ import type {
   StorageArea,
   SubscriptionProduct,
   SubscriptionType,
+  TeamProduct,
+  TeamRoleValue,
 } from '@account-centre/contract';
 import type { Generated } from 'kysely';
 
@@ -172,6 +174,8 @@ export interface Database {
   phone_numbers: PhoneNumbersTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -352,5 +356,29 @@ export interface CompanyMembersTable {
   company_id: number;
   user_id: number;
   role: 0 | 1 | 2;
+  joined_at: number;
+}
+
+/** A team of the diagram (`max`) or project (`proj`) product (spec 02 §3 "Team info"). */
+export interface TeamsTable {
+  id: Generated<number>;
+  product: TeamProduct;
+  name: string;
+  /** How many people may belong to it, the owner included. */
+  member_limit: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * A person's place in a team: 1 owner, 2 admin, 3 member (spec 02 §6). `product` repeats the
+ * team's (a composite foreign key keeps them equal) so that one team per person and product
+ * is a unique index.
+ */
+export interface TeamMembersTable {
+  team_id: number;
+  product: TeamProduct;
+  user_id: number;
+  role: TeamRoleValue;
   joined_at: number;
 }

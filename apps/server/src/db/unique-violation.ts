@@ -1,3 +1,5 @@
+import type { Db } from './database.js';
+
 /**
  * Recognises a unique-constraint violation on either database, so that services can let the
  * index decide ("one account per e-mail") and turn the loser of a race into a clean 409
@@ -27,4 +29,23 @@ export function uniqueViolation(error: unknown): { columns: string[] } | null {
     return { columns };
   }
   return null;
+}
+
+/**
+ * Runs `work` in one transaction and lets a unique index have the last word: a violation that
+ * `explain` recognises by the columns of its key becomes the error `explain` returns (a 409 with
+ * the domain's message), so the loser of a race hears what a caller who came second hears.
+ * Anything else is rethrown as it is.
+ */
+export async function transactionExplainingUnique<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  explain: (columns: string[]) => Error | undefined,
+): Promise<T> {
+  try {
+    return await db.transaction().execute((trx) => work(trx));
+  } catch (error) {
+    const violated = uniqueViolation(error);
+    throw (violated && explain(violated.columns)) ?? error;
+  }
 }

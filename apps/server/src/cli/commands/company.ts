@@ -1,32 +1,14 @@
 import { COMPANY_NAME_MAX_LENGTH, COMPANY_SEATS_MAX } from '@account-centre/contract';
 import { type CliCommand, UsageError } from '../cli.js';
 import { boolFlag, intFlag } from '../order-flags.js';
+import { recordIdFlag, userRefFlag } from '../ref-flags.js';
 import {
   type AddedRole,
   addMember,
   type CompanyTerm,
   createCompany,
   removeMember,
-  type UserRef,
 } from '../../modules/companies/companies.service.js';
-
-/** An account named by its id (digits) or its e-mail address. */
-function userRefFlag(name: string, value: string | undefined): UserRef {
-  const text = value?.trim() ?? '';
-  if (/^\d+$/.test(text)) {
-    const id = Number(text);
-    if (Number.isSafeInteger(id) && id >= 1) return { id };
-  } else if (text.includes('@')) {
-    return { email: text.toLowerCase() };
-  }
-  throw new UsageError(`--${name} must be a user id or an e-mail address`);
-}
-
-function companyFlag(value: string | undefined): number {
-  const id = intFlag('company', value);
-  if (id === undefined || id < 1) throw new UsageError('--company must be a company id');
-  return id;
-}
 
 /** `--lifelong` or `--expires YYYY-MM-DD` (the company ends at 00:00 UTC that day), never both. */
 function termFlags(lifelong: string | undefined, expires: string | undefined): CompanyTerm {
@@ -72,7 +54,7 @@ export const companyAddMemberCommand: CliCommand = {
   ],
   run: async (context, flags) => {
     const input = {
-      companyId: companyFlag(flags.company),
+      companyId: recordIdFlag('company', flags.company),
       user: userRefFlag('user', flags.user),
       role: (flags.role as AddedRole | undefined) ?? 'member',
     };
@@ -89,7 +71,7 @@ export const companyRemoveMemberCommand: CliCommand = {
     { name: 'user', description: 'user id or e-mail', required: true },
   ],
   run: async (context, flags) => {
-    const input = { companyId: companyFlag(flags.company), user: userRefFlag('user', flags.user) };
+    const input = { companyId: recordIdFlag('company', flags.company), user: userRefFlag('user', flags.user) };
     const deps = await context.deps();
     return removeMember(deps.db, input, deps.clock.now());
   },

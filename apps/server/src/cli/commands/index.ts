@@ -10,6 +10,7 @@ import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from './de
 import { activityClearCommand, activitySetCommand } from './activity.js';
 import { exchangeAddCommand } from './exchange.js';
 import { companyAddMemberCommand, companyCreateCommand, companyRemoveMemberCommand } from './company.js';
+import { teamAddMemberCommand, teamCreateCommand, teamDeleteCommand, teamRemoveMemberCommand } from './team.js';
 
 /** Every operator command, in the order `help` lists them. Add new ones here. */
 export const commands: readonly CliCommand[] = [
@@ -31,4 +32,8 @@ export const commands: readonly CliCommand[] = [
   companyCreateCommand,
   companyAddMemberCommand,
   companyRemoveMemberCommand,
+  teamCreateCommand,
+  teamAddMemberCommand,
+  teamRemoveMemberCommand,
+  teamDeleteCommand,
 ];

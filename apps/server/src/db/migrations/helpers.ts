@@ -10,11 +10,11 @@ export function dialectOf(db: Kysely<unknown>): Dialect {
  * An auto-incrementing integer primary key that reads the same on both databases
  * (SQLite `INTEGER PRIMARY KEY AUTOINCREMENT`, PostgreSQL identity column).
  */
-export function withAutoId<T extends string>(
+export function withAutoId<T extends string, C extends string = 'id'>(
   table: CreateTableBuilder<T, never>,
   dialect: Dialect,
-  column = 'id',
-): CreateTableBuilder<T, never> {
+  column: C = 'id' as C,
+): CreateTableBuilder<T, C> {
   return dialect === 'postgres'
     ? table.addColumn(column, 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement());

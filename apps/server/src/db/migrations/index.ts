@@ -9,6 +9,7 @@ import * as devices from './2026-11-22-601-devices.js';
 import * as phoneBindLinks from './2026-11-22-701-phone-bind-links.js';
 import * as oauthCloseFlows from './2026-11-22-702-oauth-close-flows.js';
 import * as companies from './2026-11-22-703-companies.js';
+import * as teams from './2026-11-22-704-teams.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-701-phone-bind-links': phoneBindLinks,
   '2026-11-22-702-oauth-close-flows': oauthCloseFlows,
   '2026-11-22-703-companies': companies,
+  '2026-11-22-704-teams': teams,
 };

@@ -2,30 +2,6 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CompaniesTable, CompanyMembersTable } from '../../db/schema.js';
 
-/** An account named by the operator: its id, or its e-mail address (stored lower-case). */
-export type UserRef = { id: number } | { email: string };
-
-export function findOpenUser(db: Db, user: UserRef) {
-  const query = db.selectFrom('users').select(['id', 'email', 'nick_name']).where('closed_at', 'is', null);
-  return ('id' in user ? query.where('id', '=', user.id) : query.where('email', '=', user.email)).executeTakeFirst();
-}
-
-/**
- * Locks an open account's row for the rest of the transaction (a no-op update takes the row
- * lock on PostgreSQL and the write lock on SQLite). Closing an account locks the same row, so
- * a membership is either added before the account closes — and removed by the closing — or
- * refused after it. No row back → no such open account.
- */
-export function lockOpenUser(db: Db, userId: number) {
-  return db
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .where('closed_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-}
-
 /**
  * Locks a company's row for the rest of the transaction, so the members of one company are
  * added one at a time and their count can be trusted until the commit. No row back → no

@@ -9,11 +9,12 @@ import {
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import type { CompanyMembersTable } from '../../db/schema.js';
-import { uniqueViolation } from '../../db/unique-violation.js';
+import { transactionExplainingUnique } from '../../db/unique-violation.js';
+import { normaliseDisplayName } from '../../lib/display-name.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
 import * as repo from './companies.repository.js';
 
-export type { UserRef } from './companies.repository.js';
 export type CompanyDto = Static<typeof Company>;
 
 /** How long a company lasts: for life (type 8) or until a moment (type 9). */
@@ -74,17 +75,10 @@ export async function companyDetails(db: Db, companyId: number) {
   };
 }
 
-// Letters, marks, digits, punctuation and spaces; no control or format characters that could
-// hide or reorder text where the name is shown.
-const COMPANY_NAME_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cs}]+$/u;
-
 function companyName(raw: string): string {
-  const name = raw.trim().replace(/\s+/g, ' ');
-  // Spec 02 §5: at most 20 — characters as a reader counts them, as the database's length() does.
-  const length = [...name].length;
-  if (length === 0 || length > COMPANY_NAME_MAX_LENGTH || !COMPANY_NAME_CHARACTERS.test(name)) {
-    throw badRequest(`company name must have 1 to ${COMPANY_NAME_MAX_LENGTH} characters`);
-  }
+  // Spec 02 §5: at most 20 characters.
+  const name = normaliseDisplayName(raw, COMPANY_NAME_MAX_LENGTH);
+  if (name === null) throw badRequest(`company name must have 1 to ${COMPANY_NAME_MAX_LENGTH} characters`);
   return name;
 }
 
@@ -92,20 +86,16 @@ function companyName(raw: string): string {
  * Runs a membership change in one transaction and turns the unique index on the member's
  * user id into the spec's message: a person belongs to one company at most (spec 02 §8).
  */
-async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute((trx) => work(trx));
-  } catch (error) {
-    const violated = uniqueViolation(error);
-    if (violated?.columns.includes('user_id')) throw conflict(CompanyMsg.otherCompany);
-    throw error;
-  }
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return transactionExplainingUnique(db, work, (columns) =>
+    columns.includes('user_id') ? conflict(CompanyMsg.otherCompany) : undefined,
+  );
 }
 
-async function lockedOpenUser(trx: Db, user: repo.UserRef): Promise<number> {
-  const found = await repo.findOpenUser(trx, user);
-  if (!found || !(await repo.lockOpenUser(trx, found.id))) throw notFound(CompanyMsg.userNotFound);
-  return found.id;
+async function lockedOpenUser(trx: Db, user: UserRef): Promise<number> {
+  const userId = await lockOpenUserByRef(trx, user);
+  if (userId === null) throw notFound(CompanyMsg.userNotFound);
+  return userId;
 }
 
 /**
@@ -114,7 +104,7 @@ async function lockedOpenUser(trx: Db, user: repo.UserRef): Promise<number> {
  */
 export async function createCompany(
   db: Db,
-  input: { name: string; owner: repo.UserRef; seats: number; term: CompanyTerm },
+  input: { name: string; owner: UserRef; seats: number; term: CompanyTerm },
   now: number,
 ) {
   const name = companyName(input.name);
@@ -147,11 +137,7 @@ export async function createCompany(
  * so of any number of concurrent additions no more than the free seats succeed; the unique
  * index on the member's user id refuses a person who belongs to another company.
  */
-export async function addMember(
-  db: Db,
-  input: { companyId: number; user: repo.UserRef; role: AddedRole },
-  now: number,
-) {
+export async function addMember(db: Db, input: { companyId: number; user: UserRef; role: AddedRole }, now: number) {
   const role = addedRoles[input.role];
   if (role === undefined) throw badRequest('role must be admin or member');
   await inTransaction(db, async (trx) => {
@@ -169,12 +155,12 @@ export async function addMember(
 }
 
 /** Operator: takes a person out of a company, freeing their seat. The creator stays (spec 02 §1). */
-export async function removeMember(db: Db, input: { companyId: number; user: repo.UserRef }, now: number) {
+export async function removeMember(db: Db, input: { companyId: number; user: UserRef }, now: number) {
   await inTransaction(db, async (trx) => {
     const company = await repo.lockCompany(trx, input.companyId, now);
     if (!company) throw notFound(CompanyMsg.companyNotFound);
     // A closed account is no longer anyone's member (the closing removed it): "not exists".
-    const user = await repo.findOpenUser(trx, input.user);
+    const user = await findOpenUser(trx, input.user);
     if (!user) throw notFound(CompanyMsg.userNotFound);
     const membership = await repo.findMembership(trx, user.id);
     if (!membership || membership.company_id !== company.id) throw notFound(CompanyMsg.notMember);

@@ -42,3 +42,34 @@ export function updateProfile(db: Db, userId: number, changes: ProfileChanges, n
     .returning('id')
     .executeTakeFirst();
 }
+
+/** An account named by an operator: its id, or its e-mail address (stored lower-case). */
+export type UserRef = { id: number } | { email: string };
+
+/** An open (not closed) account, by id or e-mail. */
+export function findOpenUser(db: Db, user: UserRef) {
+  const query = db.selectFrom('users').select(['id', 'email', 'nick_name']).where('closed_at', 'is', null);
+  return ('id' in user ? query.where('id', '=', user.id) : query.where('email', '=', user.email)).executeTakeFirst();
+}
+
+/**
+ * Locks an open account's row for the rest of the transaction (a no-op update takes the row
+ * lock on PostgreSQL and the write lock on SQLite) without changing it. Closing an account
+ * locks the same row, so a membership (company, team) is either added before the account
+ * closes — and removed by the closing — or refused after it. No row back → no such open account.
+ */
+export function lockOpenUser(db: Db, userId: number) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Finds the open account `user` names and locks its row; its id, or null when there is none. */
+export async function lockOpenUserByRef(db: Db, user: UserRef): Promise<number | null> {
+  const found = await findOpenUser(db, user);
+  return found && (await lockOpenUser(db, found.id)) ? found.id : null;
+}

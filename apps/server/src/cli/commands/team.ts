@@ -1,0 +1,73 @@
+import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, type TeamProduct, teamProducts } from '@account-centre/contract';
+import type { CliCommand } from '../cli.js';
+import { intFlag } from '../order-flags.js';
+import { recordIdFlag, userRefFlag } from '../ref-flags.js';
+import {
+  type AddedTeamRole,
+  addTeamMember,
+  createTeam,
+  deleteTeam,
+  removeTeamMember,
+} from '../../modules/teams/teams.service.js';
+
+const teamOption = { name: 'team', description: 'team id', required: true } as const;
+const userOption = { name: 'user', description: 'user id or e-mail', required: true } as const;
+
+export const teamCreateCommand: CliCommand = {
+  name: 'team:create',
+  description: `Create a diagram (max) or project (proj) team with its owner, who counts as its first member: a name of 1–${TEAM_NAME_MAX_LENGTH} characters, room for 1–${TEAM_MEMBER_LIMIT_MAX} members. Refused when the owner is already in a team of the product.`,
+  options: [
+    { name: 'product', description: 'max (diagram) or proj (project)', required: true, values: teamProducts },
+    { name: 'name', description: `team name, 1–${TEAM_NAME_MAX_LENGTH} characters`, required: true },
+    { name: 'owner', description: 'the owner: user id or e-mail', required: true },
+    { name: 'members', description: 'how many people may belong to it, the owner included', required: true },
+  ],
+  run: async (context, flags) => {
+    const input = {
+      product: flags.product as TeamProduct,
+      name: flags.name as string,
+      owner: userRefFlag('owner', flags.owner),
+      memberLimit: intFlag('members', flags.members) as number,
+    };
+    const deps = await context.deps();
+    return createTeam(deps.db, input, deps.clock.now());
+  },
+};
+
+export const teamAddMemberCommand: CliCommand = {
+  name: 'team:add-member',
+  description:
+    'Add a person to a team as member (default) or admin. Refused when the team is full (group num limit) or the person is in a team of the product already.',
+  options: [teamOption, userOption, { name: 'role', description: 'default member', values: ['admin', 'member'] }],
+  run: async (context, flags) => {
+    const input = {
+      teamId: recordIdFlag('team', flags.team),
+      user: userRefFlag('user', flags.user),
+      role: (flags.role as AddedTeamRole | undefined) ?? 'member',
+    };
+    const deps = await context.deps();
+    return addTeamMember(deps.db, input, deps.clock.now());
+  },
+};
+
+export const teamRemoveMemberCommand: CliCommand = {
+  name: 'team:remove-member',
+  description: 'Take an admin or member out of a team, freeing the place. The owner cannot be removed.',
+  options: [teamOption, userOption],
+  run: async (context, flags) => {
+    const input = { teamId: recordIdFlag('team', flags.team), user: userRefFlag('user', flags.user) };
+    const deps = await context.deps();
+    return removeTeamMember(deps.db, input, deps.clock.now());
+  },
+};
+
+export const teamDeleteCommand: CliCommand = {
+  name: 'team:delete',
+  description: 'Delete a team with all its memberships; prints the team as it was.',
+  options: [teamOption],
+  run: async (context, flags) => {
+    const teamId = recordIdFlag('team', flags.team);
+    const deps = await context.deps();
+    return deleteTeam(deps.db, teamId, deps.clock.now());
+  },
+};

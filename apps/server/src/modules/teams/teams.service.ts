@@ -1,0 +1,179 @@
+import {
+  TEAM_MEMBER_LIMIT_MAX,
+  TEAM_NAME_MAX_LENGTH,
+  type TeamInfo,
+  TeamMsg,
+  type TeamProduct,
+  teamProducts,
+  TeamRole,
+  type TeamRoleValue,
+} from '@account-centre/contract';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import { transactionExplainingUnique } from '../../db/unique-violation.js';
+import { normaliseDisplayName } from '../../lib/display-name.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
+import * as repo from './teams.repository.js';
+
+export type TeamInfoDto = Static<typeof TeamInfo>;
+
+/** Roles an operator gives when adding someone; the owner is made only with the team. */
+export type AddedTeamRole = 'admin' | 'member';
+const addedRoles: Record<AddedTeamRole, TeamRoleValue> = { admin: TeamRole.admin, member: TeamRole.member };
+
+/** The user's team of a product (GET …/:product/grouporder, getGroupInfo); null without one. */
+export async function teamOf(db: Db, userId: number, product: TeamProduct): Promise<TeamInfoDto | null> {
+  const row = await repo.teamOfUser(db, userId, product);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    user_id: row.owner_id,
+    nick_name: row.owner_nick_name,
+    role: row.role,
+    member_num: Number(row.member_num ?? 0),
+    member_limit: row.member_limit,
+  };
+}
+
+/** A team as the operator sees it: its fields and its members, the owner first. */
+export async function teamDetails(db: Db, teamId: number) {
+  const team = await repo.findTeam(db, teamId);
+  if (!team) throw notFound(TeamMsg.teamNotFound);
+  const members = await repo.membersOf(db, teamId);
+  return {
+    id: team.id,
+    product: team.product,
+    name: team.name,
+    member_limit: team.member_limit,
+    member_num: Number(team.member_num ?? 0),
+    created_at: team.created_at,
+    members,
+  };
+}
+
+function teamName(raw: string): string {
+  // Spec 02 §5, §9: at most 70 characters.
+  const name = normaliseDisplayName(raw, TEAM_NAME_MAX_LENGTH);
+  if (name === null) throw badRequest(`team name must have 1 to ${TEAM_NAME_MAX_LENGTH} characters`);
+  return name;
+}
+
+/**
+ * Runs a membership change in one transaction. The checks under the locks tell the cases apart;
+ * the unique indexes keep the rows right should a check ever be raced, and their violations get
+ * the same messages: the primary key (team, user) is a second joining of the same team, the
+ * index (user, product) spec 02 §8's one team per person and product. A second joining of the
+ * same team breaks both, and a database may name either.
+ */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return transactionExplainingUnique(db, work, (columns) => {
+    if (columns.includes('team_id') && columns.includes('user_id')) return conflict(TeamMsg.alreadyMember);
+    if (columns.includes('product')) return conflict(TeamMsg.otherTeam);
+    return undefined;
+  });
+}
+
+/**
+ * Finds and locks the person's users row — the lock closing the account takes first, so the
+ * person is either added before the closing (which then removes them) or refused after it.
+ */
+async function lockedOpenUser(trx: Db, user: UserRef): Promise<number> {
+  const userId = await lockOpenUserByRef(trx, user);
+  if (userId === null) throw notFound(TeamMsg.userNotFound);
+  return userId;
+}
+
+/**
+ * Operator: creates a team of `product` for up to `memberLimit` people with `owner` as its
+ * owner, who counts as its first member. Refused when the owner is already in a team of the
+ * product.
+ */
+export async function createTeam(
+  db: Db,
+  input: { product: TeamProduct; name: string; owner: UserRef; memberLimit: number },
+  now: number,
+) {
+  if (!teamProducts.includes(input.product)) throw badRequest(`product must be one of ${teamProducts.join(', ')}`);
+  const name = teamName(input.name);
+  const limit = input.memberLimit;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > TEAM_MEMBER_LIMIT_MAX) {
+    throw badRequest(`members must be a whole number from 1 to ${TEAM_MEMBER_LIMIT_MAX}`);
+  }
+  const teamId = await inTransaction(db, async (trx) => {
+    const ownerId = await lockedOpenUser(trx, input.owner);
+    if (await repo.findMembership(trx, ownerId, input.product)) throw conflict(TeamMsg.otherTeam);
+    const { id } = await repo.insertTeam(trx, {
+      product: input.product,
+      name,
+      member_limit: limit,
+      created_at: now,
+      updated_at: now,
+    });
+    await repo.insertMember(trx, {
+      team_id: id,
+      product: input.product,
+      user_id: ownerId,
+      role: TeamRole.owner,
+      joined_at: now,
+    });
+    return id;
+  });
+  return teamDetails(db, teamId);
+}
+
+/**
+ * Operator: adds a person to a team as admin or member. The person's row is locked, then the
+ * team's — the order closing an account takes them in, when it deletes the teams it owns — so
+ * of any number of concurrent additions no more than the free places succeed (spec 02 §8
+ * 'group num limit'), and a person lands in one team of the product at most.
+ */
+export async function addTeamMember(
+  db: Db,
+  input: { teamId: number; user: UserRef; role: AddedTeamRole },
+  now: number,
+) {
+  const role = addedRoles[input.role];
+  if (role === undefined) throw badRequest('role must be admin or member');
+  await inTransaction(db, async (trx) => {
+    const userId = await lockedOpenUser(trx, input.user);
+    const team = await repo.lockTeam(trx, input.teamId, now);
+    if (!team) throw notFound(TeamMsg.teamNotFound);
+    const current = await repo.findMembership(trx, userId, team.product);
+    if (current) throw conflict(current.team_id === team.id ? TeamMsg.alreadyMember : TeamMsg.otherTeam);
+    if ((await repo.countMembers(trx, team.id)) >= team.member_limit) throw conflict(TeamMsg.memberLimit);
+    await repo.insertMember(trx, { team_id: team.id, product: team.product, user_id: userId, role, joined_at: now });
+  });
+  return teamDetails(db, input.teamId);
+}
+
+/**
+ * Operator: takes an admin or member out of a team, freeing their place. The owner stays: a
+ * team leaves its owner only by being handed over or deleted (spec 02 §4).
+ */
+export async function removeTeamMember(db: Db, input: { teamId: number; user: UserRef }, now: number) {
+  await inTransaction(db, async (trx) => {
+    const team = await repo.lockTeam(trx, input.teamId, now);
+    if (!team) throw notFound(TeamMsg.teamNotFound);
+    // A closed account is no longer anyone's member (the closing removed it): "not exists".
+    const user = await findOpenUser(trx, input.user);
+    if (!user) throw notFound(TeamMsg.userNotFound);
+    const membership = await repo.findMembership(trx, user.id, team.product);
+    if (!membership || membership.team_id !== team.id) throw notFound(TeamMsg.notMember);
+    if (membership.role === TeamRole.owner) throw conflict(TeamMsg.ownerStays);
+    await repo.deleteMember(trx, team.id, user.id);
+  });
+  return teamDetails(db, input.teamId);
+}
+
+/** Operator: deletes a team; its memberships go with it. Answers the team as it was. */
+export async function deleteTeam(db: Db, teamId: number, now: number) {
+  return db.transaction().execute(async (trx) => {
+    // Locked first, so the answer lists exactly the members deleted with it.
+    if (!(await repo.lockTeam(trx, teamId, now))) throw notFound(TeamMsg.teamNotFound);
+    const team = await teamDetails(trx, teamId);
+    await repo.deleteTeam(trx, teamId);
+    return { deleted: team };
+  });
+}
