@@ -38,6 +38,8 @@ for (const { width, height, mobile } of widths) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(nav.getByRole('link').first()).toBeVisible();
         await expect(nav.locator('a[href^="/team"]')).toBeAttached();
+        // Parts that load after the first paint (the personal details) are in place.
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 
         // Nothing wider than the window: no sideways scrolling of the page itself.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
