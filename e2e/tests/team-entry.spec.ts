@@ -118,3 +118,22 @@ test('a company member gets the entry (the team page hosts the mind-map company)
     page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Team' }),
   ).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the tab strip brings the team tab into view once it arrives', async ({ page }) => {
+    await signInAs(page, diagramOwner);
+    await page.goto(domesticUrl('/team?lang=en'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    const tab = page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Team' });
+    await expect(tab).toHaveAttribute('aria-current', 'page');
+    await expect(tab).toBeInViewport();
+  });
+});

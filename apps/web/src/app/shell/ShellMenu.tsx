@@ -21,12 +21,14 @@ export function ShellMenu({ entries, variant, onSignedOutClick }: ShellMenuProps
   const { search, pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
 
-  // In the tab strip the current screen may sit beyond the edge: bring it into view.
+  // In the tab strip the current screen may sit beyond the edge: bring it into view, also
+  // when its entry arrives later (the team entry waits for the team information).
+  const entryList = entries.join(' ');
   useEffect(() => {
     if (variant !== 'tabs') return;
     const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
     current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [variant, pathname]);
+  }, [variant, pathname, entryList]);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onSignedOutClick) return;
