@@ -153,7 +153,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     });
     expect(team.json().data).toEqual({
       id: expect.any(Number),
-      name: 'Demo team',
+      name: 'Design team',
       user_id: first.json.user_id,
       nick_name: 'Demo',
       role: 1,

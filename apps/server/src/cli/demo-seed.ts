@@ -12,10 +12,11 @@ export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-Account-2026';
 
 /**
- * The demo account owns a diagram team, so the team menu entry shows (spec 02 §2). Its other
- * members have no password: nobody signs in as them, they fill the member list.
+ * The demo account owns a diagram team, so the team menu entry shows (spec 02 §2); it is the
+ * team its demo team licence names (orders/demo-data.ts). Its other members have no password:
+ * nobody signs in as them, they fill the member list.
  */
-const DEMO_TEAM = { product: 'max', name: 'Demo team', memberLimit: 10 } as const;
+const DEMO_TEAM = { product: 'max', name: 'Design team', memberLimit: 10 } as const;
 const DEMO_TEAM_MEMBERS: readonly { email: string; nickName: string; role: AddedTeamRole }[] = [
   { email: 'demo-admin@example.com', nickName: 'Demo Admin', role: 'admin' },
   { email: 'demo-member@example.com', nickName: 'Demo Member', role: 'member' },
