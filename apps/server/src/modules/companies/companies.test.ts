@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Customer, customer } from '../../../test/helpers/customers.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { refusal } from '../../../test/helpers/refusal.js';
 import { call, codeFor, emailPerson } from '../account/test-support.js';
 import { addMember, createCompany, removeMember } from './companies.service.js';
 
@@ -32,11 +33,6 @@ describe.each(dialects)('companies on $name', (dialect) => {
         .orderBy('user_id')
         .execute()
     ).map((row) => row.user_id);
-  const refusal = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: { httpStatus?: number; msg?: string }) => ({ status: error.httpStatus, msg: error.msg }),
-    );
 
   describe('GET …/coop/cmember', () => {
     it('answers an empty list for a person in no company', async () => {

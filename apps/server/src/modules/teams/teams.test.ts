@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Customer, customer } from '../../../test/helpers/customers.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { refusal } from '../../../test/helpers/refusal.js';
 import { call, codeFor, emailPerson, type Person } from '../account/test-support.js';
 import { addTeamMember, createTeam, deleteTeam, removeTeamMember } from './teams.service.js';
 
@@ -44,11 +45,6 @@ describe.each(dialects)('teams on $name', (dialect) => {
   const teamExists = async (teamId: number) =>
     (await t.app.db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst()) !== undefined;
   const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b);
-  const refusal = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: { httpStatus?: number; msg?: string }) => ({ status: error.httpStatus, msg: error.msg }),
-    );
 
   describe('GET …/:product/grouporder', () => {
     it('answers null for a person in no team of the product', async () => {
