@@ -12,7 +12,8 @@ import type { CompanyMembersTable } from '../../db/schema.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
+import { findOpenUser, type UserRef } from '../user/user.repository.js';
+import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './companies.repository.js';
 
 export type CompanyDto = Static<typeof Company>;
@@ -92,12 +93,6 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   );
 }
 
-async function lockedOpenUser(trx: Db, user: UserRef): Promise<number> {
-  const userId = await lockOpenUserByRef(trx, user);
-  if (userId === null) throw notFound(CompanyMsg.userNotFound);
-  return userId;
-}
-
 /**
  * Operator: creates a company of `seats` seats with `owner` as its creator, who takes the
  * first seat. Refused when the owner already belongs to a company.
@@ -116,7 +111,7 @@ export async function createCompany(
     throw badRequest('the expiry must lie in the future');
   }
   const companyId = await inTransaction(db, async (trx) => {
-    const ownerId = await lockedOpenUser(trx, input.owner);
+    const ownerId = await lockNamedUser(trx, input.owner, CompanyMsg.userNotFound);
     const { id } = await repo.insertCompany(trx, {
       company_name: name,
       num: input.seats,
@@ -143,7 +138,7 @@ export async function addMember(db: Db, input: { companyId: number; user: UserRe
   await inTransaction(db, async (trx) => {
     const company = await repo.lockCompany(trx, input.companyId, now);
     if (!company) throw notFound(CompanyMsg.companyNotFound);
-    const userId = await lockedOpenUser(trx, input.user);
+    const userId = await lockNamedUser(trx, input.user, CompanyMsg.userNotFound);
     const current = await repo.findMembership(trx, userId);
     if (current) {
       throw conflict(current.company_id === company.id ? CompanyMsg.alreadyMember : CompanyMsg.otherCompany);

@@ -13,7 +13,8 @@ import type { Db } from '../../db/database.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
+import { findOpenUser, type UserRef } from '../user/user.repository.js';
+import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './teams.repository.js';
 
 export type TeamInfoDto = Static<typeof TeamInfo>;
@@ -76,16 +77,6 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 }
 
 /**
- * Finds and locks the person's users row — the lock closing the account takes first, so the
- * person is either added before the closing (which then removes them) or refused after it.
- */
-async function lockedOpenUser(trx: Db, user: UserRef): Promise<number> {
-  const userId = await lockOpenUserByRef(trx, user);
-  if (userId === null) throw notFound(TeamMsg.userNotFound);
-  return userId;
-}
-
-/**
  * Operator: creates a team of `product` for up to `memberLimit` people with `owner` as its
  * owner, who counts as its first member. Refused when the owner is already in a team of the
  * product.
@@ -102,7 +93,7 @@ export async function createTeam(
     throw badRequest(`members must be a whole number from 1 to ${TEAM_MEMBER_LIMIT_MAX}`);
   }
   const teamId = await inTransaction(db, async (trx) => {
-    const ownerId = await lockedOpenUser(trx, input.owner);
+    const ownerId = await lockNamedUser(trx, input.owner, TeamMsg.userNotFound);
     if (await repo.findMembership(trx, ownerId, input.product)) throw conflict(TeamMsg.otherTeam);
     const { id } = await repo.insertTeam(trx, {
       product: input.product,
@@ -137,7 +128,7 @@ export async function addTeamMember(
   const role = addedRoles[input.role];
   if (role === undefined) throw badRequest('role must be admin or member');
   await inTransaction(db, async (trx) => {
-    const userId = await lockedOpenUser(trx, input.user);
+    const userId = await lockNamedUser(trx, input.user, TeamMsg.userNotFound);
     const team = await repo.lockTeam(trx, input.teamId, now);
     if (!team) throw notFound(TeamMsg.teamNotFound);
     const current = await repo.findMembership(trx, userId, team.product);

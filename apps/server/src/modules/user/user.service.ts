@@ -132,3 +132,14 @@ function toUserInfo(row: repo.UserInfoRow, providers: ReadonlySet<string>): User
     created_at: row.created_at,
   };
 }
+
+/**
+ * Finds the open account an operator named (id or e-mail) and locks its row for the rest of the
+ * transaction — the lock closing an account takes first, so a membership is either given before
+ * the closing (which then removes it) or refused after. No such open account → 404 `missingMsg`.
+ */
+export async function lockNamedUser(trx: Db, user: repo.UserRef, missingMsg: string): Promise<number> {
+  const userId = await repo.lockOpenUserByRef(trx, user);
+  if (userId === null) throw notFound(missingMsg);
+  return userId;
+}
