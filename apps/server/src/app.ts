@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -39,6 +39,18 @@ export interface BuildAppOptions {
   migrate?: boolean;
 }
 
+/**
+ * Fastify takes a proxy list as it is; a bare hop count it treats as "trust nobody", because a
+ * client that reaches the server directly could write the hops itself. Our hop count means
+ * the operator promises the server is reachable only through that many proxies: the nearest
+ * N addresses of the chain (the socket's peer first) are trusted, the one before them is the
+ * client.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole API (plugins, modules, web serving). Used by the server and by tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -54,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Device ids in paths are up to 128 printable characters, up to three times that encoded.
     routerOptions: { maxParamLength: 400 },

@@ -153,3 +153,52 @@ describe('redactUrl', () => {
     expect(redactUrl('sqlite:/var/data/a.db')).toBe('sqlite:/var/data/a.db');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trustOf = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+
+  it('is off by default and for the words that mean off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    for (const off of ['false', '0', 'no', 'off', '']) expect(trustOf(off)).toBe(false);
+  });
+
+  it('takes a hop count, or proxy addresses, ranges and range names', () => {
+    expect(trustOf('1')).toBe(1);
+    expect(trustOf('2')).toBe(2);
+    expect(trustOf('10.0.0.2, 10.1.0.0/16,loopback,fd00::/8')).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses "trust everything", which lets a client forge its address', () => {
+    for (const all of ['true', 'yes', 'on', '*']) {
+      expect(problemsOf({ TRUST_PROXY: all, SECRET_KEY: SECRET })).toEqual([
+        expect.stringContaining('would let any client forge its address'),
+      ]);
+    }
+  });
+
+  it('refuses entries that are neither addresses nor ranges', () => {
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.2,proxy.local,10.0.0.0/33', SECRET_KEY: SECRET })).toEqual([
+      'TRUST_PROXY has entries that are neither addresses nor ranges: proxy.local, 10.0.0.0/33',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: '11', SECRET_KEY: SECRET })).toEqual([
+      'TRUST_PROXY hop count must be from 1 to 10 (got 11)',
+    ]);
+  });
+});
+
+describe('DEV_TOOLS_INTERFACE', () => {
+  it('is an IP address of this machine when set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).devToolsInterface).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, DEV_TOOLS_INTERFACE: '192.168.1.20' }).devToolsInterface).toBe(
+      '192.168.1.20',
+    );
+    expect(problemsOf({ DEV_TOOLS_INTERFACE: 'eth0', SECRET_KEY: SECRET })).toEqual([
+      'DEV_TOOLS_INTERFACE must be an IP address of this machine (got "eth0")',
+    ]);
+  });
+});

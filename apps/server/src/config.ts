@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultRegionRule, type RegionRule } from '@account-centre/contract';
@@ -28,8 +29,18 @@ export interface Config {
   dataDir: string;
   /** `/api/dev/…` exists only when on; never on in production. */
   devTools: boolean;
+  /**
+   * Dev tools answer callers on loopback only; an address of one of this machine's interfaces
+   * named here (DEV_TOOLS_INTERFACE) opens them to that network too, on purpose.
+   */
+  devToolsInterface: string | null;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may tell us the client's address (`X-Forwarded-*`): none (false), the nearest
+   * N hops, or proxies at these addresses/ranges. Never "everyone": the left-most entry of
+   * `X-Forwarded-For` is whatever the client wrote.
+   */
+  trustProxy: TrustProxy;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   /** A rotated refresh token still answers within this window (racing tabs), then revokes the family. */
@@ -91,6 +102,10 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = read.url('SMTP_URL', ['smtp:', 'smtps:']);
   const devTools = read.bool('DEV_TOOLS', !production);
   if (production && devTools) problems.push('DEV_TOOLS cannot be on when NODE_ENV=production');
+  const devToolsInterface = env.DEV_TOOLS_INTERFACE?.trim() || null;
+  if (devToolsInterface !== null && net.isIP(devToolsInterface) === 0) {
+    problems.push(`DEV_TOOLS_INTERFACE must be an IP address of this machine (got "${devToolsInterface}")`);
+  }
 
   const config: Config = {
     nodeEnv,
@@ -112,8 +127,9 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     dataDir,
     devTools,
+    devToolsInterface,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    trustProxy: read.bool('TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env.TRUST_PROXY, problems),
     accessTokenTtl: read.int('ACCESS_TOKEN_TTL', 900, 30, 86_400),
     refreshTokenTtl: read.int('REFRESH_TOKEN_TTL', 30 * 86_400, 300, 365 * 86_400),
     refreshGraceSeconds: read.int('REFRESH_GRACE_SECONDS', 10, 0, 120),
@@ -140,6 +156,52 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR ranges. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: off, a hop count (`1` = one reverse proxy in front), or a comma-separated list
+ * of proxy addresses, CIDR ranges and range names. `true` is refused: trusting every hop lets
+ * a client pick its own address, and per-IP limits with it.
+ */
+export function readTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on', 'all', '*'].includes(value)) {
+    problems.push(
+      'TRUST_PROXY must say whom to trust: the number of proxies in front of the server (e.g. 1) or their addresses ' +
+        `(e.g. 10.0.0.2,10.1.0.0/16,loopback); "${raw?.trim()}" would let any client forge its address`,
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) problems.push(`TRUST_PROXY hop count must be from 1 to 10 (got ${hops})`);
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !proxyRangeNames.includes(entry) && !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    problems.push(`TRUST_PROXY has entries that are neither addresses nor ranges: ${bad.join(', ')}`);
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
 class EnvReader {

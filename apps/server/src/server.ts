@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemoIfEmpty } from './cli/demo-seed.js';
+import { devToolsReach } from './lib/dev-tools-access.js';
 
 /** Starts the server: env → config → app → listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -23,7 +24,7 @@ async function main() {
     }
   }
   await app.listen({ host: config.host, port: config.port });
-  console.log(`Account Centre listening on http://localhost:${config.port} (${app.dialect})`);
+  console.log(`Account Centre listening on http://localhost:${config.port} (${app.dialect}); ${devToolsReach(config)}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

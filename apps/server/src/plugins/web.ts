@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built web app. Files are registered one route each (`wildcard: false`); any
- * other GET outside /api/ gets index.html so that history-mode routes load the app.
+ * other GET outside /api/ gets index.html so that history-mode routes load the app — except
+ * under /assets/, where a missing file is a 404: a page of an older build asking for a chunk a
+ * deploy removed must see the chunk-load error, not parse HTML as JavaScript.
  * Everything else that matches no route is a 404 envelope.
  */
 export const webPlugin = fp(
@@ -30,7 +32,10 @@ export const webPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/assets/');
       if (wantsPage && hasBuild) {
         reply.header('Cache-Control', 'no-cache');
         return reply.sendFile('index.html');

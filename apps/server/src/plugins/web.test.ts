@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+
+/** Serving the built web app: a small build of our own, with an index page and one asset. */
+describe('web app serving', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Account Centre</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'screen-order-abc123.js'), 'export const x = 1;');
+    // Serving files reads no database: one dialect is enough.
+    t = await createTestApp(dialects[0]!, { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves a built asset as JavaScript, cached for good', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/screen-order-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers the app page for a history-mode route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/order?lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<title>Account Centre</title>');
+  });
+
+  it('answers 404, not the app page, for an asset a newer deploy removed', async () => {
+    for (const url of ['/assets/screen-order-old999.js', '/assets/style-old.css', '/assets/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<title>');
+    }
+  });
+
+  it('answers 404 for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'not found' });
+  });
+});
