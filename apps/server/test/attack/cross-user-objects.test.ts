@@ -1,0 +1,191 @@
+import * as contract from '@account-centre/contract';
+import type { RouteDef } from '@account-centre/contract';
+import type { HTTPMethods, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrderDemo } from '../../src/modules/orders/demo-data.js';
+import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
+import { bearer } from '../helpers/auth.js';
+import { type Customer, customer } from '../helpers/customers.js';
+import { rowsOfUser } from '../helpers/tables.js';
+import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * DESIGN.md §8: every user route refuses another user's object id — a session, a device, an
+ * order, a sign-in event (and, as later domains land, a team, company, code, withdrawal,
+ * message). Bea, signed in as herself and naming her own user id, hands each route one of
+ * Amy's objects; the answer is 403 or 404 and none of Amy's rows change.
+ *
+ * A route that takes an object id and is not swept here fails the completeness check below:
+ * add it to `sweep` (or to `ownIds`, saying why the id cannot be another user's).
+ */
+
+/** Field names that carry the id of a stored object (the user id is the path guard's). */
+const objectField = /^(id|.*Id|.*_id)$/;
+
+/** Object-id fields that name the caller's own thing and cannot point at another user's. */
+const ownIds: Record<string, string> = {
+  'POST /api/user/:userId/max/device body.device_id': 'activates the calling device itself',
+  'POST /api/user/:userId/device body.device_id': 'activates the calling device itself',
+  'POST /api/user/:userId/project/device body.device_id': 'activates the calling device itself',
+  'GET /api/files/receipt/:orderId params.orderId': 'public: only a link signed for that order opens it',
+};
+
+interface OwnedObjects {
+  sessionId: string;
+  deviceId: string;
+  orderNumber: string;
+  eventId: number;
+}
+
+type Attempt = (caller: Customer, objects: OwnedObjects) => InjectOptions & { method: HTTPMethods };
+
+/** One attempt per object-taking route, keyed like the completeness check's entries. */
+const sweep: Record<string, Attempt> = {
+  'DELETE /api/user/:userId/sessions/:sessionId params.sessionId': (bea, amy) => ({
+    method: 'DELETE',
+    url: `/api/user/${bea.userId}/sessions/${amy.sessionId}`,
+  }),
+  'DELETE /api/user/:userId/devices/:deviceId params.deviceId': (bea, amy) => ({
+    method: 'DELETE',
+    url: `/api/user/${bea.userId}/devices/${encodeURIComponent(amy.deviceId)}`,
+  }),
+  'DELETE /api/user/:userId/max/device/:id params.id': (bea, amy) => ({
+    method: 'DELETE',
+    url: `/api/user/${bea.userId}/max/device/${encodeURIComponent(amy.deviceId)}`,
+  }),
+  'DELETE /api/user/:userId/device/:id params.id': (bea, amy) => ({
+    method: 'DELETE',
+    url: `/api/user/${bea.userId}/device/${encodeURIComponent(amy.deviceId)}`,
+  }),
+  'DELETE /api/user/:userId/project/device/:id params.id': (bea, amy) => ({
+    method: 'DELETE',
+    url: `/api/user/${bea.userId}/project/device/${encodeURIComponent(amy.deviceId)}`,
+  }),
+  'PUT /api/user/:userId/invoice body.order_id': (bea, amy) => ({
+    method: 'PUT',
+    url: `/api/user/${bea.userId}/invoice`,
+    payload: {
+      order_id: amy.orderNumber,
+      product: 'max',
+      title_type: 'personal',
+      title: 'Bea',
+      email: 'bea@example.com',
+    },
+  }),
+  'GET /api/user/:userId/invoice/pdf querystring.order_id': (bea, amy) => ({
+    method: 'GET',
+    url: `/api/user/${bea.userId}/invoice/pdf?order_id=${amy.orderNumber}&product=max`,
+  }),
+  'POST /api/user/:userId/not-me body.event_id': (bea, amy) => ({
+    method: 'POST',
+    url: `/api/user/${bea.userId}/not-me`,
+    payload: { event_id: amy.eventId },
+  }),
+};
+
+/** `METHOD path part.field` for every object-id field of every contract route. */
+function objectIdFields(): string[] {
+  const entries: string[] = [];
+  for (const value of Object.values(contract)) {
+    const route = value as RouteDef;
+    if (typeof route !== 'object' || route === null || !('method' in route) || !('path' in route)) continue;
+    for (const part of ['params', 'querystring', 'body'] as const) {
+      const schema = route[part] as
+        { properties?: Record<string, unknown>; anyOf?: { properties?: object }[] } | undefined;
+      if (!schema) continue;
+      const properties = {
+        ...schema.properties,
+        ...Object.assign({}, ...(schema.anyOf ?? []).map((b) => b.properties)),
+      };
+      for (const field of Object.keys(properties)) {
+        if (field !== 'userId' && objectField.test(field))
+          entries.push(`${route.method} ${route.path} ${part}.${field}`);
+      }
+    }
+  }
+  return entries.sort();
+}
+
+describe('every route that takes an object id is in the cross-user sweep', () => {
+  it('names each object-id field of the contract, swept or explained', () => {
+    const unswept = objectIdFields().filter((entry) => !(entry in sweep) && !(entry in ownIds));
+    expect(unswept).toEqual([]);
+  });
+
+  it('sweeps nothing the contract no longer has', () => {
+    const fields = new Set(objectIdFields());
+    expect([...Object.keys(sweep), ...Object.keys(ownIds)].filter((entry) => !fields.has(entry))).toEqual([]);
+  });
+});
+
+describe.each(dialects)('another user’s objects on $name', (dialect) => {
+  let t: TestApp;
+  let amy: Customer;
+  let bea: Customer;
+  let objects: OwnedObjects;
+
+  /** A new user with one of each object: a session and device, an order, a sign-in event. */
+  async function userWithObjects(): Promise<{ owner: Customer; objects: OwnedObjects }> {
+    const owner = await customer(t, 'domestic');
+    const deviceId = 'LAPTOP-0001';
+    // A session on the laptop, and the laptop activated for every device product.
+    const laptop = await signInOn(t, owner, { deviceId });
+    for (const [licence, product] of [
+      ['max', 'diagram'],
+      ['mind', 'mind-map'],
+      ['proj', 'project'],
+    ] as const) {
+      await grantPersonal(t, owner, licence);
+      expect((await activate(t, laptop.token, owner.userId, product, device(deviceId))).statusCode).toBe(200);
+    }
+    await seedOrderDemo(t.app.db, owner.userId, t.clock.now());
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('order_no')
+      .where('user_id', '=', owner.userId)
+      .where('product', '=', 'max')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${owner.userId}/signin-history`,
+      headers: bearer(owner.token),
+    });
+    const [latestSignIn] = history.json().data as { id: number }[];
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${owner.userId}/sessions`,
+      headers: bearer(owner.token),
+    });
+    const onLaptop = (sessions.json().data as { id: string; device_id: string | null }[]).find(
+      (session) => session.device_id === deviceId,
+    );
+    return {
+      owner,
+      objects: { sessionId: onLaptop!.id, deviceId, orderNumber: order.order_no, eventId: latestSignIn!.id },
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ({ owner: amy, objects } = await userWithObjects());
+    bea = await customer(t, 'domestic');
+  });
+  afterAll(() => t.close());
+
+  it.each(Object.keys(sweep))('%s: 403 or 404, and Amy’s rows unchanged', async (entry) => {
+    const before = await rowsOfUser(t.app.db, t.app.dialect, amy.userId);
+    const attempt = sweep[entry]!(bea, objects);
+    const res = await t.app.inject({ ...attempt, headers: bearer(bea.token) });
+    expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+    expect(await rowsOfUser(t.app.db, t.app.dialect, amy.userId)).toEqual(before);
+  });
+
+  // The same requests made by the objects' owner reach them, so the refusals above were about
+  // whose object it is, not about a malformed request or an id that does not exist.
+  it.each(Object.keys(sweep))('%s: reaches the object for its owner', async (entry) => {
+    const { owner, objects: own } = await userWithObjects();
+    const res = await t.app.inject({ ...sweep[entry]!(owner, own), headers: bearer(owner.token) });
+    expect([403, 404], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+  });
+});
