@@ -10,6 +10,7 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { usePasswordHashCost } from './modules/auth/passwords.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { passwordWithdrawalGuard } from './modules/devices/password-withdrawal.guard.js';
 import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 400 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(createValidatorCompiler());
+  usePasswordHashCost(config.passwordHashCost);
 
   const database = options.database ?? (await openDatabase(config.databaseUrl));
   if (options.migrate ?? true) await migrateToLatest(database.db);

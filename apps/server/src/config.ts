@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultRegionRule, type RegionRule } from '@account-centre/contract';
+import type { PasswordHashCost } from './modules/auth/passwords.js';
 import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
@@ -60,6 +61,8 @@ export interface Config {
    * same folding as sensitive words (case, spaces and punctuation between characters).
    */
   brandNames: string[];
+  /** argon2id cost of new password hashes: `standard`, or `minimal` for the test suite only. */
+  passwordHashCost: PasswordHashCost;
   /** Third-party sign-in providers (DESIGN §2): none unless `OAUTH_PROVIDERS` lists them. */
   oauth: OAuthConfig;
 }
@@ -147,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
             .map((name) => name.trim())
             .filter(Boolean),
     oauth: readOAuthConfig(env, problems),
+    passwordHashCost: readPasswordHashCost(env, nodeEnv, problems),
   };
   if (!config.secretKey) {
     if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');
@@ -156,6 +160,19 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function readPasswordHashCost(env: Env, nodeEnv: string, problems: string[]): PasswordHashCost {
+  const raw = env.PASSWORD_HASH_COST?.trim() || 'standard';
+  if (raw !== 'standard' && raw !== 'minimal') {
+    problems.push(`PASSWORD_HASH_COST must be standard or minimal (got "${raw}")`);
+    return 'standard';
+  }
+  if (raw === 'minimal' && nodeEnv !== 'test') {
+    problems.push('PASSWORD_HASH_COST=minimal is for the test suite only (NODE_ENV=test)');
+    return 'standard';
+  }
+  return raw;
 }
 
 export type TrustProxy = false | number | string[];

@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
+import { usePasswordHashCost } from '../modules/auth/passwords.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
 
 export interface CliOption {
@@ -67,6 +68,7 @@ export async function runCli(argv: readonly string[], commands: readonly CliComm
   let config: Config;
   try {
     config = loadConfig(options.env ?? process.env);
+    usePasswordHashCost(config.passwordHashCost);
   } catch (error) {
     if (error instanceof ConfigError) return fail(2, { error: 'invalid configuration', problems: error.problems });
     throw error;

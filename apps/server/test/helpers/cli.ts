@@ -21,6 +21,7 @@ export function cliRunner(app: () => TestApp, commands: readonly CliCommand[] = 
     NODE_ENV: 'test',
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
     DATA_DIR: path.join(os.tmpdir(), 'account-centre-cli-test'),
+    PASSWORD_HASH_COST: 'minimal',
   };
   return async (...argv: string[]): Promise<CliResult> => {
     const t = app();

@@ -63,6 +63,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST: path.join(os.tmpdir(), 'account-centre-no-web-build'),
     // High enough that API tests never trip the global per-IP ceiling unless they mean to.
     RATE_LIMIT_MAX: '100000',
+    // Thousands of passwords are hashed in a run; production's cost is checked in passwords.test.ts.
+    // (An app built as production, to test production's behaviour, keeps production's cost.)
+    ...(env.NODE_ENV === undefined || env.NODE_ENV === 'test' ? { PASSWORD_HASH_COST: 'minimal' } : {}),
     ...env,
   });
 }

@@ -11,17 +11,29 @@ import { commonPasswords } from './common-passwords.js';
  * algorithm is argon2id (its `Algorithm` is a const enum, which isolated modules cannot read);
  * the register tests check the `$argon2id$` prefix of stored hashes.
  */
-const argon2Options = {
-  memoryCost: 65_536,
-  timeCost: 3,
-  parallelism: 1,
+const hashCosts = {
+  standard: { memoryCost: 65_536, timeCost: 3, parallelism: 1 },
+  /**
+   * The cheapest argon2id the library accepts (1 MiB, one pass): for the test suite only, which
+   * hashes thousands of passwords. Config refuses it outside NODE_ENV=test.
+   */
+  minimal: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, argon2Options);
+export type PasswordHashCost = keyof typeof hashCosts;
+
+let cost: PasswordHashCost = 'standard';
+
+/** Set once by the app from its config (PASSWORD_HASH_COST). */
+export function usePasswordHashCost(next: PasswordHashCost): void {
+  cost = next;
 }
 
-let dummyHash: Promise<string> | null = null;
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, hashCosts[cost]);
+}
+
+const dummyHashes: Partial<Record<PasswordHashCost, Promise<string>>> = {};
 
 /**
  * Checks a password against a stored hash. Without a hash (no such account, or an account
@@ -31,7 +43,7 @@ let dummyHash: Promise<string> | null = null;
  */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (storedHash === null) {
-    dummyHash ??= hashPassword(randomToken());
+    const dummyHash = (dummyHashes[cost] ??= hashPassword(randomToken()));
     await verify(await dummyHash, password);
     return false;
   }
