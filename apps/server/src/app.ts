@@ -5,21 +5,9 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createValidatorCompiler } from './lib/validation.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { oauthRoutes } from './modules/oauth/oauth.routes.js';
-import { activityRoutes } from './modules/activity/activity.routes.js';
-import { companyRoutes } from './modules/companies/companies.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
 import { usePasswordHashCost } from './modules/auth/passwords.js';
-import { devicesRoutes } from './modules/devices/devices.routes.js';
-import { passwordWithdrawalGuard } from './modules/devices/password-withdrawal.guard.js';
+import { modules } from './modules/index.js';
 import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
-import { outboxRoutes } from './modules/outbox/outbox.routes.js';
-import { ordersModule } from './modules/orders/orders.module.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { teamRoutes } from './modules/teams/teams.routes.js';
-import { avatarRoutes } from './modules/user/avatar.routes.js';
-import { userRoutes } from './modules/user/user.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -90,20 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await app.register(outboxPlugin);
 
-  await app.register(systemRoutes);
-  // Before the sign-in routes: it joins the password sign-in route as that is declared.
-  await app.register(passwordWithdrawalGuard);
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(avatarRoutes);
-  await app.register(accountRoutes);
-  await app.register(oauthRoutes);
-  await app.register(activityRoutes);
-  await app.register(outboxRoutes);
-  await app.register(ordersModule);
-  await app.register(devicesRoutes);
-  await app.register(companyRoutes);
-  await app.register(teamRoutes);
+  for (const module of modules) {
+    for (const routes of module.routes ?? []) await app.register(routes);
+  }
 
   await app.register(webPlugin);
   return app;

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { sql } from 'kysely';
 import { AccountMsg, ServerMsg, VerificationPurpose } from '@account-centre/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -6,37 +7,23 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps } from '../auth/deps.js';
+import { modules } from '../index.js';
+import type { ClosingAccount, TableName } from '../manifest.js';
 import { avatarFileOf } from '../user/avatar.service.js';
 import type { Actor } from './account.service.js';
 import * as repo from './account.repository.js';
-
-/** Tables whose rows are the user's alone and go entirely when the account closes. */
-const personalTables = [
-  'credentials',
-  'sessions', // their access and refresh tokens go with them (foreign keys, on delete cascade)
-  'login_tickets',
-  'devices',
-  'device_slots',
-  'password_withdrawals',
-  'identities',
-  'oauth_flows',
-  'phone_bind_links',
-  'subscriptions',
-  'storage_quotas',
-  'audit_events', // IP addresses and user agents
-] as const;
 
 /**
  * Closes the account (spec 01 §4: "cancelling deletes all data"; purpose 11), in one
  * transaction:
  * - the code is spent and the row locked;
- * - every personal record is deleted: credentials, sessions and their tokens (so every token
- *   stops working at once), tickets, devices, identities, subscriptions, quotas, audit events,
- *   and the codes, send windows, sign-in counters and outbox messages of its addresses;
- * - orders and invoices stay for accounting (docs/decisions/007): orders hold no personal data
- *   beyond the user id; an invoice keeps what was issued but loses its delivery e-mail;
- * - the users row stays, anonymised, as the anchor of those orders: every personal column is
- *   cleared and `closed_at` set. Its e-mail and phone are free again, so they can register anew.
+ * - every table's closing policy runs, as its module's manifest declares it (modules/manifest.ts):
+ *   personal records are deleted — credentials, sessions and their tokens (so every token stops
+ *   working at once), devices, identities, subscriptions, audit events, and the codes, send
+ *   windows, sign-in counters and outbox messages of its addresses; orders and invoices stay
+ *   for accounting (docs/decisions/007), invoices without their delivery e-mail;
+ * - the users row stays, anonymised, as the anchor of those orders; it goes last, as setting
+ *   `closed_at` fires the triggers that end its team and company memberships.
  * The avatar file is removed after the commit.
  */
 export async function closeAccount(
@@ -67,45 +54,39 @@ export async function eraseAccount(
     await spendProof(trx, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
     if (!locked) throw notFound();
-    const addresses = [locked.email, locked.mobile, locked.second_mobile].filter((a): a is string => a !== null);
-
-    for (const table of personalTables) await trx.deleteFrom(table).where('user_id', '=', actor.userId).execute();
-    if (addresses.length > 0) {
-      await trx.deleteFrom('verification_codes').where('target', 'in', addresses).execute();
-      await trx.deleteFrom('code_send_windows').where('target', 'in', addresses).execute();
-      await trx.deleteFrom('outbox').where('recipient', 'in', addresses).execute();
-      await trx
-        .deleteFrom('login_throttle')
-        .where(
-          'key',
-          'in',
-          addresses.map((address) => `account:${address}`),
-        )
-        .execute();
-    }
-    await trx.updateTable('invoices').set({ email: '', updated_at: now }).where('user_id', '=', actor.userId).execute();
-    await trx
-      .updateTable('users')
-      .set({
-        email: null,
-        mobile: null,
-        second_mobile: null,
-        nick_name: '',
-        avatar_url: null,
-        profile: null,
-        birthday: null,
-        sex: null,
-        country: null,
-        language: null,
-        closed_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', actor.userId)
-      .execute();
+    const account: ClosingAccount = {
+      userId: actor.userId,
+      addresses: [locked.email, locked.mobile, locked.second_mobile].filter((a): a is string => a !== null),
+      now,
+    };
+    await applyClosingPolicies(trx, account);
     // The one record kept of the account itself: when it closed, with nothing personal.
     await insertAuditEvent(trx, { userId: actor.userId, kind: 'account.closed', ip: null, userAgent: null }, now);
     return locked.avatar_url;
   });
   const file = avatarFileOf(deps.config, avatarUrl);
   if (file) await fs.rm(file, { force: true });
+}
+
+/**
+ * Every module's closing policies, inside the closing transaction: deletions first, then the
+ * rows that stay anonymised, the users row last (see above). `by-database`, `keep` and
+ * `personal: false` tables need nothing here.
+ */
+async function applyClosingPolicies(trx: Db, account: ClosingAccount) {
+  const policies = modules.flatMap((module) =>
+    Object.entries(module.tables ?? {}).map(([table, policy]) => ({ table: table as TableName, policy: policy! })),
+  );
+  for (const { table, policy } of policies) {
+    if ('erase' in policy && policy.erase === 'rows') {
+      // Every `erase: 'rows'` table has a user_id column (the manifests test checks it).
+      await trx.deleteFrom(table).where(sql.ref('user_id'), '=', account.userId).execute();
+    } else if ('erase' in policy && policy.erase === 'custom') {
+      await policy.run(trx, account);
+    }
+  }
+  const anonymising = policies.filter(({ policy }) => 'anonymise' in policy);
+  const last = (table: TableName) => (table === 'users' ? 1 : 0);
+  anonymising.sort((a, b) => last(a.table) - last(b.table));
+  for (const { policy } of anonymising) if ('anonymise' in policy) await policy.anonymise(trx, account);
 }

@@ -21,6 +21,9 @@ export interface ThrottleKeys {
 }
 
 const accountKey = (account: string) => `account:${account}`;
+
+/** The throttle rows of an account's addresses (its sign-in names), for closing the account. */
+export const accountThrottleKeys = (addresses: readonly string[]) => addresses.map(accountKey);
 const ipKey = (ip: string) => `ip:${ip}`;
 
 /** Reserves one try for the IP and the account, or answers 429 `login limit`, code 16. */

@@ -1,0 +1,17 @@
+import { exchangeAddCommand } from '../../cli/commands/exchange.js';
+import { defineModule } from '../manifest.js';
+import { accountRoutes } from './account.routes.js';
+
+/** The account screen's security items: e-mail, phones, password, exchange codes, closing. */
+export const accountModule = defineModule({
+  name: 'account',
+  routes: [accountRoutes],
+  commands: [exchangeAddCommand],
+  tables: {
+    phone_bind_links: { erase: 'rows' },
+    phone_numbers: { erase: 'by-database', how: 'triggers on users follow its mobile and second_mobile' },
+    exchange_codes: {
+      keep: 'a handed-out code stays claimed so that it is never handed out twice; the row holds only the id',
+    },
+  },
+});

@@ -1,0 +1,11 @@
+import { defineModule } from '../manifest.js';
+
+/** The audit trail every module writes to (sign-ins, security changes, operator actions). */
+export const auditModule = defineModule({
+  name: 'audit',
+  tables: {
+    // Addresses and user agents of the person's sign-ins: personal, and gone with the account.
+    // Closing writes one `account.closed` event back, with nothing personal in it.
+    audit_events: { erase: 'rows' },
+  },
+});

@@ -1,0 +1,22 @@
+import { userCreateCommand } from '../../cli/commands/user-create.js';
+import { defineModule, eraseByAddress } from '../manifest.js';
+import { authRoutes } from './auth.routes.js';
+import { accountThrottleKeys } from './throttle.js';
+
+/** Sign-in: accounts' secrets, sessions and their tokens, codes, tickets and throttling. */
+export const authModule = defineModule({
+  name: 'auth',
+  routes: [authRoutes],
+  commands: [userCreateCommand],
+  tables: {
+    credentials: { erase: 'rows' },
+    // Deleting a session ends it at once: its tokens go with it (foreign keys, on delete cascade).
+    sessions: { erase: 'rows' },
+    access_tokens: { erase: 'by-database', how: 'cascade from sessions' },
+    refresh_tokens: { erase: 'by-database', how: 'cascade from sessions' },
+    login_tickets: { erase: 'rows' },
+    verification_codes: eraseByAddress('verification_codes', 'target'),
+    code_send_windows: eraseByAddress('code_send_windows', 'target'),
+    login_throttle: eraseByAddress('login_throttle', 'key', accountThrottleKeys),
+  },
+});

@@ -1,0 +1,20 @@
+import {
+  companyAddMemberCommand,
+  companyCreateCommand,
+  companyRemoveMemberCommand,
+} from '../../cli/commands/company.js';
+import { defineModule } from '../manifest.js';
+import { companyRoutes } from './companies.routes.js';
+
+/** Mind-map companies (spec 02 §3): the foundation the company spaces stand on. */
+export const companiesModule = defineModule({
+  name: 'companies',
+  routes: [companyRoutes],
+  commands: [companyCreateCommand, companyAddMemberCommand, companyRemoveMemberCommand],
+  tables: {
+    companies: {
+      keep: "the organisation's record (name, seats, term); its creator is kept as an id only",
+    },
+    company_members: { erase: 'by-database', how: 'a trigger on users.closed_at (migration 703)' },
+  },
+});

@@ -1,0 +1,33 @@
+import { accountModule } from './account/index.js';
+import { activityModule } from './activity/index.js';
+import { auditModule } from './audit/index.js';
+import { authModule } from './auth/index.js';
+import { companiesModule } from './companies/index.js';
+import { devicesModule } from './devices/index.js';
+import type { ModuleManifest } from './manifest.js';
+import { oauthModule } from './oauth/index.js';
+import { ordersModule } from './orders/index.js';
+import { outboxModule } from './outbox/index.js';
+import { systemModule } from './system/index.js';
+import { teamsModule } from './teams/index.js';
+import { userModule } from './user/index.js';
+
+/**
+ * Every server module. The app registers their routes in this order, the operator CLI offers
+ * their commands in this order, and closing an account applies their tables' policies. A new
+ * module is added here, and only here.
+ */
+export const modules: readonly ModuleManifest[] = [
+  systemModule,
+  devicesModule, // before auth: its guard joins the password sign-in route as that is declared
+  authModule,
+  userModule,
+  accountModule,
+  oauthModule,
+  activityModule,
+  outboxModule,
+  ordersModule,
+  companiesModule,
+  teamsModule,
+  auditModule,
+];

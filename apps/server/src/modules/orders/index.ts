@@ -1,0 +1,38 @@
+import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from '../../cli/commands/invoice.js';
+import { orderRecordCommand } from '../../cli/commands/order-record.js';
+import { ordersDemoCommand } from '../../cli/commands/orders-demo.js';
+import { subscriptionGrantCommand } from '../../cli/commands/subscription-grant.js';
+import { defineModule } from '../manifest.js';
+import { receiptRoutes } from '../receipts/receipts.routes.js';
+import { subscriptionRoutes } from '../subscriptions/subscriptions.routes.js';
+import { orderRoutes } from './orders.routes.js';
+
+/** Orders, invoices and receipts, subscriptions, licences and storage (spec 01 §2 "Order screen"). */
+export const ordersModule = defineModule({
+  name: 'orders',
+  routes: [orderRoutes, subscriptionRoutes, receiptRoutes],
+  commands: [
+    orderRecordCommand,
+    subscriptionGrantCommand,
+    invoiceListCommand,
+    invoiceIssueCommand,
+    invoiceFailCommand,
+    ordersDemoCommand,
+  ],
+  tables: {
+    orders: {
+      keep: 'accounting law: sales records are kept for years (docs/decisions/007); they hold the user id and what was bought, nothing else about the person',
+    },
+    invoices: {
+      keeps: 'what was issued, for accounting; the delivery e-mail is cleared',
+      anonymise: (trx, account) =>
+        trx
+          .updateTable('invoices')
+          .set({ email: '', updated_at: account.now })
+          .where('user_id', '=', account.userId)
+          .execute(),
+    },
+    subscriptions: { erase: 'rows' },
+    storage_quotas: { erase: 'rows' },
+  },
+});

@@ -1,0 +1,9 @@
+import { defineModule, eraseByAddress } from '../manifest.js';
+import { outboxRoutes } from './outbox.routes.js';
+
+/** Mail and SMS waiting to go out (and the dev reader of what went out). */
+export const outboxModule = defineModule({
+  name: 'outbox',
+  routes: [outboxRoutes],
+  tables: { outbox: eraseByAddress('outbox', 'recipient') },
+});

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDemoAccount } from '../src/cli/demo-seed.js';
+import { commands } from '../src/cli/commands/index.js';
+import { eraseAccount } from '../src/modules/account/close.service.js';
+import { activate, DESKTOP_AGENT, device } from '../src/modules/devices/test-support.js';
+import { modules } from '../src/modules/index.js';
+import type { ClosingPolicy } from '../src/modules/manifest.js';
+import { login } from './helpers/auth.js';
+import { rowsOfUser, tablesWithColumns, userReferences } from './helpers/tables.js';
+import { createTestApp, dialects, type TestApp } from './helpers/test-app.js';
+
+/** Each table's policy and the module that declares it; a table declared twice is listed twice. */
+const declarations = modules.flatMap((module) =>
+  Object.entries(module.tables ?? {}).map(([table, policy]) => ({
+    module: module.name,
+    table,
+    policy: policy as ClosingPolicy,
+  })),
+);
+const policyOf = new Map(declarations.map((d) => [d.table, d.policy]));
+
+/**
+ * The tables and columns `db/schema.ts` declares for Kysely, read from the source with the
+ * TypeScript compiler: `interface Database { table: TableInterface }` and each interface's
+ * properties.
+ */
+function declaredSchema(): Map<string, string[]> {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/schema.ts');
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const interfaces = new Map<string, ts.InterfaceDeclaration>();
+  source.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  });
+  const propertiesOf = (declaration: ts.InterfaceDeclaration) =>
+    declaration.members.filter(ts.isPropertySignature).map((member) => (member.name as ts.Identifier).text);
+  const schema = new Map<string, string[]>();
+  const database = interfaces.get('Database');
+  if (!database) throw new Error('db/schema.ts has no Database interface');
+  for (const member of database.members.filter(ts.isPropertySignature)) {
+    const typeName = (member.type as ts.TypeReferenceNode).typeName.getText(source);
+    const table = interfaces.get(typeName);
+    if (!table) throw new Error(`db/schema.ts: no interface ${typeName}`);
+    schema.set((member.name as ts.Identifier).text, propertiesOf(table).sort());
+  }
+  return schema;
+}
+
+describe('module manifests', () => {
+  it('declare each table once', () => {
+    const tables = declarations.map((d) => d.table);
+    expect(tables.filter((table, i) => tables.indexOf(table) !== i)).toEqual([]);
+  });
+
+  it('give each operator command one home', () => {
+    const names = commands.map((command) => command.name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('give a reason wherever rows stay or are left to the database', () => {
+    for (const { table, policy } of declarations) {
+      const reason =
+        'keep' in policy
+          ? policy.keep
+          : 'keeps' in policy
+            ? policy.keeps
+            : 'how' in policy
+              ? policy.how
+              : 'why' in policy
+                ? policy.why
+                : 'erase';
+      expect(reason.trim().length, table).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(dialects)('closing policies and the schema on $name', (dialect) => {
+  let t: TestApp;
+  let migrated: Map<string, string[]>;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    migrated = await tablesWithColumns(t.app.db, t.app.dialect);
+    migrated.delete('kysely_migration');
+    migrated.delete('kysely_migration_lock');
+  });
+  afterAll(() => t.close());
+
+  it('has a closing policy for every table of a fresh database, and none for a table it lacks', () => {
+    const undeclared = [...migrated.keys()].filter((table) => !policyOf.has(table));
+    expect(undeclared, 'tables without a closing policy in any module manifest').toEqual([]);
+    expect(declarations.map((d) => d.table).filter((table) => !migrated.has(table))).toEqual([]);
+  });
+
+  it('never calls a table that refers to a person "not personal"', async () => {
+    const references = await userReferences(t.app.db, t.app.dialect);
+    for (const [table, columns] of migrated) {
+      const refersToPerson = references.has(table) || columns.some((c) => c === 'user_id' || c.endsWith('_user_id'));
+      const policy = policyOf.get(table);
+      if (refersToPerson && policy) expect('personal' in policy, table).toBe(false);
+    }
+  });
+
+  it('erases by user_id only where a table has one', () => {
+    for (const { table, policy } of declarations) {
+      if ('erase' in policy && policy.erase === 'rows') expect(migrated.get(table), table).toContain('user_id');
+    }
+  });
+
+  it('matches db/schema.ts, table by table and column by column', () => {
+    const declared = declaredSchema();
+    const actual = new Map([...migrated].map(([table, columns]) => [table, [...columns].sort()]));
+    expect(Object.fromEntries(declared)).toEqual(Object.fromEntries(actual));
+  });
+
+  it('leaves nothing of a closed account in a table that erases, and keeps what the policies keep', async () => {
+    const demo = await ensureDemoAccount(t.app);
+    // Signed in on a laptop that is activated for the diagram product.
+    const laptop = await login(
+      t,
+      { account: demo.email, password: demo.password },
+      { headers: { 'x-device-id': 'DEMO-LAPTOP', 'user-agent': DESKTOP_AGENT } },
+    );
+    const { token } = laptop.json().data as { token: string };
+    expect((await activate(t, token, demo.user_id, 'diagram', device('DEMO-LAPTOP'))).statusCode).toBe(200);
+    const before = await rowsOfUser(t.app.db, t.app.dialect, demo.user_id);
+    // The tables this account has rows in, so the check below is about real rows.
+    const populated = Object.entries(before)
+      .filter(([, rows]) => rows.length > 0)
+      .map(([table]) => table);
+    expect(populated).toEqual(expect.arrayContaining(['credentials', 'sessions', 'access_tokens', 'audit_events']));
+    expect(populated).toEqual(expect.arrayContaining(['orders', 'subscriptions', 'devices', 'team_members']));
+    const ownedTeams = await t.app.db
+      .selectFrom('team_members')
+      .select('team_id')
+      .where('user_id', '=', demo.user_id)
+      .where('role', '=', 1)
+      .execute();
+    expect(ownedTeams.length).toBeGreaterThan(0);
+
+    const actor = {
+      userId: demo.user_id,
+      sessionId: '',
+      region: 'domestic' as const,
+      client: { ip: null, userAgent: null, deviceId: null },
+    };
+    const sessionIds = (
+      await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', demo.user_id).execute()
+    ).map((session) => session.id);
+    await eraseAccount(t.app, actor, async () => undefined);
+
+    // Refresh tokens name their session, not the person.
+    expect(
+      await t.app.db.selectFrom('refresh_tokens').select('session_id').where('session_id', 'in', sessionIds).execute(),
+    ).toEqual([]);
+
+    const after = await rowsOfUser(t.app.db, t.app.dialect, demo.user_id);
+    for (const table of populated) {
+      const policy = policyOf.get(table)!;
+      if ('erase' in policy) {
+        // The closing itself writes one `account.closed` event back.
+        const left =
+          table === 'audit_events' ? after[table]!.filter((row) => !row.includes('account.closed')) : after[table];
+        expect(left, table).toEqual([]);
+      } else if ('keep' in policy) {
+        expect(after[table], table).toEqual(before[table]);
+      } else if ('anonymise' in policy) {
+        expect(after[table]!.length, table).toBe(before[table]!.length);
+      }
+    }
+    const teamsLeft = await t.app.db
+      .selectFrom('teams')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        ownedTeams.map((team) => team.team_id),
+      )
+      .execute();
+    expect(teamsLeft).toEqual([]);
+    const user = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', demo.user_id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: null, mobile: null, nick_name: '', closed_at: expect.any(Number) });
+  });
+});
