@@ -3,7 +3,7 @@ import { AccountMsg, ServerMsg, VerificationPurpose } from '@account-centre/cont
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { insertAuditEvent } from '../auth/auth.repository.js';
+import { clearAccountThrottles, insertAuditEvent } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps } from '../auth/deps.js';
 import { avatarFileOf } from '../user/avatar.service.js';
@@ -74,14 +74,8 @@ export async function eraseAccount(
       await trx.deleteFrom('verification_codes').where('target', 'in', addresses).execute();
       await trx.deleteFrom('code_send_windows').where('target', 'in', addresses).execute();
       await trx.deleteFrom('outbox').where('recipient', 'in', addresses).execute();
-      await trx
-        .deleteFrom('login_throttle')
-        .where(
-          'key',
-          'in',
-          addresses.map((address) => `account:${address}`),
-        )
-        .execute();
+      // The account's own sign-in counters and those of each address it was tried from.
+      await clearAccountThrottles(trx, addresses);
     }
     await trx.updateTable('invoices').set({ email: '', updated_at: now }).where('user_id', '=', actor.userId).execute();
     await trx
