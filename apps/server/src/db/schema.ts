@@ -104,12 +104,21 @@ export interface LoginTicketsTable {
   used_at: number | null;
 }
 
-/** Failed sign-in counters per key (`account:<x>`, `ip:<x>`), shared by every instance. */
+/**
+ * Sign-in counters per key, shared by every instance (docs/decisions/015): `ip:<ip>`,
+ * `pair:<account hash>@<ip>` (an account at one address) and `account:<x>` (the account at
+ * every address, which slows down instead of locking).
+ */
 export interface LoginThrottleTable {
   key: string;
   window_started_at: number;
   failures: number;
+  /** Locked (or, for an account's own row, made to wait) until then. */
   locked_until: number | null;
+  /** The account a row is about; NULL for an address's own row. */
+  account: string | null;
+  /** The last try under an account's own row: its count is forgotten after a quiet spell. */
+  last_try_at: number | null;
 }
 
 export interface OutboxTable {

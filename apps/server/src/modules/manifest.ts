@@ -34,15 +34,11 @@ export type ClosingPolicy =
 export type TableName = keyof Database;
 
 /** `erase: 'custom'` for a table keyed by address: its rows whose `column` is one of the account's. */
-export function eraseByAddress(
-  table: TableName,
-  column: string,
-  keysOf: (addresses: string[]) => string[] = (addresses) => addresses,
-): ClosingPolicy {
+export function eraseByAddress(table: TableName, column: string): ClosingPolicy {
   return {
     erase: 'custom',
     run: async (trx, account) => {
-      const keys = keysOf(account.addresses);
+      const keys = account.addresses;
       if (keys.length === 0) return;
       // The table and column are the module's own names, checked against the migrated schema
       // by the manifests test (Kysely cannot type a column chosen at run time).

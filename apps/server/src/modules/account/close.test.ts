@@ -42,6 +42,8 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
     const me = await emailPerson(t);
     const email = me.email as string;
     const second = (await login(t, { account: email, password: DEFAULT_PASSWORD })).json().data;
+    // A failed sign-in leaves counters about the address: the account's own and at one IP.
+    expect((await login(t, { account: email, password: 'Wrong-Password-1' })).statusCode).toBe(400);
     const avatarUrl = await uploadAvatar(me.userId, me.token);
     const avatarFile = path.join(dataDir, 'files', 'avatars', avatarUrl.split('/').pop() as string);
     expect(fs.existsSync(avatarFile)).toBe(true);
@@ -72,6 +74,8 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
     const res = await call(t, me, 'POST', '/close', { via: 'email', code: await codeFor(t, 11, email) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok' });
+    const counters = await t.app.db.selectFrom('login_throttle').select('key').where('account', '=', email).execute();
+    expect(counters).toEqual([]);
 
     expect((await call(t, me, 'GET', '')).statusCode).toBe(401);
     expect((await call(t, { ...me, token: second.token }, 'GET', '')).statusCode).toBe(401);

@@ -198,10 +198,11 @@ export function deleteUnusedTickets(db: Db, userId: number) {
 
 // ---- sign-in throttle ------------------------------------------------------------------
 
-export async function ensureThrottleRow(db: Db, key: string, now: number): Promise<void> {
+/** Creates a throttle row on its first try; a no-op afterwards. */
+export async function ensureThrottleRow(db: Db, key: string, now: number, account: string | null): Promise<void> {
   await db
     .insertInto('login_throttle')
-    .values({ key, window_started_at: now, failures: 0, locked_until: null })
+    .values({ key, window_started_at: now, failures: 0, locked_until: null, account, last_try_at: null })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
@@ -236,7 +237,54 @@ export function reserveThrottleTry(
     .executeTakeFirst();
 }
 
-/** Gives back a reserved try that turned out not to be a failure. */
+export interface DelayRule {
+  /** Tries that need no wait. */
+  freeTries: number;
+  /** The wait after the last free try; each further try doubles it… */
+  firstDelaySeconds: number;
+  /** …up to this. */
+  maxDelaySeconds: number;
+  /** The count is forgotten after this long without a try. */
+  quietResetSeconds: number;
+}
+
+/**
+ * Reserves one try under a key that slows down instead of locking: refused only while the
+ * wait set by the previous try runs. From the `freeTries`-th try on, each try sets the next
+ * wait, `firstDelaySeconds · 2^(tries − freeTries)` capped at `maxDelaySeconds`, in the same
+ * statement that counts it, so concurrent tries past the free ones pass one per wait.
+ * No row back → still waiting.
+ */
+export function reserveDelayedTry(db: Db, key: string, now: number, rule: DelayRule) {
+  const quiet = sql<boolean>`(last_try_at IS NULL OR last_try_at <= ${now - rule.quietResetSeconds})`;
+  const next = sql<number>`(CASE WHEN ${quiet} THEN 1 ELSE failures + 1 END)`;
+  // Doublings before the cap; the shift (the same operator on both databases) stays below it.
+  const doublings = Math.ceil(Math.log2(rule.maxDelaySeconds / rule.firstDelaySeconds));
+  const step = sql<number>`(${next} - ${sql.lit(rule.freeTries)})`;
+  const delay = sql<number>`(CASE WHEN ${step} >= ${sql.lit(doublings)} THEN ${sql.lit(rule.maxDelaySeconds)}
+    ELSE ${sql.lit(rule.firstDelaySeconds)} << ${step} END)`;
+  return db
+    .updateTable('login_throttle')
+    .set({
+      failures: next,
+      window_started_at: sql<number>`CASE WHEN ${quiet} THEN ${now} ELSE window_started_at END`,
+      last_try_at: now,
+      locked_until: sql<number | null>`CASE WHEN ${step} >= 0 THEN CAST(${now} AS bigint) + ${delay} ELSE NULL END`,
+    })
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirst();
+}
+
+export function findThrottle(db: Db, key: string) {
+  return db.selectFrom('login_throttle').select(['failures', 'locked_until']).where('key', '=', key).executeTakeFirst();
+}
+
+/**
+ * Gives back a reserved try that turned out not to be a failure. Dropping under `limit` ends
+ * a lock (or a wait) that the try itself had set.
+ */
 export function refundThrottleTry(db: Db, key: string, limit: number) {
   return db
     .updateTable('login_throttle')
@@ -251,6 +299,11 @@ export function refundThrottleTry(db: Db, key: string, limit: number) {
 
 export function clearThrottle(db: Db, key: string) {
   return db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+/** Every row about an account: its own and those of each address it was tried from. */
+export function clearAccountThrottles(db: Db, accounts: readonly string[]) {
+  return db.deleteFrom('login_throttle').where('account', 'in', accounts).execute();
 }
 
 // ---- audit -----------------------------------------------------------------------------

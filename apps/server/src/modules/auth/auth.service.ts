@@ -6,14 +6,20 @@ import {
   ServerMsg,
   VerificationPurpose,
 } from '@account-centre/contract';
-import { badRequest, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkNewAccount, insertAccount, prepareAccount } from './accounts.service.js';
 import * as repo from './auth.repository.js';
-import { checkCode, consumeCode } from './codes.service.js';
+import { checkCode, consumeCode, isConsumedCode } from './codes.service.js';
 import type { AuthDeps, ClientInfo } from './deps.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.js';
-import { clearAccountThrottle, reserveSignInTry, settleSuccessfulTry, type ThrottleKeys } from './throttle.js';
+import {
+  clearAccountThrottle,
+  releaseSignInTry,
+  reserveSignInTry,
+  settleSuccessfulTry,
+  type ThrottleKeys,
+} from './throttle.js';
 import { continueSession, type SessionMethod, type SignIn, startSession } from './tokens.js';
 
 /** A one-time login ticket lives 60 seconds: long enough to open a page, too short to leak. */
@@ -113,26 +119,46 @@ export async function login(deps: AuthDeps, input: LoginInput, client: ClientInf
 
     // No code can have been sent to something that is neither an address nor a number.
     if (!account) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
-    const codeId = await checkCode(deps, {
-      target: account.value,
-      purpose: VerificationPurpose.quickLogin,
-      code: input.code,
-    });
+    const code = { target: account.value, purpose: VerificationPurpose.quickLogin, code: input.code };
+    const refuseIfUsed = (error: unknown) => refuseUsedCode(deps, keys, code, error);
+    const codeId = await checkCode(deps, code).catch(refuseIfUsed);
     const user = await repo.findUserForSignIn(deps.db, account.column, account.value);
     if (!user) throw badRequest(ServerMsg.accountNotFound, AccountErrorCode.account);
     userId = user.id;
     const now = deps.clock.now();
-    return await deps.db.transaction().execute(async (trx) => {
-      await consumeCode(trx, codeId, now);
-      await settleSuccessfulTry(trx, keys);
-      await repo.insertAuditEvent(trx, successEvent(user.id, method, client), now);
-      return startSession(trx, { userId: user.id, method, client }, now, deps.config);
-    });
+    return await deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await consumeCode(trx, codeId, now);
+        await settleSuccessfulTry(trx, keys);
+        await repo.insertAuditEvent(trx, successEvent(user.id, method, client), now);
+        return startSession(trx, { userId: user.id, method, client }, now, deps.config);
+      })
+      .catch(refuseIfUsed);
   } catch (error) {
     // The failure is recorded for the account owner's security page; never the secret tried.
     await audit(deps, client, { userId, kind: 'login.failure', detail: { method } });
     throw error;
   }
+}
+
+/**
+ * A code refused as expired that a success consumed moments ago (the loser of concurrent
+ * submits of one code, or a late resubmit) guessed nothing: it answers 400 `only once`
+ * (code 4: the remedy is still a new code) and its tries go back, so the owner's next
+ * sign-in is not held up by the rest of a double submit.
+ */
+async function refuseUsedCode(
+  deps: AuthDeps,
+  keys: ThrottleKeys,
+  code: Parameters<typeof isConsumedCode>[1],
+  error: unknown,
+): Promise<never> {
+  if (error instanceof AppError && error.msg === ServerMsg.codeExpired && (await isConsumedCode(deps, code))) {
+    await releaseSignInTry(deps.db, keys);
+    throw badRequest(ServerMsg.ticketUsed, AccountErrorCode.timeout);
+  }
+  throw error;
 }
 
 function successEvent(userId: number, method: SessionMethod, client: ClientInfo): repo.AuditEvent {

@@ -93,3 +93,19 @@ export function consumeCode(db: Db, id: number, now: number) {
     .returning('id')
     .executeTakeFirst();
 }
+
+/**
+ * A code of a target and purpose with this hash that was consumed, while it would still be
+ * valid: the code of a success, presented again.
+ */
+export function findConsumedCode(db: Db, target: string, purpose: number, codeHash: string, now: number) {
+  return db
+    .selectFrom('verification_codes')
+    .select('id')
+    .where('target', '=', target)
+    .where('purpose', '=', purpose)
+    .where('code_hash', '=', codeHash)
+    .where('consumed_at', 'is not', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}

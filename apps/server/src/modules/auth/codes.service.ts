@@ -95,6 +95,21 @@ export async function consumeCode(db: Db, codeId: number, now: number): Promise<
   if (!used) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
 }
 
+/**
+ * Whether a code is one that a success already consumed for this target and purpose, within
+ * the lifetime it had: sent again (a double submit, a retried request, a second tab), it is
+ * not a guess. The stored form is a keyed hash of purpose, target and code, so the same code
+ * hashes to the same value and is recognised without being kept.
+ */
+export async function isConsumedCode(
+  deps: AuthDeps,
+  input: { target: string; purpose: VerificationPurposeCode; code: string },
+): Promise<boolean> {
+  const hash = codeHash(deps.config.secretKey, input.purpose, input.target, input.code);
+  const row = await repo.findConsumedCode(deps.db, input.target, input.purpose, hash, deps.clock.now());
+  return row !== undefined;
+}
+
 const purposeWording: Record<VerificationPurposeCode, { en: string; zh: string }> = {
   [VerificationPurpose.register]: { en: 'create your account', zh: '注册账号' },
   [VerificationPurpose.forget]: { en: 'reset your password', zh: '找回密码' },

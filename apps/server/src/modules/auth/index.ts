@@ -1,7 +1,6 @@
 import { userCreateCommand } from '../../cli/commands/user-create.js';
 import { defineModule, eraseByAddress } from '../manifest.js';
 import { authRoutes } from './auth.routes.js';
-import { accountThrottleKeys } from './throttle.js';
 
 /** Sign-in: accounts' secrets, sessions and their tokens, codes, tickets and throttling. */
 export const authModule = defineModule({
@@ -17,6 +16,7 @@ export const authModule = defineModule({
     login_tickets: { erase: 'rows' },
     verification_codes: eraseByAddress('verification_codes', 'target'),
     code_send_windows: eraseByAddress('code_send_windows', 'target'),
-    login_throttle: eraseByAddress('login_throttle', 'key', accountThrottleKeys),
+    // The account's own counters and those of each address it was tried from (`account` column).
+    login_throttle: eraseByAddress('login_throttle', 'account'),
   },
 });

@@ -116,53 +116,150 @@ describe.each(dialects)('sign-in on $name', (dialect) => {
   });
 
   describe('brute-force limits', () => {
-    it('locks an account after 5 failures for 15 minutes, even for the right password', async () => {
-      const account = await registerByEmail(t);
-      for (let i = 0; i < signInLimits.account.limit; i++) {
-        expect((await login(t, { account: account.email, password: 'Wrong-Password-1' })).json()).toEqual(incorrect);
+    const wrong = (account: string, ip: string) => login(t, { account, password: 'Wrong-Password-1' }, { ip });
+    const { accountAtAddress, account: ceiling } = signInLimits;
+    /** Fails the account's free tries from as many addresses as that takes, none of them locked. */
+    const spendFreeTries = async (account: string) => {
+      for (let done = 0; done < ceiling.freeTries;) {
+        const ip = uniqueIp();
+        for (let i = 0; i < accountAtAddress.limit && done < ceiling.freeTries; i++, done++) {
+          expect((await wrong(account, ip)).json()).toEqual(incorrect);
+        }
       }
-      const locked = await login(t, { account: account.email, password: PASSWORD });
+    };
+    const waitOf = (res: { statusCode: number; json(): { data?: { retry_after?: number } } }) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject(limited);
+      return res.json().data?.retry_after;
+    };
+
+    it('locks an account at one address after 5 failures for 15 minutes, even for the right password', async () => {
+      const account = await registerByEmail(t);
+      const ip = uniqueIp();
+      for (let i = 0; i < accountAtAddress.limit; i++) {
+        expect((await wrong(account.email, ip)).json()).toEqual(incorrect);
+      }
+      const locked = await login(t, { account: account.email, password: PASSWORD }, { ip });
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual(limited);
 
-      t.clock.advance(signInLimits.account.lockSeconds);
-      expect((await login(t, { account: account.email, password: PASSWORD })).statusCode).toBe(200);
+      t.clock.advance(accountAtAddress.lockSeconds);
+      expect((await login(t, { account: account.email, password: PASSWORD }, { ip })).statusCode).toBe(200);
+    });
+
+    it('lets the owner sign in from another address while an attacker has locked one', async () => {
+      const account = await registerByEmail(t);
+      const attacker = uniqueIp();
+      for (let i = 0; i < accountAtAddress.limit + 3; i++) await wrong(account.email, attacker);
+      expect((await wrong(account.email, attacker)).json()).toEqual(limited);
+
+      const owner = await login(t, { account: account.email, password: PASSWORD }, { ip: uniqueIp() });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().data.user_id).toBe(account.user_id);
+      // The attacker's address stays locked: the owner's success elsewhere does not free it.
+      expect((await wrong(account.email, attacker)).json()).toEqual(limited);
     });
 
     it('locks an unknown account the same way', async () => {
       const email = uniqueEmail('ghost');
-      for (let i = 0; i < signInLimits.account.limit; i++) {
-        expect((await login(t, { account: email, password: 'Wrong-Password-1' })).json()).toEqual(incorrect);
+      const ip = uniqueIp();
+      for (let i = 0; i < accountAtAddress.limit; i++) {
+        expect((await wrong(email, ip)).json()).toEqual(incorrect);
       }
-      const locked = await login(t, { account: email, password: 'Wrong-Password-1' });
+      const locked = await wrong(email, ip);
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual(limited);
     });
 
     it('starts the count afresh after a successful sign-in', async () => {
       const account = await registerByEmail(t);
+      const ip = uniqueIp();
       for (let round = 0; round < 2; round++) {
-        for (let i = 0; i < signInLimits.account.limit - 1; i++) {
-          await login(t, { account: account.email, password: 'Wrong-Password-1' });
-        }
-        expect((await login(t, { account: account.email, password: PASSWORD })).statusCode).toBe(200);
+        for (let i = 0; i < accountAtAddress.limit - 1; i++) await wrong(account.email, ip);
+        expect((await login(t, { account: account.email, password: PASSWORD }, { ip })).statusCode).toBe(200);
       }
     });
 
-    it('evaluates at most 5 of 20 concurrent guesses at one account', async () => {
+    it('evaluates at most 5 of 20 concurrent guesses at one account from one address', async () => {
       const account = await registerByEmail(t);
+      const ip = uniqueIp();
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => login(t, { account: account.email, password: `Wrong-Password-${i}` })),
+        Array.from({ length: 20 }, (_, i) =>
+          login(t, { account: account.email, password: `Wrong-Password-${i}` }, { ip }),
+        ),
       );
-      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(signInLimits.account.limit);
-      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(20 - signInLimits.account.limit);
+      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(accountAtAddress.limit);
+      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(20 - accountAtAddress.limit);
       const failures = await t.app.db
         .selectFrom('audit_events')
         .select('id')
         .where('user_id', '=', account.user_id)
         .where('kind', '=', 'login.failure')
         .execute();
-      expect(failures).toHaveLength(signInLimits.account.limit);
+      expect(failures).toHaveLength(accountAtAddress.limit);
+    });
+
+    it('evaluates 5 concurrent guesses per address when two addresses guess at once', async () => {
+      const email = uniqueEmail('pair-race');
+      const [first, second] = [uniqueIp(), uniqueIp()];
+      const results = await Promise.all(
+        [first, second].flatMap((ip) => Array.from({ length: 15 }, () => wrong(email, ip).then((r) => ({ ip, r })))),
+      );
+      for (const ip of [first, second]) {
+        const mine = results.filter((x) => x.ip === ip).map((x) => x.r.statusCode);
+        expect(mine.filter((status) => status === 400)).toHaveLength(accountAtAddress.limit);
+        expect(mine.filter((status) => status === 429)).toHaveLength(15 - accountAtAddress.limit);
+      }
+    });
+
+    it('slows an account tried from many addresses with a doubling wait, and lets its owner in after it', async () => {
+      const account = await registerByEmail(t);
+      await spendFreeTries(account.email);
+
+      // Each further try waits twice as long as the one before, up to the maximum.
+      const waits: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const wait = waitOf(await wrong(account.email, uniqueIp()));
+        waits.push(wait as number);
+        t.clock.advance(wait as number);
+        expect((await wrong(account.email, uniqueIp())).json()).toEqual(incorrect);
+      }
+      const expected = waits.map((_, i) => Math.min(ceiling.firstDelaySeconds * 2 ** i, ceiling.maxDelaySeconds));
+      expect(waits).toEqual(expected);
+      expect(waits.at(-1)).toBe(ceiling.maxDelaySeconds);
+
+      // The owner is held up by the running wait, never locked out beyond it.
+      const ownerIp = uniqueIp();
+      const held = waitOf(await login(t, { account: account.email, password: PASSWORD }, { ip: ownerIp }));
+      expect(held).toBe(ceiling.maxDelaySeconds);
+      t.clock.advance(held as number);
+      expect((await login(t, { account: account.email, password: PASSWORD }, { ip: ownerIp })).statusCode).toBe(200);
+      // The owner's success starts the account's count afresh.
+      expect((await wrong(account.email, uniqueIp())).json()).toEqual(incorrect);
+      expect((await wrong(account.email, uniqueIp())).json()).toEqual(incorrect);
+    });
+
+    it("forgets an account's count after 12 hours without a try", async () => {
+      const email = uniqueEmail('quiet');
+      await spendFreeTries(email);
+      expect(waitOf(await wrong(email, uniqueIp()))).toBe(ceiling.firstDelaySeconds);
+      t.clock.advance(ceiling.quietResetSeconds);
+      for (let i = 0; i < 3; i++) expect((await wrong(email, uniqueIp())).json()).toEqual(incorrect);
+    });
+
+    it('evaluates at most 50 of 60 concurrent guesses at one account from 60 addresses', async () => {
+      const email = uniqueEmail('ceiling-race');
+      const results = await Promise.all(Array.from({ length: 60 }, () => wrong(email, uniqueIp())));
+      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(ceiling.freeTries);
+      const refused = results.filter((r) => r.statusCode === 429);
+      expect(refused).toHaveLength(60 - ceiling.freeTries);
+      for (const res of refused) expect(waitOf(res)).toBe(ceiling.firstDelaySeconds);
+
+      // Past the free tries, a burst gets one try per wait.
+      t.clock.advance(ceiling.firstDelaySeconds);
+      const burst = await Promise.all(Array.from({ length: 10 }, () => wrong(email, uniqueIp())));
+      expect(burst.filter((r) => r.statusCode === 400)).toHaveLength(1);
+      expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(9);
     });
 
     it('locks an IP address after 50 failures across accounts', async () => {
@@ -195,7 +292,38 @@ describe.each(dialects)('sign-in on $name', (dialect) => {
         .where('method', '=', 'code')
         .executeTakeFirst();
       expect(session).toBeDefined();
-      expect((await login(t, { account: account.email, code })).json()).toMatchObject({ code: 4, msg: 'expired' });
+      expect((await login(t, { account: account.email, code })).json()).toMatchObject({ code: 4, msg: 'only once' });
+    });
+
+    it('refuses a code sent again after its success as used, without counting it against the owner', async () => {
+      const account = await registerByEmail(t);
+      const ip = uniqueIp();
+      t.clock.advance(60);
+      const code = await requestCode(t, { purpose: 8, email: account.email });
+      expect((await login(t, { account: account.email, code }, { ip })).statusCode).toBe(200);
+      for (let i = 0; i < signInLimits.accountAtAddress.limit + 2; i++) {
+        const again = await login(t, { account: account.email, code }, { ip });
+        expect(again.statusCode).toBe(400);
+        expect(again.json()).toEqual({ status: 'error', code: 4, msg: 'only once' });
+      }
+      expect((await login(t, { account: account.email, password: PASSWORD }, { ip })).statusCode).toBe(200);
+    });
+
+    it("signs in once of 40 concurrent submits of one code, and the owner's password still works", async () => {
+      const account = await registerByEmail(t);
+      const ip = uniqueIp();
+      t.clock.advance(60);
+      const code = await requestCode(t, { purpose: 8, email: account.email });
+      const results = await Promise.all(
+        Array.from({ length: 40 }, () => login(t, { account: account.email, code }, { ip })),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      // The others were refused as used or held back while the first ones were evaluated.
+      for (const res of results.filter((r) => r.statusCode !== 200)) {
+        expect([{ status: 'error', code: 4, msg: 'only once' }, limited]).toContainEqual(res.json());
+      }
+      const owner = await login(t, { account: account.email, password: PASSWORD }, { ip });
+      expect(owner.statusCode).toBe(200);
     });
 
     it('signs in a mobile account with an SMS code', async () => {

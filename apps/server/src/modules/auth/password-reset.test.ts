@@ -7,6 +7,7 @@ import {
   registerByEmail,
   requestCode,
   uniqueEmail,
+  uniqueIp,
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
@@ -109,14 +110,29 @@ describe.each(dialects)('password reset on $name', (dialect) => {
 
   it('lifts the account lock, since the owner proved the mailbox', async () => {
     const account = await registerByEmail(t);
-    for (let i = 0; i <= signInLimits.account.limit; i++) {
-      await login(t, { account: account.email, password: 'Wrong-Password-1' });
+    const ip = uniqueIp();
+    for (let i = 0; i <= signInLimits.accountAtAddress.limit; i++) {
+      await login(t, { account: account.email, password: 'Wrong-Password-1' }, { ip });
     }
-    expect((await login(t, { account: account.email, password: PASSWORD })).statusCode).toBe(429);
+    expect((await login(t, { account: account.email, password: PASSWORD }, { ip })).statusCode).toBe(429);
     t.clock.advance(60);
     const code = await requestCode(t, { purpose: 2, email: account.email });
     expect((await reset({ account: account.email, code, password: NEW_PASSWORD })).statusCode).toBe(200);
-    expect((await login(t, { account: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await login(t, { account: account.email, password: NEW_PASSWORD }, { ip })).statusCode).toBe(200);
+  });
+
+  it("ends the account's wait across addresses too", async () => {
+    const email = uniqueEmail('slowed');
+    await createAccount(t.app, { email, password: PASSWORD, region: 'overseas' });
+    for (let i = 0; i < signInLimits.account.freeTries; i++) {
+      await login(t, { account: email, password: 'Wrong-Password-1' }, { ip: `10.99.${i}.1` });
+    }
+    expect((await login(t, { account: email, password: PASSWORD })).statusCode).toBe(429);
+    t.clock.advance(60);
+    const code = await requestCode(t, { purpose: 2, email });
+    expect((await reset({ account: email, code, password: NEW_PASSWORD })).statusCode).toBe(200);
+    const quick = await Promise.all([0, 1].map(() => login(t, { account: email, password: 'Wrong-Password-1' })));
+    expect(quick.map((r) => r.statusCode)).toEqual([400, 400]);
   });
 
   it('ends pending login tickets too', async () => {

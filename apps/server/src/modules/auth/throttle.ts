@@ -1,18 +1,36 @@
+import { createHash } from 'node:crypto';
 import { AccountErrorCode, ServerMsg } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { tooMany } from '../../lib/errors.js';
 import * as repo from './auth.repository.js';
 
 /**
- * Brute-force limits of sign-in, kept in the database so that every instance shares them:
- * 5 failed tries per account and 50 per IP address within 15 minutes lock that key for
- * 15 minutes. A try is reserved before the password or code is evaluated and given back when
- * it succeeds, so a burst of concurrent guesses can never evaluate more than the limit.
+ * Brute-force limits of sign-in (docs/decisions/015), kept in the database so that every
+ * instance shares them. Three keys count every try:
+ *
+ * - an IP address: 50 failures within 15 minutes lock it for 15 minutes (spraying across
+ *   accounts);
+ * - an account at one address: 5 failures within 15 minutes lock that pair for 15 minutes.
+ *   Other addresses are not touched, so a stranger who knows the account cannot lock its
+ *   owner out;
+ * - the account at every address: after 50 failures each further try waits, 1 s after the
+ *   50th, then twice as long after each one, at most 15 minutes. It never locks: once the
+ *   wait has passed, the owner's right password works. The count is forgotten after 12 hours
+ *   without a try.
+ *
+ * A try is reserved under all three before the password or code is evaluated and given back
+ * when it succeeds (or turns out not to be a guess), so a burst of concurrent guesses can
+ * never evaluate more than a limit allows.
  */
 export const signInLimits = {
-  account: { limit: 5, windowSeconds: 900, lockSeconds: 900 },
   ip: { limit: 50, windowSeconds: 900, lockSeconds: 900 },
-} as const;
+  accountAtAddress: { limit: 5, windowSeconds: 900, lockSeconds: 900 },
+  account: { freeTries: 50, firstDelaySeconds: 1, maxDelaySeconds: 900, quietResetSeconds: 12 * 3600 },
+} as const satisfies {
+  ip: { limit: number; windowSeconds: number; lockSeconds: number };
+  accountAtAddress: { limit: number; windowSeconds: number; lockSeconds: number };
+  account: repo.DelayRule;
+};
 
 export interface ThrottleKeys {
   /** The account as typed (normalised): the same key whether or not the account exists. */
@@ -22,40 +40,76 @@ export interface ThrottleKeys {
 
 const accountKey = (account: string) => `account:${account}`;
 
-/** The throttle rows of an account's addresses (its sign-in names), for closing the account. */
-export const accountThrottleKeys = (addresses: readonly string[]) => addresses.map(accountKey);
 const ipKey = (ip: string) => `ip:${ip}`;
+/**
+ * The account is hashed in the pair's key so that the longest account and address still fit
+ * the key column; the row's `account` column keeps it for a reset or closing the account.
+ */
+const pairKey = (keys: ThrottleKeys) =>
+  `pair:${createHash('sha256').update(keys.account).digest('hex')}@${keys.ip ?? ''}`;
 
-/** Reserves one try for the IP and the account, or answers 429 `login limit`, code 16. */
+/**
+ * Reserves one try for the IP, the account at that IP and the account, or answers 429
+ * `login limit`, code 16 — with `retry_after` (seconds) when the account's wait is running.
+ */
 export async function reserveSignInTry(db: Db, keys: ThrottleKeys, now: number): Promise<void> {
+  const reserved: Array<() => Promise<unknown>> = [];
+  // Nothing is evaluated for a refused request: the tries already taken go back.
+  const refuse = async (error: ReturnType<typeof loginLimit>) => {
+    for (const giveBack of reserved) await giveBack();
+    return error;
+  };
+
   if (keys.ip !== null) {
     const ip = ipKey(keys.ip);
-    await repo.ensureThrottleRow(db, ip, now);
+    await repo.ensureThrottleRow(db, ip, now, null);
     if (!(await repo.reserveThrottleTry(db, ip, now, signInLimits.ip))) throw loginLimit();
+    reserved.push(() => repo.refundThrottleTry(db, ip, signInLimits.ip.limit));
   }
+
+  const pair = pairKey(keys);
+  await repo.ensureThrottleRow(db, pair, now, keys.account);
+  if (!(await repo.reserveThrottleTry(db, pair, now, signInLimits.accountAtAddress))) {
+    throw await refuse(loginLimit());
+  }
+  reserved.push(() => repo.refundThrottleTry(db, pair, signInLimits.accountAtAddress.limit));
+
   const account = accountKey(keys.account);
-  await repo.ensureThrottleRow(db, account, now);
-  if (!(await repo.reserveThrottleTry(db, account, now, signInLimits.account))) {
-    // Nothing was evaluated for this request: the IP's try goes back.
-    if (keys.ip !== null) await repo.refundThrottleTry(db, ipKey(keys.ip), signInLimits.ip.limit);
-    throw loginLimit();
+  await repo.ensureThrottleRow(db, account, now, keys.account);
+  if (!(await repo.reserveDelayedTry(db, account, now, signInLimits.account))) {
+    const row = await repo.findThrottle(db, account);
+    // At least 1: the wait may have ended between the refusal and this read.
+    const wait = Math.max(1, (row?.locked_until ?? now) - now);
+    throw await refuse(loginLimit({ retry_after: wait }));
   }
 }
 
 /**
- * After a successful sign-in: the account's counter starts afresh (its owner proved the
- * secret); the IP only gets this try back, so one known account cannot wash an IP clean.
+ * After a successful sign-in: the account's counters (at this address and at every address)
+ * start afresh, since its owner proved the secret; the IP only gets this try back, so one
+ * known account cannot wash an IP clean.
  */
 export async function settleSuccessfulTry(db: Db, keys: ThrottleKeys): Promise<void> {
+  await repo.clearThrottle(db, pairKey(keys));
   await repo.clearThrottle(db, accountKey(keys.account));
   if (keys.ip !== null) await repo.refundThrottleTry(db, ipKey(keys.ip), signInLimits.ip.limit);
 }
 
-/** A password reset proves the mailbox or phone: the account's lock ends with it. */
-export function clearAccountThrottle(db: Db, account: string) {
-  return repo.clearThrottle(db, accountKey(account));
+/**
+ * Gives back every try of a request that guessed nothing: a code that a success consumed a
+ * moment earlier, sent again (a double submit, a retried request, a second tab).
+ */
+export async function releaseSignInTry(db: Db, keys: ThrottleKeys): Promise<void> {
+  await repo.refundThrottleTry(db, pairKey(keys), signInLimits.accountAtAddress.limit);
+  await repo.refundThrottleTry(db, accountKey(keys.account), signInLimits.account.freeTries);
+  if (keys.ip !== null) await repo.refundThrottleTry(db, ipKey(keys.ip), signInLimits.ip.limit);
 }
 
-function loginLimit() {
-  return tooMany(ServerMsg.loginLimit, AccountErrorCode.loginLimit);
+/** A password reset proves the mailbox or phone: the account's locks and waits end with it. */
+export function clearAccountThrottle(db: Db, account: string) {
+  return repo.clearAccountThrottles(db, [account]);
+}
+
+function loginLimit(data?: { retry_after: number }) {
+  return tooMany(ServerMsg.loginLimit, AccountErrorCode.loginLimit, data);
 }
