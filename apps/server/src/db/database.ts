@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
@@ -39,9 +48,44 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // How long a statement, or a transaction's BEGIN IMMEDIATE, waits for another process's
+  // write lock (the operator CLI beside the server, a second instance) before giving up.
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite's plain BEGIN is DEFERRED: the transaction takes the write lock only at its first
+ * write. When it has read before that (find the account, then lock it) and another process
+ * committed in between, its snapshot is stale and SQLite refuses the upgrade at once with
+ * "database is locked" — the busy timeout cannot help, as waiting would not make the reads
+ * true again. BEGIN IMMEDIATE takes the write lock up front, waiting for it under the busy
+ * timeout, so every transaction reads what is current and then writes (DESIGN §2). The driver
+ * does it, so every `db.transaction()` gets it and no caller can forget; a transaction marked
+ * `setAccessMode('read only')` keeps BEGIN DEFERRED and never holds up writers.
+ * Within one process Kysely's SQLite driver already runs one transaction at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    const begin = settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
@@ -11,23 +12,45 @@ import { ManualClock } from '../../src/lib/clock.js';
 export interface TestDialect {
   name: 'sqlite' | 'postgres';
   open(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }>;
+  /** A fresh, empty database as a `DATABASE_URL`, for a server or CLI run as its own process. */
+  freshUrl(): Promise<{ url: string; drop(): Promise<void> }>;
 }
 
 const sqlite: TestDialect = {
   name: 'sqlite',
   async open() {
+    const { url, drop } = await sqlite.freshUrl();
+    return { database: await openDatabase(url), drop };
+  },
+  async freshUrl() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-test-'));
-    const database = await openDatabase(`sqlite:${path.join(dir, 'test.db')}`);
-    return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dir, 'test.db')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   },
 };
+
+/** A schema name no other test app uses. */
+const freshSchema = () => `t_${randomBytes(6).toString('hex')}`;
+
+/** One statement on a connection of its own. */
+async function runOnce(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 function postgres(url: string): TestDialect {
   return {
     name: 'postgres',
     async open() {
       // One schema per test app, so test files never see each other's rows.
-      const schema = `t_${randomBytes(6).toString('hex')}`;
+      const schema = freshSchema();
       const database = await openDatabase(url, { schema, poolSize: 20 });
       return {
         database,
@@ -35,6 +58,17 @@ function postgres(url: string): TestDialect {
           const { sql } = await import('kysely');
           await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
         },
+      };
+    },
+    async freshUrl() {
+      // Another process gets the schema through the URL: libpq's `options` sets its search_path.
+      const schema = freshSchema();
+      await runOnce(url, `CREATE SCHEMA ${schema}`);
+      const withSchema = new URL(url);
+      withSchema.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        url: withSchema.toString(),
+        drop: () => runOnce(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
       };
     },
   };
