@@ -58,14 +58,3 @@ export function deleteIdentity(db: Db, userId: number, provider: IdentitiesTable
     .returning('subject')
     .executeTakeFirst();
 }
-
-/** Ends every live session of the user but one (the caller's), e.g. after a password change. */
-export function revokeOtherSessions(db: Db, userId: number, keepSessionId: string, now: number, reason: string) {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}

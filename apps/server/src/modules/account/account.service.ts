@@ -16,6 +16,7 @@ import type { AuthDeps, ClientInfo } from '../auth/deps.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { getUserInfo } from '../user/user.service.js';
 import * as repo from './account.repository.js';
+import * as sessionStore from '../auth/session-store.js';
 import { mayUnbind, type SignInMethod } from './sign-in-methods.js';
 
 export interface Actor {
@@ -105,7 +106,7 @@ export async function changePassword(
     if (!locked || locked[input.via] !== target) throw conflict();
     await upsertPassword(trx, actor.userId, secretHash, now);
     await trx.deleteFrom('password_withdrawals').where('user_id', '=', actor.userId).execute();
-    await repo.revokeOtherSessions(trx, actor.userId, actor.sessionId, now, 'password changed');
+    await sessionStore.revokeOtherSessions(trx, actor.userId, actor.sessionId, now, 'password changed');
     await audit(trx, actor, user.secret_hash === null ? 'password.set' : 'password.change', now, { via: input.via });
   });
 }

@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { findSubscription } from '../subscriptions/subscriptions.repository.js';
 import * as repo from './devices.repository.js';
+import * as sessionStore from '../auth/session-store.js';
 
 export type DeviceDto = Static<typeof Device>;
 export type ActivationResultDto = Static<typeof ActivationResult>;
@@ -65,7 +66,7 @@ async function entitledLimit(db: Db, userId: number, product: DeviceProduct, now
 
 /** The device the caller runs on: its session's device, else the request's `X-Device-Id`. */
 export async function callerDevice(db: Db, actor: Actor): Promise<string | null> {
-  const fromSession = actor.sessionId ? await repo.sessionDevice(db, actor.sessionId) : null;
+  const fromSession = actor.sessionId ? await sessionStore.sessionDevice(db, actor.sessionId) : null;
   return fromSession ?? actor.deviceId ?? null;
 }
 
@@ -155,7 +156,7 @@ async function activateIn(
   const touch = () =>
     repo.touchDevice(trx, key, { device_name: input.device_name, platform: input.platform, last_used_at: now });
   const alreadyActive = async (device: repo.DeviceRow): Promise<Activation> => {
-    await repo.linkSession(trx, actor.sessionId, key.deviceId, now);
+    await sessionStore.linkSession(trx, actor.sessionId, key.deviceId, now);
     const slots = (await repo.findSlots(trx, key.userId)).find((row) => row.product === key.product);
     return {
       kind: 'active',
@@ -188,7 +189,7 @@ async function activateIn(
     activated_at: now,
     last_used_at: now,
   });
-  await repo.linkSession(trx, actor.sessionId, key.deviceId, now);
+  await sessionStore.linkSession(trx, actor.sessionId, key.deviceId, now);
   await insertAuditEvent(
     trx,
     {
@@ -221,7 +222,7 @@ export async function unbindDevice(
     const removed = await repo.deleteDevice(trx, key);
     if (!removed) return null;
     await repo.releaseSlots(trx, actor.userId, product, 1, now);
-    const sessions = await repo.revokeSessions(trx, actor.userId, now, 'device unbound', deviceId);
+    const sessions = await sessionStore.revokeSessions(trx, actor.userId, now, 'device unbound', deviceId);
     await insertAuditEvent(
       trx,
       {

@@ -12,6 +12,7 @@ import type { Static } from 'typebox';
 import { notFound } from '../../lib/errors.js';
 import { approximateLocation, describeClient } from './client-description.js';
 import * as repo from './devices.repository.js';
+import * as sessionStore from '../auth/session-store.js';
 import type { Actor, DevicesDeps } from './devices.service.js';
 
 export type SessionInfoDto = Static<typeof SessionInfo>;
@@ -34,8 +35,8 @@ const productOrder = (product: DeviceProduct) => deviceProducts.indexOf(product)
 export async function listSessions(deps: DevicesDeps, actor: Actor) {
   const now = deps.clock.now();
   const [rows, count] = await Promise.all([
-    repo.listLiveSessions(deps.db, actor.userId, now, SESSION_LIST_MAX),
-    repo.countLiveSessions(deps.db, actor.userId, now),
+    sessionStore.listLiveSessions(deps.db, actor.userId, now, SESSION_LIST_MAX),
+    sessionStore.countLiveSessions(deps.db, actor.userId, now),
   ]);
   const deviceIds = [...new Set(rows.map((row) => row.device_id).filter((id): id is string => id !== null))];
   const devices = await repo.listDevicesById(deps.db, actor.userId, deviceIds);
@@ -73,7 +74,13 @@ export async function listSessions(deps: DevicesDeps, actor: Actor) {
 export async function endSession(deps: DevicesDeps, actor: Actor, sessionId: string) {
   const now = deps.clock.now();
   const ended = await deps.db.transaction().execute(async (trx) => {
-    const revoked = await repo.revokeSession(trx, actor.userId, sessionId, now, 'signed out from the account centre');
+    const revoked = await sessionStore.revokeUserSession(
+      trx,
+      actor.userId,
+      sessionId,
+      now,
+      'signed out from the account centre',
+    );
     if (!revoked) return false;
     await insertAuditEvent(
       trx,
@@ -102,7 +109,7 @@ export async function signOutDevice(deps: DevicesDeps, actor: Actor, deviceId: s
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteDevices(trx, actor.userId, deviceId);
     for (const { product } of removed) await repo.releaseSlots(trx, actor.userId, product, 1, now);
-    const sessions = await repo.revokeSessions(trx, actor.userId, now, 'device signed out', deviceId);
+    const sessions = await sessionStore.revokeSessions(trx, actor.userId, now, 'device signed out', deviceId);
     if (removed.length === 0 && sessions.length === 0) return null;
     const products = removed.map((row) => row.product).sort((a, b) => productOrder(a) - productOrder(b));
     await insertAuditEvent(
@@ -186,9 +193,9 @@ export async function secureAccount(
     const perProduct = new Map<DeviceProduct, number>();
     for (const { product } of removed) perProduct.set(product, (perProduct.get(product) ?? 0) + 1);
     for (const [product, count] of perProduct) await repo.releaseSlots(trx, actor.userId, product, count, now);
-    const sessions = await repo.revokeSessions(trx, actor.userId, now, 'not me');
-    await repo.deleteUnusedTickets(trx, actor.userId);
-    const withdrawn = await repo.deletePassword(trx, actor.userId);
+    const sessions = await sessionStore.revokeSessions(trx, actor.userId, now, 'not me');
+    await sessionStore.deleteUnusedTickets(trx, actor.userId);
+    const withdrawn = await sessionStore.deletePassword(trx, actor.userId);
     await repo.recordWithdrawal(trx, actor.userId, eventId, now);
     await insertAuditEvent(
       trx,
