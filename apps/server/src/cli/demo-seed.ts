@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors.js';
 import { createAccount } from '../modules/auth/accounts.service.js';
 import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
-import { seedOrderDemo } from '../modules/orders/demo-data.js';
+import { seedOrderDemo } from './order-demo.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */

@@ -2,7 +2,7 @@ import * as contract from '@account-centre/contract';
 import type { RouteDef } from '@account-centre/contract';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOrderDemo } from '../../src/modules/orders/demo-data.js';
+import { seedOrderDemo } from '../../src/cli/order-demo.js';
 import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
 import { bearer } from '../helpers/auth.js';
 import { type Customer, customer } from '../helpers/customers.js';

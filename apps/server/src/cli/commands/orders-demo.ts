@@ -1,6 +1,6 @@
 import type { CliCommand } from '../cli.js';
 import { intFlag } from '../order-flags.js';
-import { seedOrderDemo } from '../../modules/orders/demo-data.js';
+import { seedOrderDemo } from '../order-demo.js';
 
 export const ordersDemoCommand: CliCommand = {
   name: 'orders:demo',

@@ -5,11 +5,11 @@ import {
   type OrderProductCode,
   type Region,
 } from '@account-centre/contract';
-import type { Db } from '../../db/database.js';
-import { grantSubscription, setStorage } from '../subscriptions/subscriptions.service.js';
-import { documentNumber } from './invoices.service.js';
-import * as repo from './orders.repository.js';
-import { recordOrder } from './orders.service.js';
+import type { Db } from '../db/database.js';
+import { grantSubscription, setStorage } from '../modules/subscriptions/subscriptions.service.js';
+import { documentNumber } from '../modules/orders/invoices.service.js';
+import * as repo from '../modules/orders/orders.repository.js';
+import { recordOrder } from '../modules/orders/orders.service.js';
 
 const DAY = 86_400;
 const MB = 1024 * 1024;

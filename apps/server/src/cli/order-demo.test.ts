@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
-import { pdfText } from '../../../test/helpers/pdf-text.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { seedOrderDemo } from './demo-data.js';
+import { type Customer, customer } from '../../test/helpers/customers.js';
+import { pdfText } from '../../test/helpers/pdf-text.js';
+import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+import { seedOrderDemo } from './order-demo.js';
 
 interface Row {
   order_id: string;
