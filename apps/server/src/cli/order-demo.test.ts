@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../test/helpers/users.js';
 import { pdfText } from '../../test/helpers/pdf-text.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
 import { seedOrderDemo } from './order-demo.js';
@@ -18,11 +18,11 @@ interface Row {
 
 describe.each(dialects)('order demo data on $name', (dialect) => {
   let t: TestApp;
-  let demo: Customer;
+  let demo: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    demo = await customer(t, 'domestic');
+    demo = await testUser(t, { region: 'domestic' });
   });
   afterAll(async () => t.close());
 

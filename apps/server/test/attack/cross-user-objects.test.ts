@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrderDemo } from '../../src/cli/order-demo.js';
 import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
 import { bearer } from '../helpers/auth.js';
-import { type Customer, customer } from '../helpers/customers.js';
+import { type TestUser, testUser } from '../helpers/users.js';
 import { rowsOfUser } from '../helpers/tables.js';
 import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
 
@@ -37,7 +37,7 @@ interface OwnedObjects {
   eventId: number;
 }
 
-type Attempt = (caller: Customer, objects: OwnedObjects) => InjectOptions & { method: HTTPMethods };
+type Attempt = (caller: TestUser, objects: OwnedObjects) => InjectOptions & { method: HTTPMethods };
 
 /** One attempt per object-taking route, keyed like the completeness check's entries. */
 const sweep: Record<string, Attempt> = {
@@ -120,13 +120,13 @@ describe('every route that takes an object id is in the cross-user sweep', () =>
 
 describe.each(dialects)('another user’s objects on $name', (dialect) => {
   let t: TestApp;
-  let amy: Customer;
-  let bea: Customer;
+  let amy: TestUser;
+  let bea: TestUser;
   let objects: OwnedObjects;
 
   /** A new user with one of each object: a session and device, an order, a sign-in event. */
-  async function userWithObjects(): Promise<{ owner: Customer; objects: OwnedObjects }> {
-    const owner = await customer(t, 'domestic');
+  async function userWithObjects(): Promise<{ owner: TestUser; objects: OwnedObjects }> {
+    const owner = await testUser(t, { region: 'domestic' });
     const deviceId = 'LAPTOP-0001';
     // A session on the laptop, and the laptop activated for every device product.
     const laptop = await signInOn(t, owner, { deviceId });
@@ -169,7 +169,7 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ owner: amy, objects } = await userWithObjects());
-    bea = await customer(t, 'domestic');
+    bea = await testUser(t, { region: 'domestic' });
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { testUser } from '../../../test/helpers/users.js';
 import { createAccount } from '../auth/accounts.service.js';
 import { lockOpenUser } from './account.repository.js';
 import { writeAddress } from './account.service.js';
@@ -7,10 +8,8 @@ import {
   call,
   codeFor,
   DEFAULT_PASSWORD,
-  emailPerson,
   infoOf,
   login,
-  mobilePerson,
   OVERSEAS_HOST,
   type Person,
   uniqueEmail,
@@ -30,7 +29,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
 
   describe('password', () => {
     it('changes the password with a code of purpose 6 and the current password, ending other sessions', async () => {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       const other = (await signIn(me.email as string, DEFAULT_PASSWORD)).json().data.token as string;
       const code = await codeFor(t, 6, me.email as string);
       const res = await call(t, me, 'PUT', '/password', {
@@ -48,7 +47,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('refuses a missing or wrong current password, a weak one and a code of another purpose; nothing changes', async () => {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       const email = me.email as string;
       const code = await codeFor(t, 6, email);
       const cases: [object, number, string, number][] = [
@@ -81,7 +80,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('sets a first password on a mobile account with an SMS code, without a current one', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       expect((await infoOf(t, me)).hasPwd).toBe(false);
       const code = await codeFor(t, 6, me.mobile as string);
       const res = await call(t, me, 'PUT', '/password', { via: 'mobile', code, password: NEW_PASSWORD });
@@ -91,7 +90,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('refuses an SMS code route outside the domestic region', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const res = await call(
         t,
         me,
@@ -106,7 +105,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
 
   describe('e-mail', () => {
     it('binds an e-mail to a mobile account with a code of purpose 4 sent to that e-mail', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const email = uniqueEmail('bind');
       const res = await call(t, me, 'POST', '/email', { email: email.toUpperCase(), code: await codeFor(t, 4, email) });
       expect(res.statusCode, res.body).toBe(200);
@@ -114,7 +113,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('refuses a code that was sent to another address, and a code of purpose 3', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const email = uniqueEmail('mine');
       const otherCode = await codeFor(t, 4, uniqueEmail('other'));
       const res = await call(t, me, 'POST', '/email', { email, code: otherCode });
@@ -126,13 +125,13 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('refuses a second binding and an e-mail of another account (code 8)', async () => {
-      const me = await emailPerson(t);
-      const other = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
+      const other = await testUser(t, { region: 'overseas' });
       const again = await call(t, me, 'POST', '/email', { email: uniqueEmail(), code: '123456' });
       expect(again.statusCode).toBe(409);
       expect(again.json().msg).toBe('already bound');
 
-      const mobileOnly = await mobilePerson(t);
+      const mobileOnly = await testUser(t, { via: 'mobile' });
       const taken = await call(t, mobileOnly, 'POST', '/email', {
         email: other.email,
         code: await codeFor(t, 4, other.email as string),
@@ -143,7 +142,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('replaces the e-mail with codes from the old (3) and the new (4) address', async () => {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       const next = uniqueEmail('next');
       const oldCode = await codeFor(t, 3, me.email as string);
       const newCode = await codeFor(t, 4, next);
@@ -157,7 +156,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('refuses to unbind the only sign-in method (only bind) and changes nothing', async () => {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       const res = await call(t, me, 'POST', '/email/unbind', { code: '123456' });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'only bind' });
@@ -165,7 +164,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('counts the phone only in the domestic region when unbinding the e-mail', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const email = uniqueEmail('both');
       await call(t, me, 'POST', '/email', { email, code: await codeFor(t, 4, email) });
       const overseas = await call(t, me, 'POST', '/email/unbind', { code: '123456' }, OVERSEAS_HOST);
@@ -178,7 +177,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
 
   describe('mobile', () => {
     it('binds a phone in the domestic region only, one account per number (code 7)', async () => {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       const mobile = uniqueMobile();
       const abroad = await call(t, me, 'POST', '/mobile', { mobile, code: '123456' }, OVERSEAS_HOST);
       expect(abroad.json().msg).toBe('not available in this region');
@@ -186,14 +185,14 @@ describe.each(dialects)('account security items on $name', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.mobile).toBe(mobile);
 
-      const other = await emailPerson(t);
+      const other = await testUser(t, { region: 'overseas' });
       const taken = await call(t, other, 'POST', '/mobile', { mobile, code: await codeFor(t, 4, mobile) });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({ msg: 'account exists', code: 7 });
     });
 
     it('replaces and unbinds the phone, but not the only one', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const next = uniqueMobile();
       const replaced = await call(t, me, 'PUT', '/mobile', {
         old_code: await codeFor(t, 3, me.mobile as string),
@@ -214,7 +213,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
 
     it('lets exactly one of two racing unbinds through, so one sign-in method always remains', async () => {
       for (let round = 0; round < 3; round++) {
-        const me = await mobilePerson(t);
+        const me = await testUser(t, { via: 'mobile' });
         const email = uniqueEmail('race');
         await call(t, me, 'POST', '/email', { email, code: await codeFor(t, 4, email) });
         const emailCode = await codeFor(t, 3, email);
@@ -234,7 +233,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
 
   describe('second mobile', () => {
     it('binds and unbinds a second mobile that cannot sign in', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const second = uniqueMobile();
       const same = await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: me.mobile, code: '123456' });
       expect(same.statusCode).toBe(400);
@@ -249,7 +248,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
       const quick = await login(t, { account: second, code: await codeFor(t, 8, second) });
       expect(quick.json()).toMatchObject({ status: 'error', msg: 'not exists' });
 
-      const other = await mobilePerson(t);
+      const other = await testUser(t, { via: 'mobile' });
       const taken = await call(t, other, 'POST', '/second-mobile', {
         operate: 1,
         mobile: second,
@@ -263,7 +262,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('refuses the account’s own sign-in phone as its second mobile, and the reverse, before a code is spent', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       const own = await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: me.mobile, code: '123456' });
       expect(own.statusCode).toBe(400);
       expect(own.json()).toMatchObject({ status: 'error', msg: 'own number' });
@@ -274,15 +273,15 @@ describe.each(dialects)('account security items on $name', (dialect) => {
       const replaced = await call(t, me, 'PUT', '/mobile', { old_code: '123456', mobile: second, code });
       expect(replaced.json()).toMatchObject({ msg: 'own number' });
       // The refusal spent no try of the code: it still works where the number may go.
-      const other = await emailPerson(t);
+      const other = await testUser(t, { region: 'overseas' });
       const taken = await call(t, other, 'POST', '/mobile', { mobile: second, code });
       expect(taken.json()).toMatchObject({ msg: 'account exists', code: 7 });
       expect(await infoOf(t, me)).toMatchObject({ mobile: me.mobile, second_mobile: second });
     });
 
     it('refuses another account’s sign-in phone as a second mobile, and another account’s second mobile as a phone (code 7)', async () => {
-      const owner = await mobilePerson(t);
-      const me = await mobilePerson(t);
+      const owner = await testUser(t, { via: 'mobile' });
+      const me = await testUser(t, { via: 'mobile' });
       const res = await call(t, me, 'POST', '/second-mobile', {
         operate: 1,
         mobile: owner.mobile,
@@ -294,7 +293,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
 
       const second = uniqueMobile();
       await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: second, code: await codeFor(t, 4, second) });
-      const emailOnly = await emailPerson(t);
+      const emailOnly = await testUser(t, { region: 'overseas' });
       const asPhone = await call(t, emailOnly, 'POST', '/mobile', {
         mobile: second,
         code: await codeFor(t, 4, second),
@@ -319,7 +318,10 @@ describe.each(dialects)('account security items on $name', (dialect) => {
       // moments apart can. Here the writes themselves race, each under its account's lock.
       for (let round = 0; round < 3; round++) {
         const number = uniqueMobile();
-        const [phoneSeeker, secondSeeker] = [await emailPerson(t), await emailPerson(t)];
+        const [phoneSeeker, secondSeeker] = [
+          await testUser(t, { region: 'overseas' }),
+          await testUser(t, { region: 'overseas' }),
+        ];
         const write = (who: Person, column: 'mobile' | 'second_mobile') =>
           t.app.db.transaction().execute(async (trx) => {
             await lockOpenUser(trx, who.userId, t.clock.now());
@@ -343,7 +345,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
         .execute();
 
     it('unbinds WeChat while the phone remains; then the phone is the only method', async () => {
-      const me = await mobilePerson(t);
+      const me = await testUser(t, { via: 'mobile' });
       await addIdentity(me, 'weixin');
       expect((await infoOf(t, me)).weixin).toBe(true);
       const res = await call(t, me, 'DELETE', '/identity/weixin');
@@ -354,7 +356,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
     });
 
     it('does not count QQ overseas, and refuses to unbind it when it is the only domestic method left', async () => {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       await addIdentity(me, 'qq');
       const overseas = await call(t, me, 'POST', '/email/unbind', { code: '123456' }, OVERSEAS_HOST);
       expect(overseas.json().msg).toBe('only bind');

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { testUser } from '../../../test/helpers/users.js';
 import { maskedAccount, qrSvg } from './bind-link.service.js';
 import {
   call,
   codeFor,
   DOMESTIC_HOST,
-  emailPerson,
   infoOf,
   login,
-  mobilePerson,
   OVERSEAS_HOST,
   type Person,
   uniqueMobile,
@@ -46,7 +45,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     t.app.inject({ method: 'POST', url: '/api/mobile-bind-links/bind', headers: { host }, payload });
 
   it('makes a one-time link on the caller’s host with its QR code, keeping only the token’s hash', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const link = await newLink(me);
     const url = new URL(link.url);
     expect(url.origin).toBe(`http://${DOMESTIC_HOST}`);
@@ -64,7 +63,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('says whose account a link binds to, masked, and binds a phone that then signs in', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     expect(await stateOf(me)).toEqual({ state: 'none', expires_at: null });
     const link = await newLink(me);
     const described = await lookup(link.token);
@@ -97,7 +96,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('expires after 10 minutes, and an expired link changes nothing and spends no code try', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const link = await newLink(me);
     const mobile = uniqueMobile();
     const code = await codeFor(t, 4, mobile);
@@ -118,7 +117,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('replaces the previous link: only the newest one works', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const first = await newLink(me);
     const second = await newLink(me);
     expect(second.token).not.toBe(first.token);
@@ -132,7 +131,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('refuses another account’s number, a wrong code and the account’s own second mobile, keeping the link usable', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const second = uniqueMobile();
     await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: second, code: await codeFor(t, 4, second) });
     const link = await newLink(me);
@@ -141,7 +140,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     expect(ownSecond.statusCode).toBe(400);
     expect(ownSecond.json().msg).toBe('own number');
 
-    const owner = await mobilePerson(t);
+    const owner = await testUser(t, { via: 'mobile' });
     const taken = await bind({
       token: link.token,
       mobile: owner.mobile as string,
@@ -163,12 +162,12 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('refuses links where a phone is bound, outside the domestic region, and for tokens nobody made', async () => {
-    const withPhone = await mobilePerson(t);
+    const withPhone = await testUser(t, { via: 'mobile' });
     const bound = await createLink(withPhone);
     expect(bound.statusCode).toBe(409);
     expect(bound.json().msg).toBe('already bound');
 
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     expect((await createLink(me, OVERSEAS_HOST)).json().msg).toBe('not available in this region');
     const link = await newLink(me);
     expect((await lookup(link.token, OVERSEAS_HOST)).json().msg).toBe('not available in this region');
@@ -184,7 +183,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('tells a phone that the account got a phone some other way meanwhile', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const link = await newLink(me);
     const mobile = uniqueMobile();
     await call(t, me, 'POST', '/mobile', { mobile, code: await codeFor(t, 4, mobile) });
@@ -194,8 +193,8 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
 
   it('refuses another user’s link routes', async () => {
-    const me = await emailPerson(t);
-    const other = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
+    const other = await testUser(t, { region: 'overseas' });
     for (const method of ['GET', 'POST'] as const) {
       const res = await call(t, { ...me, userId: other.userId }, method, '/mobile/bind-link');
       expect(res.statusCode).toBe(403);
@@ -204,7 +203,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
 
   it('binds once when two phones submit one link at the same moment', async () => {
     for (let round = 0; round < 3; round++) {
-      const me = await emailPerson(t);
+      const me = await testUser(t, { region: 'overseas' });
       const link = await newLink(me);
       const numbers = [uniqueMobile(), uniqueMobile()];
       const codes = [await codeFor(t, 4, numbers[0] as string), await codeFor(t, 4, numbers[1] as string)];

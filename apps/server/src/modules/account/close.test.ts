@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail } from '../../../test/helpers/auth.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { call, codeFor, DEFAULT_PASSWORD, emailPerson, login, mobilePerson, uniqueEmail } from './test-support.js';
+import { testUser } from '../../../test/helpers/users.js';
+import { call, codeFor, DEFAULT_PASSWORD, login, uniqueEmail } from './test-support.js';
 
 describe.each(dialects)('closing an account on $name', (dialect) => {
   let t: TestApp;
@@ -39,7 +40,7 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
   }
 
   it('deletes or anonymises every personal record in one go: tokens stop working, the e-mail registers again', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const email = me.email as string;
     const second = (await login(t, { account: email, password: DEFAULT_PASSWORD })).json().data;
     // A failed sign-in leaves counters about the address: the account's own and at one IP.
@@ -120,7 +121,7 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
   });
 
   it('refuses a wrong code, a code of another purpose and another address; nothing changes', async () => {
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const email = me.email as string;
     const wrongPurpose = await codeFor(t, 3, email);
     const res = await call(t, me, 'POST', '/close', { via: 'email', code: wrongPurpose });
@@ -135,7 +136,7 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
   });
 
   it('closes a mobile account with an SMS code, and the number can sign up again', async () => {
-    const me = await mobilePerson(t);
+    const me = await testUser(t, { via: 'mobile' });
     const mobile = me.mobile as string;
     const res = await call(t, me, 'POST', '/close', { via: 'mobile', code: await codeFor(t, 11, mobile) });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { testUser } from '../../../test/helpers/users.js';
 import { exchangeAddCommand } from '../../cli/commands/exchange.js';
-import { call, emailPerson, type Person } from './test-support.js';
+import { call, type Person } from './test-support.js';
 
 describe.each(dialects)('exchange codes on $name', (dialect) => {
   let t: TestApp;
@@ -32,7 +33,11 @@ describe.each(dialects)('exchange codes on $name', (dialect) => {
 
   it('hands one code per user and form, the same one on every call, until none is left', async () => {
     await admin('exchange:add', '--form', 'summer', '--codes', 'S1,S2');
-    const [a, b, c] = [await emailPerson(t), await emailPerson(t), await emailPerson(t)];
+    const [a, b, c] = [
+      await testUser(t, { region: 'overseas' }),
+      await testUser(t, { region: 'overseas' }),
+      await testUser(t, { region: 'overseas' }),
+    ];
     const first = await claim(a, 'summer');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: { form_name: 'summer', code: 'S1' } });
@@ -47,7 +52,7 @@ describe.each(dialects)('exchange codes on $name', (dialect) => {
 
   it('gives each of many racing users at most one code and never one code twice', async () => {
     await admin('exchange:add', '--form', 'race', '--codes', 'R1,R2,R3');
-    const people = await Promise.all(Array.from({ length: 8 }, () => emailPerson(t)));
+    const people = await Promise.all(Array.from({ length: 8 }, () => testUser(t, { region: 'overseas' })));
     const results = await Promise.all(people.map((p) => claim(p, 'race')));
     const won = results.filter((r) => r.statusCode === 200).map((r) => r.json().data.code as string);
     expect(won.sort()).toEqual(['R1', 'R2', 'R3']);
@@ -56,7 +61,7 @@ describe.each(dialects)('exchange codes on $name', (dialect) => {
 
   it('gives one user racing with itself one code, answered to every call', async () => {
     await admin('exchange:add', '--form', 'self-race', '--codes', 'X1,X2,X3,X4');
-    const me = await emailPerson(t);
+    const me = await testUser(t, { region: 'overseas' });
     const results = await Promise.all(Array.from({ length: 6 }, () => claim(me, 'self-race')));
     const codes = new Set(results.map((r) => r.json().data?.code));
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));

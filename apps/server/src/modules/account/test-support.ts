@@ -1,45 +1,20 @@
-import type { SignInResult } from '@account-centre/contract';
-import type { Static } from 'typebox';
 import {
   bearer,
   DOMESTIC_HOST,
   login,
   OVERSEAS_HOST,
   PASSWORD,
-  registerByEmail,
   requestCode,
   uniqueEmail,
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
 import type { TestApp } from '../../../test/helpers/test-app.js';
-import { createAccount } from '../auth/accounts.service.js';
+import type { SignedInUser } from '../../../test/helpers/users.js';
 
 export { DOMESTIC_HOST, OVERSEAS_HOST, PASSWORD, uniqueEmail, uniqueMobile };
 
-export interface Person {
-  userId: number;
-  token: string;
-  refreshToken: string;
-  email: string | null;
-  mobile: string | null;
-}
-
-/** An e-mail account with a password, registered through the API. */
-export async function emailPerson(t: TestApp): Promise<Person> {
-  const user = await registerByEmail(t);
-  return { userId: user.user_id, token: user.token, refreshToken: user.refresh_token, email: user.email, mobile: null };
-}
-
-/** A domestic mobile account without a password, signed in by an SMS code. */
-export async function mobilePerson(t: TestApp): Promise<Person> {
-  const mobile = uniqueMobile();
-  const account = await createAccount(t.app, { mobile, region: 'domestic' });
-  const code = await requestCode(t, { purpose: 8, mobile }, DOMESTIC_HOST);
-  const res = await login(t, { account: mobile, code });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-  const data = res.json().data as Static<typeof SignInResult>;
-  return { userId: account.user_id, token: data.token, refreshToken: data.refresh_token, email: null, mobile };
-}
+/** Someone whose account the account-screen tests work on. */
+export type Person = SignedInUser;
 
 /**
  * A code of a purpose sent to an address through the public send route. Sends to one address

@@ -1,10 +1,10 @@
 import { CompanyMsg } from '@account-centre/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
-import { call, codeFor, emailPerson } from '../account/test-support.js';
+import { call, codeFor } from '../account/test-support.js';
 import { addMember, createCompany, removeMember } from './companies.service.js';
 
 const DAY = 86_400;
@@ -18,11 +18,11 @@ describe.each(dialects)('companies on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const companiesOf = (who: Customer, userId = who.userId) =>
+  const companiesOf = (who: TestUser, userId = who.userId) =>
     t.app.inject({ method: 'GET', url: `/api/user/${userId}/coop/cmember`, headers: who.headers() });
-  const create = (owner: Customer, seats: number, name = 'Mind Works') =>
+  const create = (owner: TestUser, seats: number, name = 'Mind Works') =>
     createCompany(t.app.db, { name, owner: { id: owner.userId }, seats, term: { expires: now + 90 * DAY } }, now);
-  const add = (companyId: number, who: Customer, role: 'admin' | 'member' = 'member') =>
+  const add = (companyId: number, who: TestUser, role: 'admin' | 'member' = 'member') =>
     addMember(t.app.db, { companyId, user: { id: who.userId }, role }, now);
   const membersOf = async (companyId: number) =>
     (
@@ -36,14 +36,14 @@ describe.each(dialects)('companies on $name', (dialect) => {
 
   describe('GET …/coop/cmember', () => {
     it('answers an empty list for a person in no company', async () => {
-      const loner = await customer(t, 'overseas');
+      const loner = await testUser(t, { region: 'overseas' });
       const res = await companiesOf(loner);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: [], count: 0 });
     });
 
     it('gives each person the company with the spec’s fields and their own role', async () => {
-      const [creator, admin, member] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [creator, admin, member] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const company = await create(creator, 5);
       await add(company.id, admin, 'admin');
       await add(company.id, member);
@@ -75,7 +75,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('shows a lifelong company as type 8 without an expiry', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       await createCompany(
         t.app.db,
         { name: '思维导图工作室', owner: { id: owner.userId }, seats: 1, term: { lifelong: true } },
@@ -87,7 +87,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('refuses another user’s id with 403 and a missing token with 401', async () => {
-      const [ann, ben] = await Promise.all([customer(t), customer(t)]);
+      const [ann, ben] = await Promise.all([testUser(t), testUser(t)]);
       expect((await companiesOf(ann, ben.userId)).statusCode).toBe(403);
       const anonymous = await t.app.inject({ method: 'GET', url: `/api/user/${ann.userId}/coop/cmember` });
       expect(anonymous.statusCode).toBe(401);
@@ -96,7 +96,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
 
   describe('seats and membership', () => {
     it('refuses a member once every seat is taken, and a freed seat takes the next one', async () => {
-      const [owner, first, second] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [owner, first, second] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const company = await create(owner, 2);
       await add(company.id, first);
       expect(await refusal(add(company.id, second))).toEqual({ status: 409, msg: CompanyMsg.seatsFull });
@@ -108,7 +108,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('keeps a person in one company: a second company, or a second joining, is refused', async () => {
-      const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       await add(a.id, person);
@@ -120,7 +120,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('keeps the creator, and tells an unknown person, company or non-member apart', async () => {
-      const [owner, stranger] = await Promise.all([customer(t), customer(t)]);
+      const [owner, stranger] = await Promise.all([testUser(t), testUser(t)]);
       const company = await create(owner, 3);
       const remove = (user: { id: number } | { email: string }, companyId = company.id) =>
         refusal(removeMember(t.app.db, { companyId, user }, now));
@@ -138,7 +138,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('refuses a bad name, seat count or expiry with 400 and creates nothing', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const attempt = (input: { name?: string; seats?: number; expires?: number }) =>
         refusal(
           createCompany(
@@ -187,7 +187,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
         .execute();
 
     it('refuses names over 20 characters, seats below 1, an unknown type and a type 8 with an expiry', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       for (const bad of [
         { company_name: 'y'.repeat(21) },
         { company_name: '' },
@@ -201,7 +201,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('refuses a second creator, an unknown role and a person in two companies', async () => {
-      const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       const insert = (company_id: number, user_id: number, role: number) =>
@@ -218,9 +218,9 @@ describe.each(dialects)('companies on $name', (dialect) => {
 
   describe('races', () => {
     it('gives exactly the free seats to concurrent additions', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const company = await create(owner, 4);
-      const people = await Promise.all(Array.from({ length: 10 }, () => customer(t)));
+      const people = await Promise.all(Array.from({ length: 10 }, () => testUser(t)));
       const results = await Promise.all(people.map((person) => refusal(add(company.id, person))));
       expect(results.filter((result) => result === null)).toHaveLength(3);
       expect(results.filter((result) => result !== null)).toEqual(
@@ -230,7 +230,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('lets a person join only one of two companies adding them at once', async () => {
-      const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       const results = await Promise.all([
@@ -251,9 +251,9 @@ describe.each(dialects)('companies on $name', (dialect) => {
 
   describe('closing an account', () => {
     it('takes the account out of its company and frees its seat', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const company = await create(owner, 3);
-      const leaver = await emailPerson(t);
+      const leaver = await testUser(t, { region: 'overseas' });
       await addMember(t.app.db, { companyId: company.id, user: { id: leaver.userId }, role: 'admin' }, now);
       expect(await membersOf(company.id)).toContain(leaver.userId);
 
@@ -271,7 +271,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
     });
 
     it('keeps the membership of an account that changes without closing', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const company = await create(owner, 2);
       await sql`UPDATE users SET nick_name = 'renamed' WHERE id = ${owner.userId}`.execute(t.app.db);
       expect(await membersOf(company.id)).toEqual([owner.userId]);

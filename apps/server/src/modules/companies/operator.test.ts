@@ -1,7 +1,7 @@
 import { CompanyMsg } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
 describe.each(dialects)('operator commands for companies on $name', (dialect) => {
@@ -12,7 +12,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
   afterAll(async () => t.close());
 
   const admin = cliRunner(() => t);
-  const companiesOf = async (who: Customer) =>
+  const companiesOf = async (who: TestUser) =>
     (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}/coop/cmember`, headers: who.headers() })).json()
       .data;
 
@@ -28,7 +28,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
   });
 
   it('company:create makes a lifelong company whose owner, named by e-mail, is its creator', async () => {
-    const owner = await customer(t);
+    const owner = await testUser(t);
     const res = await admin(
       'company:create',
       '--name',
@@ -64,7 +64,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
   });
 
   it('company:create --expires makes a time-limited company ending at 00:00 UTC that day', async () => {
-    const owner = await customer(t);
+    const owner = await testUser(t);
     const res = await admin(
       'company:create',
       '--name',
@@ -81,7 +81,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
   });
 
   it('company:add-member and company:remove-member move people in and out, by id or e-mail', async () => {
-    const [owner, helper, member, extra] = await Promise.all([customer(t), customer(t), customer(t), customer(t)]);
+    const [owner, helper, member, extra] = await Promise.all([testUser(t), testUser(t), testUser(t), testUser(t)]);
     const created = await admin(
       'company:create',
       '--name',
@@ -121,7 +121,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
   });
 
   it('refuses bad command lines and explains why, writing nothing', async () => {
-    const owner = await customer(t);
+    const owner = await testUser(t);
     const tries: [string[], string | RegExp][] = [
       [
         ['company:create', '--name', 'X', '--owner', String(owner.userId), '--seats', '2'],

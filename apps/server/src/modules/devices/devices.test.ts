@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
-import { customer } from '../../../test/helpers/customers.js';
+import { testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   activate,
@@ -23,7 +23,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
 
   describe('activation', () => {
     it('activates a device and lists it with its platform tag, the current-device flag and the limit', async () => {
-      const ann = await customer(t);
+      const ann = await testUser(t);
       await grantPersonal(t, ann, 'mind');
       const client = await signInOn(t, ann, { deviceId: 'ANN-PC-1' });
 
@@ -70,7 +70,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('tags mobile platforms Mobile and the web Online', async () => {
-      const bo = await customer(t);
+      const bo = await testUser(t);
       await grantPersonal(t, bo, 'max');
       await activate(t, bo.token, bo.userId, 'diagram', device('BO-IOS', 'ios', 'iPhone'));
       await activate(t, bo.token, bo.userId, 'diagram', device('BO-WEB', 'web', 'Browser'));
@@ -84,7 +84,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('takes no new slot for a device already active, and refreshes its name and last use', async () => {
-      const cy = await customer(t);
+      const cy = await testUser(t);
       await grantPersonal(t, cy, 'proj');
       const client = await signInOn(t, cy, { deviceId: 'CY-1' });
       expect((await activate(t, client.token, cy.userId, 'project', device('CY-1'))).statusCode).toBe(200);
@@ -101,7 +101,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('gives each product its own slots: one device active for two products holds one slot in each', async () => {
-      const di = await customer(t);
+      const di = await testUser(t);
       await activate(t, di.token, di.userId, 'mind-map', device('DI-1'));
       await activate(t, di.token, di.userId, 'diagram', device('DI-1'));
       expect(await slotState(t, di.userId, 'mind-map')).toMatchObject({ used: 1, devices: ['DI-1'] });
@@ -111,7 +111,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
 
   describe('limits', () => {
     it('gives a personal membership 3 devices; the 4th is answered 409 with the active devices', async () => {
-      const ed = await customer(t);
+      const ed = await testUser(t);
       await grantPersonal(t, ed, 'mind');
       for (const id of ['ED-1', 'ED-2', 'ED-3']) {
         expect((await activate(t, ed.token, ed.userId, 'mind-map', device(id))).statusCode).toBe(200);
@@ -146,7 +146,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('gives a team seat 1 device', async () => {
-      const fay = await customer(t);
+      const fay = await testUser(t);
       await grantTeamSeat(t, fay, 'max');
       expect((await activate(t, fay.token, fay.userId, 'diagram', device('FAY-1'))).statusCode).toBe(200);
       const second = await activate(t, fay.token, fay.userId, 'diagram', device('FAY-2'));
@@ -156,7 +156,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('gives a personal membership of another product nothing here, and a user with no membership 1 device', async () => {
-      const gus = await customer(t);
+      const gus = await testUser(t);
       await grantPersonal(t, gus, 'max');
       expect((await listDevices(t, gus.token, gus.userId, 'project')).json()).toMatchObject({ limit: 1 });
       expect((await activate(t, gus.token, gus.userId, 'project', device('GUS-1'))).statusCode).toBe(200);
@@ -164,7 +164,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('follows the membership: buying adds slots; when it lapses, active devices stay and new ones wait', async () => {
-      const hal = await customer(t);
+      const hal = await testUser(t);
       await activate(t, hal.token, hal.userId, 'mind-map', device('HAL-1'));
       expect((await activate(t, hal.token, hal.userId, 'mind-map', device('HAL-2'))).statusCode).toBe(409);
 
@@ -187,7 +187,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
 
   describe('unbind', () => {
     it('frees the slot and ends the device’s sessions at once; other sessions go on', async () => {
-      const ivy = await customer(t);
+      const ivy = await testUser(t);
       await grantPersonal(t, ivy, 'mind');
       const pc = await signInOn(t, ivy, { deviceId: 'IVY-PC' });
       const laptop = await signInOn(t, ivy, { deviceId: 'IVY-LAPTOP' });
@@ -224,7 +224,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('tells a client that unbinds its own device that it was signed out', async () => {
-      const jo = await customer(t);
+      const jo = await testUser(t);
       const client = await signInOn(t, jo, { deviceId: 'JO-1' });
       await activate(t, client.token, jo.userId, 'diagram', device('JO-1'));
       const res = await unbind(t, client.token, jo.userId, 'diagram', 'JO-1');
@@ -233,7 +233,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('links the activating session to the device even when it signed in without a device id', async () => {
-      const kai = await customer(t);
+      const kai = await testUser(t);
       const client = await signInOn(t, kai);
       await activate(t, client.token, kai.userId, 'project', device('KAI-1'));
       await unbind(t, kai.token, kai.userId, 'project', 'KAI-1');
@@ -241,7 +241,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('answers 404 for a device not active for the product, and changes nothing', async () => {
-      const lu = await customer(t);
+      const lu = await testUser(t);
       await activate(t, lu.token, lu.userId, 'mind-map', device('LU-1'));
       const before = await slotState(t, lu.userId, 'mind-map');
       for (const [product, id] of [
@@ -257,7 +257,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('accepts any printable device id of up to 128 characters in the path, slashes and percent signs included', async () => {
-      const mo = await customer(t);
+      const mo = await testUser(t);
       await grantPersonal(t, mo, 'mind');
       for (const id of ['MO/PC%1?#', `MO-${'/%'.repeat(62)}X`]) {
         expect(id.length).toBeLessThanOrEqual(128);
@@ -273,7 +273,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
 
   describe('races', () => {
     it('gives exactly three of ten concurrent activations the three free slots', async () => {
-      const ned = await customer(t);
+      const ned = await testUser(t);
       await grantPersonal(t, ned, 'mind');
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) => activate(t, ned.token, ned.userId, 'mind-map', device(`NED-${i}`))),
@@ -289,7 +289,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('takes one slot for concurrent activations of the same new device', async () => {
-      const oz = await customer(t);
+      const oz = await testUser(t);
       await grantPersonal(t, oz, 'max');
       const results = await Promise.all(
         Array.from({ length: 6 }, () => activate(t, oz.token, oz.userId, 'diagram', device('OZ-1'))),
@@ -300,7 +300,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('keeps the counter equal to the devices through concurrent unbinds and activations', async () => {
-      const pia = await customer(t);
+      const pia = await testUser(t);
       await grantPersonal(t, pia, 'proj');
       for (const id of ['PIA-1', 'PIA-2', 'PIA-3']) await activate(t, pia.token, pia.userId, 'project', device(id));
       const results = await Promise.all([
@@ -322,7 +322,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
 
   describe('bad input', () => {
     it('refuses unknown platforms, oversize or control-character names, bad ids and unknown fields with 400, writing nothing', async () => {
-      const quin = await customer(t);
+      const quin = await testUser(t);
       const tables = ['devices', 'device_slots', 'audit_events'] as const;
       const counts = async () => Promise.all(tables.map((table) => countRows(t, table)));
       const sessionDevices = async () =>
@@ -358,8 +358,8 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('refuses another user’s devices with 403 and a missing token with 401', async () => {
-      const rae = await customer(t);
-      const sam = await customer(t);
+      const rae = await testUser(t);
+      const sam = await testUser(t);
       await activate(t, sam.token, sam.userId, 'mind-map', device('SAM-1'));
       expect((await listDevices(t, rae.token, sam.userId, 'mind-map')).statusCode).toBe(403);
       expect((await activate(t, rae.token, sam.userId, 'mind-map', device('RAE-1'))).statusCode).toBe(403);
@@ -371,7 +371,7 @@ describe.each(dialects)('device activation, limits and unbind on $name', (dialec
     });
 
     it('accepts the token as a query parameter, as desktop clients send it', async () => {
-      const tia = await customer(t);
+      const tia = await testUser(t);
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/user/${tia.userId}/max/device?token=${tia.token}`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { activate, bearer, device, grantTeamSeat, signInOn, slotState } from './test-support.js';
 
@@ -19,7 +19,7 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
   });
 
   it('device:list shows each product’s devices, used slots, limit, allowance and override', async () => {
-    const ann: Customer = await customer(t);
+    const ann: TestUser = await testUser(t);
     await grantTeamSeat(t, ann, 'max');
     await activate(t, ann.token, ann.userId, 'diagram', device('ANN-1', 'mac', 'MacBook'));
 
@@ -60,7 +60,7 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
   });
 
   it('device:limit raises a user’s limit for a product, and "default" returns it to the allowance', async () => {
-    const bo = await customer(t);
+    const bo = await testUser(t);
     await grantTeamSeat(t, bo, 'mind');
     await activate(t, bo.token, bo.userId, 'mind-map', device('BO-1'));
     expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-2'))).statusCode).toBe(409);
@@ -111,7 +111,7 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
   });
 
   it('device:unbind frees the slot and signs out the device’s sessions', async () => {
-    const cy = await customer(t);
+    const cy = await testUser(t);
     const client = await signInOn(t, cy, { deviceId: 'CY-PC' });
     await activate(t, client.token, cy.userId, 'project', device('CY-PC'));
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, login, PASSWORD, registerByEmail, requestCode } from '../../../test/helpers/auth.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   activate,
@@ -23,18 +23,18 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
   });
   afterAll(async () => t.close());
 
-  const get = (who: Customer, path: string, token = who.token, userId = who.userId) =>
+  const get = (who: TestUser, path: string, token = who.token, userId = who.userId) =>
     t.app.inject({ method: 'GET', url: `/api/user/${userId}${path}`, headers: bearer(token) });
-  const del = (who: Customer, path: string, token = who.token, userId = who.userId) =>
+  const del = (who: TestUser, path: string, token = who.token, userId = who.userId) =>
     t.app.inject({ method: 'DELETE', url: `/api/user/${userId}${path}`, headers: bearer(token) });
-  const notMe = (who: Customer, body: Record<string, unknown> = {}, token = who.token) =>
+  const notMe = (who: TestUser, body: Record<string, unknown> = {}, token = who.token) =>
     t.app.inject({ method: 'POST', url: `/api/user/${who.userId}/not-me`, headers: bearer(token), payload: body });
-  const works = async (who: Customer, token: string) =>
+  const works = async (who: TestUser, token: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}`, headers: bearer(token) })).statusCode === 200;
 
   describe('sessions', () => {
     it('lists live sessions with client, address, location where known, device and the current one', async () => {
-      const ann = await customer(t);
+      const ann = await testUser(t);
       const browser = await signInOn(t, ann, { userAgent: CHROME_AGENT, ip: PUBLIC_IP });
       t.clock.advance(60);
       const desktop = await signInOn(t, ann, { deviceId: 'ANN-PC', ip: '127.0.0.1' });
@@ -73,7 +73,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
 
     it('signs out one session: its tokens are refused at once, the others go on', async () => {
-      const bo = await customer(t);
+      const bo = await testUser(t);
       const phone = await signInOn(t, bo, { deviceId: 'BO-PHONE' });
       const sessions = (await get(bo, '/sessions')).json().data as { id: string; device_id: string | null }[];
       const target = sessions.find((s) => s.device_id === 'BO-PHONE');
@@ -92,7 +92,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       expect((await get(bo, '/sessions')).json().count).toBe(1);
 
       // Ended already, unknown, or another user's session: 404, and nothing changes.
-      const cy = await customer(t);
+      const cy = await testUser(t);
       const cySession = (await get(cy, '/sessions')).json().data[0].id as string;
       for (const id of [target?.id, 'no-such-session', cySession]) {
         const again = await del(bo, `/sessions/${id}`);
@@ -103,7 +103,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
 
     it('signs out the callerâ€™s own session when asked, and says so', async () => {
-      const di = await customer(t);
+      const di = await testUser(t);
       const own = (await get(di, '/sessions')).json().data.find((s: { current: boolean }) => s.current);
       const res = await del(di, `/sessions/${own.id}`);
       expect(res.json().data).toEqual({ current: true });
@@ -111,7 +111,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
 
     it('signs out and unbinds a device: its activations of every product go and every session on it ends', async () => {
-      const ed = await customer(t);
+      const ed = await testUser(t);
       await grantPersonal(t, ed, 'mind');
       const pc = await signInOn(t, ed, { deviceId: 'ED-PC' });
       const second = await signInOn(t, ed, { deviceId: 'ED-PC' });
@@ -147,7 +147,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
 
   describe('sign-in history', () => {
     it('shows successes and failed attempts with method, client and location where known, newest first, paged', async () => {
-      const fay = await customer(t);
+      const fay = await testUser(t);
       t.clock.advance(10);
       const failed = await login(
         t,
@@ -158,7 +158,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       t.clock.advance(10);
       await signInOn(t, fay, { ip: '192.168.1.20' });
       // Someone else's attempts never show here.
-      const gus = await customer(t);
+      const gus = await testUser(t);
       await login(t, { account: gus.email, password: 'Wrong-Password-9' });
 
       const res = await get(fay, '/signin-history');
@@ -209,7 +209,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
 
   describe('this wasnâ€™t me', () => {
     it('ends every session, unbinds every device and asks for a new password before password sign-in works again', async () => {
-      const hal = await customer(t);
+      const hal = await testUser(t);
       await grantPersonal(t, hal, 'mind');
       const pc = await signInOn(t, hal, { deviceId: 'HAL-PC' });
       const phone = await signInOn(t, hal, { deviceId: 'HAL-PHONE' });
@@ -277,8 +277,8 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
 
     it('refuses a sign-in event that is not the callerâ€™s with 404, and changes nothing', async () => {
-      const ivy = await customer(t);
-      const jo = await customer(t);
+      const ivy = await testUser(t);
+      const jo = await testUser(t);
       const joEvent = (await get(jo, '/signin-history')).json().data[0].id as number;
       const res = await notMe(ivy, { event_id: joEvent });
       expect(res.statusCode).toBe(404);
@@ -287,7 +287,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
 
     it('works without naming an event', async () => {
-      const kai = await customer(t);
+      const kai = await testUser(t);
       const res = await notMe(kai);
       expect(res.json().data).toEqual({ sessions_ended: 1, devices_unbound: 0, password_withdrawn: true });
       expect((await login(t, { account: kai.email, password: PASSWORD })).json().msg).toBe('password reset required');
@@ -296,7 +296,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
 
   describe('bad input and other users', () => {
     it('refuses malformed ids, paging and bodies with 400, writing nothing', async () => {
-      const lu = await customer(t);
+      const lu = await testUser(t);
       const before = await Promise.all(
         (['sessions', 'devices', 'audit_events', 'credentials', 'password_withdrawals'] as const).map((table) =>
           countRows(t, table),
@@ -328,8 +328,8 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     });
 
     it('refuses another userâ€™s sessions, history and â€œthis wasnâ€™t meâ€ with 403', async () => {
-      const mo = await customer(t);
-      const ned = await customer(t);
+      const mo = await testUser(t);
+      const ned = await testUser(t);
       const nedSession = (await get(ned, '/sessions')).json().data[0].id as string;
       for (const res of [
         await get(mo, '/sessions', mo.token, ned.userId),

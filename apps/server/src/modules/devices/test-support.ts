@@ -1,7 +1,7 @@
 import { buildPath, type DeviceProduct, deviceListPath, type SignInResult } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import { login, PASSWORD, uniqueIp } from '../../../test/helpers/auth.js';
-import type { Customer } from '../../../test/helpers/customers.js';
+import type { TestUser } from '../../../test/helpers/users.js';
 import type { TestApp } from '../../../test/helpers/test-app.js';
 import { grantSubscription } from '../subscriptions/subscriptions.service.js';
 
@@ -18,7 +18,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A new session of the customer, as a client on a device signs in (X-Device-Id, its own agent). */
 export async function signInOn(
   t: TestApp,
-  who: Customer,
+  who: TestUser,
   options: { deviceId?: string; userAgent?: string; ip?: string } = {},
 ): Promise<SignIn> {
   const headers: Record<string, string> = { 'user-agent': options.userAgent ?? DESKTOP_AGENT };
@@ -58,7 +58,7 @@ export const device = (id: string, platform = 'pc', name = `PC ${id}`) => ({
 const YEAR = 365 * 86_400;
 
 /** A personal membership of the product's subscription record (3 devices, spec 01 §9). */
-export function grantPersonal(t: TestApp, who: Customer, product: 'mind' | 'max' | 'proj', until?: number) {
+export function grantPersonal(t: TestApp, who: TestUser, product: 'mind' | 'max' | 'proj', until?: number) {
   const now = t.clock.now();
   return grantSubscription(
     t.app.db,
@@ -68,7 +68,7 @@ export function grantPersonal(t: TestApp, who: Customer, product: 'mind' | 'max'
 }
 
 /** A team seat of the product (1 device, spec 01 §9). */
-export function grantTeamSeat(t: TestApp, who: Customer, product: 'mind' | 'max' | 'proj') {
+export function grantTeamSeat(t: TestApp, who: TestUser, product: 'mind' | 'max' | 'proj') {
   const now = t.clock.now();
   return grantSubscription(
     t.app.db,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
 import { failInvoice, issueInvoice } from './invoices.service.js';
@@ -11,17 +11,17 @@ const VALID_USCC = '91350100M000100Y43';
 
 describe.each(dialects)('invoice requests on $name', (dialect) => {
   let t: TestApp;
-  let dom: Customer;
-  let abroad: Customer;
+  let dom: TestUser;
+  let abroad: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    dom = await customer(t, 'domestic');
-    abroad = await customer(t, 'overseas');
+    dom = await testUser(t, { region: 'domestic' });
+    abroad = await testUser(t, { region: 'overseas' });
   });
   afterAll(async () => t.close());
 
-  const order = async (who: Customer, values: Partial<RecordOrderInput> = {}) =>
+  const order = async (who: TestUser, values: Partial<RecordOrderInput> = {}) =>
     (
       await recordOrder(
         t.app.db,
@@ -38,7 +38,7 @@ describe.each(dialects)('invoice requests on $name', (dialect) => {
       )
     ).order_id;
 
-  const request = (who: Customer, body: Record<string, unknown>, userId = who.userId) =>
+  const request = (who: TestUser, body: Record<string, unknown>, userId = who.userId) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/user/${userId}/invoice`,
@@ -46,7 +46,7 @@ describe.each(dialects)('invoice requests on $name', (dialect) => {
       payload: { product: 'max', title_type: 'personal', title: 'Wang Fang', email: who.email, ...body },
     });
 
-  const row = async (who: Customer, orderNo: string) => {
+  const row = async (who: TestUser, orderNo: string) => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/user/${who.userId}/order?count=50`,

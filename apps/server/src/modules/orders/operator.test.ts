@@ -1,16 +1,16 @@
 import { FOREVER_EXPIRY, LicenceLengthMs } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
 describe.each(dialects)('operator commands for orders on $name', (dialect) => {
   let t: TestApp;
-  let buyer: Customer;
+  let buyer: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    buyer = await customer(t, 'domestic');
+    buyer = await testUser(t, { region: 'domestic' });
   });
   afterAll(async () => t.close());
 
@@ -247,7 +247,7 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
   });
 
   it('seeds the demo orders for a user', async () => {
-    const fresh = await customer(t, 'overseas');
+    const fresh = await testUser(t, { region: 'overseas' });
     const res = await admin('orders:demo', '--user', String(fresh.userId));
     expect(res.json).toMatchObject({ created: true });
     expect((await admin('orders:demo', '--user', String(fresh.userId))).json).toMatchObject({ created: false });

@@ -1,6 +1,6 @@
 import { FOREVER_EXPIRY, LicenceLengthMs } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { recordOrder } from './orders.service.js';
 
@@ -8,15 +8,15 @@ const DAY = 86_400;
 
 describe.each(dialects)('order history on $name', (dialect) => {
   let t: TestApp;
-  let alice: Customer;
-  let bob: Customer;
-  const history = (who: Customer, query = '', userId = who.userId) =>
+  let alice: TestUser;
+  let bob: TestUser;
+  const history = (who: TestUser, query = '', userId = who.userId) =>
     t.app.inject({ method: 'GET', url: `/api/user/${userId}/order${query}`, headers: who.headers() });
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    alice = await customer(t, 'domestic');
-    bob = await customer(t, 'overseas');
+    alice = await testUser(t, { region: 'domestic' });
+    bob = await testUser(t, { region: 'overseas' });
   });
   afterAll(async () => t.close());
 
@@ -116,7 +116,7 @@ describe.each(dialects)('order history on $name', (dialect) => {
 
   it('shows `using`, a past date and `unknown` ends with their statuses', async () => {
     const now = t.clock.now();
-    const carol = await customer(t, 'overseas');
+    const carol = await testUser(t, { region: 'overseas' });
     const add = (values: Partial<Parameters<typeof recordOrder>[1]>) =>
       recordOrder(
         t.app.db,

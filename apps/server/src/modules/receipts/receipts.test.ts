@@ -1,6 +1,6 @@
 import { RECEIPT_LINK_TTL_SECONDS } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { pdfText } from '../../../test/helpers/pdf-text.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { issueInvoice } from '../orders/invoices.service.js';
@@ -8,17 +8,17 @@ import { type RecordOrderInput, recordOrder } from '../orders/orders.service.js'
 
 describe.each(dialects)('receipts on $name', (dialect) => {
   let t: TestApp;
-  let dom: Customer;
-  let abroad: Customer;
+  let dom: TestUser;
+  let abroad: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    dom = await customer(t, 'domestic');
-    abroad = await customer(t, 'overseas');
+    dom = await testUser(t, { region: 'domestic' });
+    abroad = await testUser(t, { region: 'overseas' });
   });
   afterAll(async () => t.close());
 
-  const order = async (who: Customer, values: Partial<RecordOrderInput> = {}) =>
+  const order = async (who: TestUser, values: Partial<RecordOrderInput> = {}) =>
     (
       await recordOrder(
         t.app.db,
@@ -35,7 +35,7 @@ describe.each(dialects)('receipts on $name', (dialect) => {
       )
     ).order_id;
 
-  const requestInvoice = async (who: Customer, orderNo: string, extra: Record<string, unknown> = {}) => {
+  const requestInvoice = async (who: TestUser, orderNo: string, extra: Record<string, unknown> = {}) => {
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/user/${who.userId}/invoice`,
@@ -52,7 +52,7 @@ describe.each(dialects)('receipts on $name', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
   };
 
-  const link = (who: Customer, orderNo: string, product = 'max', userId = who.userId) =>
+  const link = (who: TestUser, orderNo: string, product = 'max', userId = who.userId) =>
     t.app.inject({
       method: 'GET',
       url: `/api/user/${userId}/invoice/pdf?order_id=${orderNo}&product=${product}`,

@@ -1,6 +1,6 @@
 import { FOREVER_EXPIRY, FREE_STORAGE_BYTES, LicenceLengthMs } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { recordOrder } from '../orders/orders.service.js';
 import { grantSubscription, setStorage } from './subscriptions.service.js';
@@ -10,21 +10,21 @@ const YEAR = LicenceLengthMs.oneYear / 1000;
 
 describe.each(dialects)('subscriptions, licences and storage on $name', (dialect) => {
   let t: TestApp;
-  let ann: Customer;
-  let ben: Customer;
+  let ann: TestUser;
+  let ben: TestUser;
   let now: number;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    ann = await customer(t, 'overseas');
-    ben = await customer(t, 'domestic');
+    ann = await testUser(t, { region: 'overseas' });
+    ben = await testUser(t, { region: 'domestic' });
     now = t.clock.now();
   });
   afterAll(async () => t.close());
 
-  const get = (who: Customer, path: string, region = who.region, userId = who.userId) =>
+  const get = (who: TestUser, path: string, region = who.region, userId = who.userId) =>
     t.app.inject({ method: 'GET', url: `/api/user/${userId}${path}`, headers: who.headers(region) });
-  const cancel = (who: Customer, product: string, region = who.region) =>
+  const cancel = (who: TestUser, product: string, region = who.region) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/user/${who.userId}/subscription/scheme-cancel`,
@@ -296,7 +296,7 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
   });
 
   it('counts every one of many concurrent extensions', async () => {
-    const dan = await customer(t, 'domestic');
+    const dan = await testUser(t, { region: 'domestic' });
     await Promise.all(
       Array.from({ length: 10 }, () =>
         grantSubscription(
@@ -382,7 +382,7 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
   });
 
   it('recommends what the user has not bought, with the hiding rules of the region, language and product id', async () => {
-    const eve = await customer(t, 'domestic');
+    const eve = await testUser(t, { region: 'domestic' });
     const recommend = async (query = '', region: 'domestic' | 'overseas' = 'domestic') =>
       (await get(eve, `/recommendation${query}`, region)).json().data;
     expect(await recommend()).toEqual(['max', 'mindmaster', 'project', 'orgchart', 'edrawMath', 'info', 'hb']);

@@ -1,7 +1,7 @@
 import { TeamMsg } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
 describe.each(dialects)('operator commands for teams on $name', (dialect) => {
@@ -12,7 +12,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   afterAll(async () => t.close());
 
   const admin = cliRunner(() => t);
-  const teamOf = async (who: Customer, product = 'max') =>
+  const teamOf = async (who: TestUser, product = 'max') =>
     (
       await t.app.inject({
         method: 'GET',
@@ -20,7 +20,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
         headers: who.headers(),
       })
     ).json().data;
-  const createTeam = async (owner: Customer, members: number, product = 'max') => {
+  const createTeam = async (owner: TestUser, members: number, product = 'max') => {
     const res = await admin(
       'team:create',
       '--product',
@@ -48,7 +48,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   });
 
   it('team:create makes a team whose owner, named by e-mail, is its first member', async () => {
-    const owner = await customer(t);
+    const owner = await testUser(t);
     const res = await admin(
       'team:create',
       '--product',
@@ -102,7 +102,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   });
 
   it('team:add-member and team:remove-member move people in and out, by id or e-mail', async () => {
-    const [owner, helper, member, extra] = await Promise.all([customer(t), customer(t), customer(t), customer(t)]);
+    const [owner, helper, member, extra] = await Promise.all([testUser(t), testUser(t), testUser(t), testUser(t)]);
     const team = await createTeam(owner, 3);
 
     const asAdmin = await admin('team:add-member', '--team', team, '--user', helper.email, '--role', 'admin');
@@ -136,7 +136,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   });
 
   it('team:add-member refuses a person already in another team of the product', async () => {
-    const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+    const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
     const a = await createTeam(ownerA, 3);
     const b = await createTeam(ownerB, 3);
     expect((await admin('team:add-member', '--team', a, '--user', String(person.userId))).code).toBe(0);
@@ -145,7 +145,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   });
 
   it('team:delete deletes the team and its memberships and prints it as it was', async () => {
-    const [owner, member] = await Promise.all([customer(t), customer(t)]);
+    const [owner, member] = await Promise.all([testUser(t), testUser(t)]);
     const team = await createTeam(owner, 3, 'proj');
     await admin('team:add-member', '--team', team, '--user', String(member.userId));
 
@@ -159,7 +159,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   });
 
   it('refuses bad command lines and explains why, writing nothing', async () => {
-    const owner = await customer(t);
+    const owner = await testUser(t);
     const id = String(owner.userId);
     const create = (...flags: string[]) => {
       const given = Object.fromEntries(

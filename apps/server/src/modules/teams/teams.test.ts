@@ -1,11 +1,11 @@
 import { type TeamProduct, TeamMsg } from '@account-centre/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Customer, customer } from '../../../test/helpers/customers.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
-import { call, codeFor, emailPerson, type Person } from '../account/test-support.js';
+import { call, codeFor, type Person } from '../account/test-support.js';
 import { addTeamMember, createTeam, deleteTeam, removeTeamMember } from './teams.service.js';
 
 describe.each(dialects)('teams on $name', (dialect) => {
@@ -17,8 +17,8 @@ describe.each(dialects)('teams on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  type Who = Pick<Customer, 'userId'>;
-  const teamOf = (who: Customer, product: string = 'max', userId = who.userId) =>
+  type Who = Pick<TestUser, 'userId'>;
+  const teamOf = (who: TestUser, product: string = 'max', userId = who.userId) =>
     t.app.inject({ method: 'GET', url: `/api/user/${userId}/${product}/grouporder`, headers: who.headers() });
   const create = (owner: Who, memberLimit: number, product: TeamProduct = 'max', name = 'Diagram Crew') =>
     createTeam(t.app.db, { product, name, owner: { id: owner.userId }, memberLimit }, now);
@@ -48,7 +48,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
 
   describe('GET …/:product/grouporder', () => {
     it('answers null for a person in no team of the product', async () => {
-      const loner = await customer(t, 'overseas');
+      const loner = await testUser(t, { region: 'overseas' });
       for (const product of ['max', 'proj']) {
         const res = await teamOf(loner, product);
         expect(res.statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('gives owner, admin and member the team with the owner’s name and their own role', async () => {
-      const [owner, admin, member] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [owner, admin, member] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const team = await create(owner, 5);
       await add(team.id, admin, 'admin');
       await add(team.id, member);
@@ -82,7 +82,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('keeps the products apart: a diagram team is not the project team', async () => {
-      const [owner, member] = await Promise.all([customer(t), customer(t)]);
+      const [owner, member] = await Promise.all([testUser(t), testUser(t)]);
       const diagram = await create(owner, 3, 'max', 'Diagrams');
       const project = await create(member, 2, 'proj', 'Projects');
       await add(diagram.id, member);
@@ -100,7 +100,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('refuses another user’s id with 403, a missing token with 401 and an unknown product with 400', async () => {
-      const [ann, ben] = await Promise.all([customer(t), customer(t)]);
+      const [ann, ben] = await Promise.all([testUser(t), testUser(t)]);
       await create(ben, 2);
       expect((await teamOf(ann, 'max', ben.userId)).statusCode).toBe(403);
       const anonymous = await t.app.inject({ method: 'GET', url: `/api/user/${ann.userId}/max/grouporder` });
@@ -115,7 +115,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
 
   describe('members and places', () => {
     it('refuses a member once every place is taken (group num limit), and a freed place takes the next', async () => {
-      const [owner, first, second] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [owner, first, second] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const team = await create(owner, 2);
       await add(team.id, first);
       expect(await refusal(add(team.id, second))).toEqual({ status: 409, msg: TeamMsg.memberLimit });
@@ -127,14 +127,14 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('counts the owner as a member: a team of one has no free place', async () => {
-      const [owner, other] = await Promise.all([customer(t), customer(t)]);
+      const [owner, other] = await Promise.all([testUser(t), testUser(t)]);
       const team = await create(owner, 1);
       expect(team.member_num).toBe(1);
       expect(await refusal(add(team.id, other))).toEqual({ status: 409, msg: TeamMsg.memberLimit });
     });
 
     it('keeps a person in one team per product, and lets them be in a team of each product', async () => {
-      const [ownerA, ownerB, ownerP, person] = await Promise.all([customer(t), customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, ownerP, person] = await Promise.all([testUser(t), testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       const p = await create(ownerP, 5, 'proj');
@@ -156,10 +156,10 @@ describe.each(dialects)('teams on $name', (dialect) => {
 
     it('keeps the owner, and tells an unknown person, team or non-member apart', async () => {
       const [owner, stranger, otherOwner, elsewhere] = await Promise.all([
-        customer(t),
-        customer(t),
-        customer(t),
-        customer(t),
+        testUser(t),
+        testUser(t),
+        testUser(t),
+        testUser(t),
       ]);
       const team = await create(owner, 3);
       const other = await create(otherOwner, 3);
@@ -180,7 +180,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('refuses a bad product, name or member limit with 400 and creates nothing', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const attempt = (input: { product?: string; name?: string; memberLimit?: number }) =>
         refusal(
           createTeam(
@@ -219,7 +219,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('deletes a team with its memberships, freeing its people to join another', async () => {
-      const [owner, member, otherOwner] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [owner, member, otherOwner] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const team = await create(owner, 3);
       await add(team.id, member, 'admin');
       const gone = await deleteTeam(t.app.db, team.id, now);
@@ -268,7 +268,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('refuses a second owner, an unknown role, two teams of a product and a product other than the team’s', async () => {
-      const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       await expect(insertMemberRow(a.id, person.userId, 1)).rejects.toThrow();
@@ -285,7 +285,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
 
   describe('unique keys behind the messages', () => {
     it('name (user, product) for a second team of the product, and one of the two keys for the same team', async () => {
-      const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       await add(a.id, person);
@@ -315,9 +315,9 @@ describe.each(dialects)('teams on $name', (dialect) => {
 
   describe('races', () => {
     it('gives exactly the free places to concurrent additions', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const team = await create(owner, 4);
-      const people = await Promise.all(Array.from({ length: 10 }, () => customer(t)));
+      const people = await Promise.all(Array.from({ length: 10 }, () => testUser(t)));
       const results = await Promise.all(people.map((person) => refusal(add(team.id, person))));
       expect(results.filter((result) => result === null)).toHaveLength(3);
       expect(results.filter((result) => result !== null)).toEqual(
@@ -327,7 +327,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('lets a person join only one of two teams of a product adding them at once', async () => {
-      const [ownerA, ownerB, person] = await Promise.all([customer(t), customer(t), customer(t)]);
+      const [ownerA, ownerB, person] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       const results = await Promise.all([
@@ -344,7 +344,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('lets a person create only one team of a product when several are created at once', async () => {
-      const owner = await customer(t);
+      const owner = await testUser(t);
       const results = await Promise.all(Array.from({ length: 4 }, () => refusal(create(owner, 3))));
       expect(results.filter((result) => result === null)).toHaveLength(1);
       expect(results.filter((result) => result !== null)).toEqual(
@@ -364,10 +364,10 @@ describe.each(dialects)('teams on $name', (dialect) => {
     };
 
     it('takes a closing member out of their teams and frees their places', async () => {
-      const [ownerMax, ownerProj] = await Promise.all([customer(t), customer(t)]);
+      const [ownerMax, ownerProj] = await Promise.all([testUser(t), testUser(t)]);
       const max = await create(ownerMax, 3);
       const proj = await create(ownerProj, 3, 'proj');
-      const leaver = await emailPerson(t);
+      const leaver = await testUser(t, { region: 'overseas' });
       await add(max.id, leaver, 'admin');
       await add(proj.id, leaver);
 
@@ -380,8 +380,8 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('deletes the teams a closing owner owns, with every membership in them, and keeps their other teams', async () => {
-      const [admin, member, otherOwner] = await Promise.all([customer(t), customer(t), customer(t)]);
-      const owner = await emailPerson(t);
+      const [admin, member, otherOwner] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
+      const owner = await testUser(t, { region: 'overseas' });
       const owned = await create(owner, 5);
       await add(owned.id, admin, 'admin');
       await add(owned.id, member);
@@ -401,7 +401,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
     });
 
     it('follows closed_at whichever code sets it, and nothing else', async () => {
-      const [owner, member] = await Promise.all([customer(t), customer(t)]);
+      const [owner, member] = await Promise.all([testUser(t), testUser(t)]);
       const team = await create(owner, 3);
       await add(team.id, member);
       await sql`UPDATE users SET nick_name = 'renamed' WHERE id = ${owner.userId}`.execute(t.app.db);
