@@ -80,6 +80,7 @@ async function issuePair(
     session_id: input.sessionId,
     created_at: now,
     expires_at: input.sessionExpiresAt,
+    access_token_hash: hashToken(token),
   });
   return { user_id: input.userId, token, refresh_token: refreshToken, expires_in: accessExpiresAt - now };
 }
