@@ -1,5 +1,3 @@
-import type { SignInResult } from '@account-centre/contract';
-import type { Static } from 'typebox';
 import {
   bearer,
   DOMESTIC_HOST,
@@ -8,6 +6,7 @@ import {
   PASSWORD,
   registerByEmail,
   requestCode,
+  type SignIn,
   uniqueEmail,
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
@@ -37,7 +36,7 @@ export async function mobilePerson(t: TestApp): Promise<Person> {
   const code = await requestCode(t, { purpose: 8, mobile }, DOMESTIC_HOST);
   const res = await login(t, { account: mobile, code });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
-  const data = res.json().data as Static<typeof SignInResult>;
+  const data = res.json().data as SignIn;
   return { userId: account.user_id, token: data.token, refreshToken: data.refresh_token, email: null, mobile };
 }
 
