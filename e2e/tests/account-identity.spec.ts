@@ -6,9 +6,8 @@ import {
   type SignInResult,
   type TestUser,
   expect,
-  logIn,
   runAdmin,
-  storeSession,
+  signInAs,
   test,
   uniqueEmail,
 } from '../fixtures.js';
@@ -43,9 +42,8 @@ function createUser(region: Region): TestUser {
 
 /** Signs `page` in as `user` on the region's OAuth public address and opens the account screen. */
 async function openAccount(page: Page, user: TestUser, query = 'lang=en'): Promise<SignInResult> {
-  const session = await logIn(page.request, user);
   const origin = OAUTH_PUBLIC_ORIGINS[user.region];
-  await storeSession(page, origin, session);
+  const session = await signInAs(page, user, origin);
   await page.goto(`${origin}/account?${query}`);
   await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
   return session;
