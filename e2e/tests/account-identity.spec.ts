@@ -2,15 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Region } from '@account-centre/contract';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import {
-  type SignInResult,
-  type TestUser,
-  expect,
-  runAdmin,
-  signInAs,
-  test,
-  uniqueEmail,
-} from '../fixtures.js';
+import { type SignInResult, type TestUser, expect, runAdmin, signInAs, test, uniqueEmail } from '../fixtures.js';
 import { OAUTH_PUBLIC_ORIGINS } from '../global-setup.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor } from '../outbox.js';

@@ -143,7 +143,9 @@ test('a page signed in before the refresh cookie moves its stored refresh token 
   await page.goto(overseasUrl('/account?lang=en'));
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   await expect
-    .poll(async () => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}'))
+    .poll(async () =>
+      JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}'),
+    )
     .toMatchObject({ userId: user.userId, refreshToken: '', refreshCookie: true });
   expect(await storageOf(page)).not.toContain(before.refresh_token);
   expect((await refreshCookieOf(context))?.httpOnly).toBe(true);
