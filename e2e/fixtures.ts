@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
-import type { Region } from '@account-centre/contract';
+import { REFRESH_COOKIE_HEADER, type Region } from '@account-centre/contract';
 import { DOMESTIC_HOST, HARNESS_ORIGIN, OVERSEAS_HOST, SERVER_ORIGIN } from './ports.js';
 
 export { expect };
@@ -38,7 +38,8 @@ export interface TestUser {
 export interface SignInResult {
   user_id: number;
   token: string;
-  refresh_token: string;
+  /** Absent when the server set the refresh token as the web app's HttpOnly cookie. */
+  refresh_token?: string;
   expires_in: number;
 }
 
@@ -105,7 +106,7 @@ export async function registerUser(
   return { userId: result.user_id, email, password, region };
 }
 
-/** Signs in through the API: a new session of its own. */
+/** Signs in through the API, as a desktop client does (the refresh token in the answer): a new session of its own. */
 export function logIn(request: APIRequestContext, user: TestUser): Promise<SignInResult> {
   return api<SignInResult>(request, user.region, 'POST', '/api/auth/login', {
     data: { account: user.email, password: user.password },
@@ -126,28 +127,52 @@ export function customParam(payload: { user_id: number; ticket: string } | { use
 /** Where the web app keeps the session (apps/web/src/lib/session). */
 export const SESSION_STORAGE_KEY = 'account-centre.session';
 
-/** Puts a session into an origin's storage, as the app saves it after signing in. */
-export async function storeSession(page: Page, origin: string, result: SignInResult): Promise<void> {
-  // Any page of the origin gives access to its storage; the health check is the lightest.
+/** Opens a page of an origin, which gives access to its storage; the health check is the lightest. */
+async function openOrigin(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/api/health`);
+}
+
+/**
+ * Puts a session into an origin's storage, as the app saves it after signing in: with the
+ * refresh token when the answer carries one (the body form of desktop clients and of pages
+ * signed in before the refresh cookie), marked as kept in the cookie otherwise.
+ */
+export async function storeSession(page: Page, origin: string, result: SignInResult): Promise<void> {
+  await openOrigin(page, origin);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify({
       userId: result.user_id,
       token: result.token,
-      refreshToken: result.refresh_token,
+      refreshToken: result.refresh_token ?? '',
+      ...(result.refresh_token === undefined ? { refreshCookie: true } : {}),
       expiresAt: Date.now() + result.expires_in * 1000,
     }),
   ] as const);
 }
 
 /**
- * Signs `page` in as `user` on the user's region's host (or `origin`): a real sign-in through
- * the API, its session stored where the app reads it. Returns the session.
+ * Signs `page` in as `user` on the user's region's host (or `origin`) as the app does: a real
+ * sign-in from a page of that origin asking for the refresh cookie, which the browser keeps,
+ * and the session stored where the app reads it. Returns the answer (no refresh token in it).
  */
 export async function signInAs(page: Page, user: TestUser, origin?: string): Promise<SignInResult> {
-  const result = await logIn(page.request, user);
-  await storeSession(page, origin ?? new URL(regionUrl(user.region)).origin, result);
+  const at = origin ?? new URL(regionUrl(user.region)).origin;
+  await openOrigin(page, at);
+  const result = await page.evaluate(
+    async ([account, password, header]) => {
+      const response = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [header]: '1' },
+        body: JSON.stringify({ account, password }),
+      });
+      const body = (await response.json()) as { msg: string; data: SignInResult };
+      if (!response.ok) throw new Error(`sign-in answered ${response.status} ${body.msg}`);
+      return body.data;
+    },
+    [user.email, user.password, REFRESH_COOKIE_HEADER] as const,
+  );
+  await storeSession(page, at, result);
   return result;
 }
 

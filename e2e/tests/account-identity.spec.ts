@@ -2,16 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Region } from '@account-centre/contract';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import {
-  type SignInResult,
-  type TestUser,
-  expect,
-  logIn,
-  runAdmin,
-  storeSession,
-  test,
-  uniqueEmail,
-} from '../fixtures.js';
+import { type SignInResult, type TestUser, expect, runAdmin, signInAs, test, uniqueEmail } from '../fixtures.js';
 import { OAUTH_PUBLIC_ORIGINS } from '../global-setup.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor } from '../outbox.js';
@@ -43,9 +34,8 @@ function createUser(region: Region): TestUser {
 
 /** Signs `page` in as `user` on the region's OAuth public address and opens the account screen. */
 async function openAccount(page: Page, user: TestUser, query = 'lang=en'): Promise<SignInResult> {
-  const session = await logIn(page.request, user);
   const origin = OAUTH_PUBLIC_ORIGINS[user.region];
-  await storeSession(page, origin, session);
+  const session = await signInAs(page, user, origin);
   await page.goto(`${origin}/account?${query}`);
   await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
   return session;

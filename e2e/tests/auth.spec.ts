@@ -60,6 +60,9 @@ test.describe('overseas: the sign-in page', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveCount(0);
     expect(JSON.parse((await storedSession(page)) ?? '{}').userId).toBe(overseasUser.userId);
+    // The refresh token is an HttpOnly cookie, not in the stored session.
+    expect(JSON.parse((await storedSession(page)) ?? '{}')).toMatchObject({ refreshToken: '', refreshCookie: true });
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'ac_refresh')?.httpOnly).toBe(true);
     // Chromium notes that it ignores the server's Cross-Origin-Opener-Policy on plain http test
     // hosts; that is the test transport, not the page.
     expect(errors.filter((error) => !error.includes('Cross-Origin-Opener-Policy'))).toEqual([]);
@@ -144,12 +147,15 @@ test.describe('overseas: the sign-in page', () => {
   test('signs out: the session ends and the page reloads in its language', async ({ page }) => {
     await signInAs(page, overseasUser);
     await page.goto(overseasUrl('/order'));
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('ac_refresh');
     const avatar = page.getByRole('button', { name: 'Account menu' });
     await avatar.hover();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(overseasUrl('/order?lang=en'));
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
+    // The refresh cookie goes with the session.
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('ac_refresh');
   });
 
   test('the sign-in page fits a phone screen', async ({ page }) => {

@@ -7,7 +7,7 @@ import { preloadScreen, startNamespaces } from './app/screens/load-screen';
 import { DEFAULT_SCREEN, screenFromPath } from './app/screens/screens';
 import { SIGN_IN_NAMESPACE, preloadShellParts } from './app/shell/lazy-parts';
 import { openSignIn } from './features/auth';
-import { configureApiClient } from './lib/api';
+import { adoptRefreshCookie, configureApiClient } from './lib/api';
 import { getBuildContext, getLaunchParams } from './lib/build-context';
 import { host } from './lib/host-bridge';
 import { initI18n, languageFromSearch } from './lib/i18n';
@@ -27,6 +27,7 @@ async function start() {
   // to sign out instead, as it owns the sign-in there.
   configureApiClient({
     onSessionEnded: build.hostMode === 'desktop' ? () => void host.signOut() : () => openSignIn(),
+    refreshCookie: window.top === window.self,
   });
 
   // What the first render will need downloads alongside the translations.
@@ -42,6 +43,10 @@ async function start() {
       startNamespaces(firstScreen).filter((namespace) => !signedIn || namespace !== SIGN_IN_NAMESPACE),
     ),
     signInWithCustomCredential(launch),
+    // In a browser, a refresh token still in storage is from before the refresh cookie. (A
+    // desktop client may hand one over; that one is moved at its first use instead, so the
+    // client's own copy is not spent behind its back.)
+    build.hostMode === 'browser' ? adoptRefreshCookie() : undefined,
   ]);
 
   createRoot(container).render(

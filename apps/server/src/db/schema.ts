@@ -67,6 +67,8 @@ export interface RefreshTokensTable {
    * gets a fresh pair of the same session; after it, reuse revokes the whole session.
    */
   rotated_at: number | null;
+  /** The access token issued with this one: it stops working when this one is rotated. */
+  access_token_hash: string | null;
 }
 
 export interface AccessTokensTable {

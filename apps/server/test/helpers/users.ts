@@ -62,13 +62,16 @@ export async function testUser(t: TestApp, options: TestUserOptions = {}): Promi
     region,
   });
 
-  const signIn = async (): Promise<SignIn> => {
+  const signIn = async (): Promise<SignIn & { refresh_token: string }> => {
     const credentials = mobile
       ? { account: mobile, code: await requestCode(t, { purpose: 8, mobile }, DOMESTIC_HOST) }
       : { account: email, password };
     const res = await login(t, credentials);
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-    return res.json().data as SignIn;
+    // Signed in as a desktop client does (no cookie header): the refresh token is in the body.
+    const data = res.json().data as SignIn;
+    if (data.refresh_token === undefined) throw new Error('sign-in answered without a refresh token');
+    return { ...data, refresh_token: data.refresh_token };
   };
 
   const first = await signIn();

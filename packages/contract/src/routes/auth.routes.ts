@@ -16,10 +16,26 @@ export const VerificationCode = Type.String({ pattern: '^[0-9]{6}$' });
 // the static type `never` in TypeBox 1.x, which would leave the server and web untyped.
 export const Purpose = Type.Enum(verificationPurposeCodes);
 
+/**
+ * The header by which the web app asks to keep its refresh token in an HttpOnly cookie
+ * (docs/decisions/016). On sign-in, sign-up, ticket exchange and refresh with `1`, the server
+ * sets the refresh cookie and leaves `refresh_token` out of the answer; a refresh without a
+ * body token reads the cookie only when this header is present, which a cross-site form or
+ * link cannot send. Desktop clients send no header and keep the body form.
+ */
+export const REFRESH_COOKIE_HEADER = 'X-Refresh-Cookie';
+/** The refresh cookie: sent by the browser to the refresh route only. */
+export const REFRESH_COOKIE_NAME = 'ac_refresh';
+export const REFRESH_PATH = '/api/auth/refresh';
+
 export const SignInResult = Type.Object({
   user_id: Type.Integer(),
   token: Type.String(),
-  refresh_token: Type.String(),
+  refresh_token: Type.Optional(
+    Type.String({
+      description: `absent when the caller sent \`${REFRESH_COOKIE_HEADER}: 1\`: the refresh token is then the HttpOnly cookie \`${REFRESH_COOKIE_NAME}\``,
+    }),
+  ),
   expires_in: Type.Integer({ description: 'seconds until the access token expires' }),
 });
 
@@ -69,18 +85,20 @@ export const loginRoute = defineRoute({
 
 export const refreshRoute = defineRoute({
   method: 'POST',
-  path: '/api/auth/refresh',
-  summary: 'Rotate a refresh token: a new access token and refresh token of the same session',
+  path: REFRESH_PATH,
+  summary:
+    'Rotate a refresh token (from the body, or from the refresh cookie with the X-Refresh-Cookie header): ' +
+    'a new access token and refresh token of the same session; the replaced access token stops working',
   tags: ['auth'],
   access: 'public',
-  body: Type.Object({ refresh_token: Type.String({ minLength: 16, maxLength: 200 }) }, strict),
+  body: Type.Object({ refresh_token: Type.Optional(Type.String({ minLength: 16, maxLength: 200 })) }, strict),
   reply: Envelope(SignInResult),
 });
 
 export const logoutRoute = defineRoute({
   method: 'POST',
   path: '/api/auth/logout',
-  summary: 'Sign out: the session of the presented token is revoked on the server',
+  summary: 'Sign out: the session of the presented token is revoked on the server, and the refresh cookie cleared',
   tags: ['auth'],
   access: 'user',
   reply: EmptyEnvelope,

@@ -55,7 +55,7 @@ export function insertAccessToken(
 
 export function insertRefreshToken(
   db: Db,
-  values: { token_hash: string; session_id: string; created_at: number; expires_at: number },
+  values: { token_hash: string; session_id: string; created_at: number; expires_at: number; access_token_hash: string },
 ) {
   return db
     .insertInto('refresh_tokens')
@@ -97,7 +97,10 @@ export async function findAccessToken(db: Db, tokenHash: string): Promise<Access
   return result.rows[0];
 }
 
-/** Marks a refresh token used, once: no row back → already rotated, expired or unknown. */
+/**
+ * Marks a refresh token used, once, and answers its session and the access token issued with
+ * it: no row back → already rotated, expired or unknown.
+ */
 export function rotateRefreshToken(db: Db, tokenHash: string, now: number) {
   return db
     .updateTable('refresh_tokens')
@@ -105,8 +108,22 @@ export function rotateRefreshToken(db: Db, tokenHash: string, now: number) {
     .where('token_hash', '=', tokenHash)
     .where('rotated_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('session_id')
+    .returning(['session_id', 'access_token_hash'])
     .executeTakeFirst();
+}
+
+/**
+ * Ends an access token now. It is expired rather than deleted: until the session's next
+ * prune it answers `token expired`, which tells a client racing its own refresh to use the
+ * new pair, not to sign in again.
+ */
+export function expireAccessToken(db: Db, tokenHash: string, now: number) {
+  return db
+    .updateTable('access_tokens')
+    .set({ expires_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .execute();
 }
 
 export function findRefreshToken(db: Db, tokenHash: string) {

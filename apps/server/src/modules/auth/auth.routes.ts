@@ -8,13 +8,16 @@ import {
   registerRoute as registerAccountRoute,
   resetPasswordRoute,
   sendCodeRoute,
+  ServerMsg,
 } from '@account-centre/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import * as auth from './auth.service.js';
 import { clientInfo, requestRegion } from './client-info.js';
 import { sendCode } from './codes.service.js';
+import { clearRefreshCookie, deliverSignIn, refreshTokenFromCookie } from './refresh-cookie.js';
+import type { SignIn } from './tokens.js';
 
 /** Sign-in service under /api/auth (DESIGN.md §4). Thin: HTTP in, service call, envelope out. */
 export async function authRoutes(app: FastifyInstance) {
@@ -26,18 +29,25 @@ export async function authRoutes(app: FastifyInstance) {
     return ok(await sendCode(app, { ...target, purpose: body.purpose }, requestRegion(app, request)));
   });
 
-  registerRoute(app, registerAccountRoute, async ({ body, request }) =>
-    ok(await auth.register(app, body, requestRegion(app, request), clientInfo(request))),
+  registerRoute(app, registerAccountRoute, async ({ body, request, reply }) =>
+    ok(deliver(request, reply, await auth.register(app, body, requestRegion(app, request), clientInfo(request)))),
   );
 
-  registerRoute(app, loginRoute, async ({ body, request }) => ok(await auth.login(app, body, clientInfo(request))));
-
-  registerRoute(app, refreshRoute, async ({ body, request }) =>
-    ok(await auth.refresh(app, body.refresh_token, clientInfo(request))),
+  registerRoute(app, loginRoute, async ({ body, request, reply }) =>
+    ok(deliver(request, reply, await auth.login(app, body, clientInfo(request)))),
   );
 
-  registerRoute(app, logoutRoute, async ({ request }) => {
+  // A desktop client sends its refresh token in the body; the web app sends none and has the
+  // browser send the cookie. No token either way → the same answer as an unknown one.
+  registerRoute(app, refreshRoute, async ({ body, request, reply }) => {
+    const refreshToken = body.refresh_token ?? refreshTokenFromCookie(request);
+    if (refreshToken === null) throw unauthorized(ServerMsg.invalidRefreshToken);
+    return ok(deliver(request, reply, await auth.refresh(app, refreshToken, clientInfo(request))));
+  });
+
+  registerRoute(app, logoutRoute, async ({ request, reply }) => {
     await auth.logout(app, signedIn(request), clientInfo(request));
+    clearRefreshCookie(request, reply, app.config);
     return okEmpty();
   });
 
@@ -50,9 +60,13 @@ export async function authRoutes(app: FastifyInstance) {
     ok(await auth.createTicket(app, signedIn(request).userId)),
   );
 
-  registerRoute(app, exchangeTicketRoute, async ({ body, request }) =>
-    ok(await auth.exchangeTicket(app, body.ticket, clientInfo(request))),
+  registerRoute(app, exchangeTicketRoute, async ({ body, request, reply }) =>
+    ok(deliver(request, reply, await auth.exchangeTicket(app, body.ticket, clientInfo(request)))),
   );
+
+  /** A sign-in answer with the refresh token where the caller keeps it (refresh-cookie.ts). */
+  const deliver = (request: FastifyRequest, reply: FastifyReply, signIn: SignIn) =>
+    deliverSignIn(request, reply, app.config, signIn);
 }
 
 /** The guard of `access: 'user'` routes has run; this only narrows the type. */

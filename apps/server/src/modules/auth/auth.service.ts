@@ -169,18 +169,23 @@ function successEvent(userId: number, method: SessionMethod, client: ClientInfo)
 
 /**
  * Rotates a refresh token. The first use marks it rotated (one conditional UPDATE) and gets a
- * new pair of the same session. A second use within `refreshGraceSeconds` of the rotation
- * also gets a fresh pair of that session: two tabs refreshing at once must not sign the user
- * out. A use after that is a stolen or replayed token: the whole session is revoked.
+ * new pair of the same session; the access token issued with the rotated refresh token ends
+ * at once, so a pair that was replaced is no use to anyone who copied it. A second use within
+ * `refreshGraceSeconds` of the rotation also gets a fresh pair of that session: two tabs
+ * refreshing at once must not sign the user out, and the pairs the racing uses got all stay
+ * valid (each ends only when its own refresh token is rotated). A use after that is a stolen
+ * or replayed token: the whole session is revoked.
  */
 export async function refresh(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<SignIn> {
   const tokenHash = hashToken(refreshToken);
   const now = deps.clock.now();
   const outcome = await deps.db.transaction().execute(async (trx) => {
     let sessionId: string;
+    let replaced: string | null = null;
     const rotated = await repo.rotateRefreshToken(trx, tokenHash, now);
     if (rotated) {
       sessionId = rotated.session_id;
+      replaced = rotated.access_token_hash;
     } else {
       const token = await repo.findRefreshToken(trx, tokenHash);
       if (!token || token.expires_at <= now || token.rotated_at === null) return { kind: 'invalid' as const };
@@ -191,7 +196,11 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
       sessionId = token.session_id;
     }
     const signIn = await continueSession(trx, sessionId, now, deps.config);
-    return signIn ? { kind: 'ok' as const, signIn } : { kind: 'invalid' as const };
+    if (!signIn) return { kind: 'invalid' as const };
+    // After continueSession's prune, so that the replaced token answers `token expired` until
+    // the session's next rotation (see expireAccessToken).
+    if (replaced !== null) await repo.expireAccessToken(trx, replaced, now);
+    return { kind: 'ok' as const, signIn };
   });
   if (outcome.kind === 'ok') return outcome.signIn;
   if (outcome.kind === 'reused' && outcome.userId !== null) {

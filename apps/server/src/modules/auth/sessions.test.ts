@@ -75,6 +75,35 @@ describe.each(dialects)('sessions and tokens on $name', (dialect) => {
       expect((await refresh(next.refresh_token)).statusCode).toBe(200);
     });
 
+    it('ends the access token of the rotated refresh token at once, and only that one', async () => {
+      const s = await registerByEmail(t);
+      const next: SignIn = (await refresh(s.refresh_token)).json().data;
+      // The replaced token is refused with `token expired`: a client racing its own refresh
+      // retries with the new pair instead of signing in again.
+      const replaced = await me(s);
+      expect(replaced.statusCode).toBe(401);
+      expect(replaced.json().msg).toBe('token expired');
+      expect((await me(next)).statusCode).toBe(200);
+
+      const third: SignIn = (await refresh(next.refresh_token)).json().data;
+      expect((await me(next)).statusCode).toBe(401);
+      expect((await me(s)).statusCode).toBe(401);
+      expect((await me(third)).statusCode).toBe(200);
+    });
+
+    it('keeps every pair of racing duplicates within the grace window, and ends the replaced one', async () => {
+      const s = await registerByEmail(t);
+      const first: SignIn = (await refresh(s.refresh_token)).json().data;
+      const duplicate: SignIn = (await refresh(s.refresh_token)).json().data;
+      expect((await me(s)).statusCode).toBe(401);
+      expect((await me(first)).statusCode).toBe(200);
+      expect((await me(duplicate)).statusCode).toBe(200);
+      // Each duplicate's pair ends with its own refresh token's rotation, not the other's.
+      await refresh(duplicate.refresh_token);
+      expect((await me(duplicate)).statusCode).toBe(401);
+      expect((await me(first)).statusCode).toBe(200);
+    });
+
     it('keeps a session alive while it is used', async () => {
       const s = await registerByEmail(t);
       let current = s;

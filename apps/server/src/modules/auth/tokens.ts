@@ -6,7 +6,8 @@ import { hashToken, randomToken } from '../../lib/secrets.js';
 import * as repo from './auth.repository.js';
 import type { ClientInfo } from './deps.js';
 
-export type SignIn = Static<typeof SignInResult>;
+/** A new pair as the services issue it; the routes may move the refresh token into a cookie. */
+export type SignIn = Required<Static<typeof SignInResult>>;
 
 /** How a session began; kept on the session for the devices screen and audits. */
 export type SessionMethod = 'password' | 'code' | 'register' | 'ticket';
@@ -80,6 +81,7 @@ async function issuePair(
     session_id: input.sessionId,
     created_at: now,
     expires_at: input.sessionExpiresAt,
+    access_token_hash: hashToken(token),
   });
   return { user_id: input.userId, token, refresh_token: refreshToken, expires_in: accessExpiresAt - now };
 }

@@ -1,13 +1,12 @@
-import { buildPath, type DeviceProduct, deviceListPath, type SignInResult } from '@account-centre/contract';
-import type { Static } from 'typebox';
-import { login, PASSWORD, uniqueIp } from '../../../test/helpers/auth.js';
+import { buildPath, type DeviceProduct, deviceListPath } from '@account-centre/contract';
+import { login, PASSWORD, type SignIn, uniqueIp } from '../../../test/helpers/auth.js';
 import type { TestUser } from '../../../test/helpers/users.js';
 import type { TestApp } from '../../../test/helpers/test-app.js';
 import { grantSubscription } from '../subscriptions/subscriptions.service.js';
 
 // Shared by the device and session API tests of this folder.
 
-export type SignIn = Static<typeof SignInResult>;
+export type { SignIn } from '../../../test/helpers/auth.js';
 
 export const DESKTOP_AGENT = 'MindMaster/12.2.15 (Windows NT 10.0; Win64; x64)';
 export const CHROME_AGENT =

@@ -18,6 +18,7 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
+import { readCookie } from '../../lib/cookies.js';
 import { badRequest } from '../../lib/errors.js';
 import { okEmpty, ok, registerRoute } from '../../lib/register-route.js';
 import { randomToken } from '../../lib/secrets.js';
@@ -219,14 +220,4 @@ function popupPage(provider: IdentityProvider, outcome: FlowOutcome, publicUrl: 
     // The texts are our own constants (popup-texts.ts): nothing from the request goes in.
     `<p>${outcome.status === 'success' ? popupTexts[language].done : popupTexts[language].failed}</p></body></html>`
   );
-}
-
-function readCookie(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=') || null;
-  }
-  return null;
 }

@@ -10,7 +10,7 @@ import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vite
 import { clearSession, getSession, saveSession } from '../session';
 import errorsEn from '../../locales/en/errors.json';
 import { ApiError, errorI18nKey } from './api-error';
-import { apiCall, configureApiClient } from './client';
+import { adoptRefreshCookie, apiCall, configureApiClient } from './client';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -58,7 +58,7 @@ function serve(handler: Handler) {
 beforeEach(() => {
   requests = [];
   sessionEnded = vi.fn<() => void>();
-  configureApiClient({ onSessionEnded: sessionEnded });
+  configureApiClient({ onSessionEnded: sessionEnded, refreshCookie: false });
 });
 
 afterEach(() => {
@@ -306,5 +306,100 @@ describe('an expired access token', () => {
     server.rotateElsewhere();
     await expect(call).resolves.toMatchObject({ data: { user_id: 5 } });
     expect(server.refreshes()).toBe(0);
+  });
+});
+
+describe('the refresh cookie', () => {
+  /** A server that keeps the refresh token in its cookie: `cookie` is what the browser holds. */
+  function cookieServer() {
+    const state = { current: 'fresh-0', cookie: 'cookie-1', refreshes: 0 };
+    serve(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/auth/refresh') {
+        state.refreshes += 1;
+        const body = (await request.json()) as { refresh_token?: string };
+        const byCookie = body.refresh_token === undefined;
+        // What the server checks: a body token, or the header that lets it read the cookie.
+        if (byCookie && request.headers.get('X-Refresh-Cookie') !== '1') return fail(400, ServerMsg.invalidRequest);
+        if (!byCookie && body.refresh_token !== 'legacy-ref') return fail(401, ServerMsg.invalidRefreshToken);
+        state.current = `fresh-${state.refreshes}`;
+        state.cookie = `cookie-${state.refreshes + 1}`;
+        return ok({ user_id: 5, token: state.current, expires_in: 900 });
+      }
+      if (request.headers.get('Authorization') !== `Bearer ${state.current}`) return fail(401, ServerMsg.tokenExpired);
+      return ok(user(5));
+    });
+    return state;
+  }
+
+  beforeEach(() => {
+    configureApiClient({ refreshCookie: true });
+  });
+
+  it('is asked for on every call of a page that uses it, and a sign-in answer without a refresh token keeps none here', async () => {
+    serve(() => ok({ user_id: 1, token: 't', expires_in: 60 }));
+    const reply = await apiCall(loginRoute, { body: { account: 'a@b.com', password: 'secret' } });
+    expect(requests[0]?.headers.get('X-Refresh-Cookie')).toBe('1');
+    saveSession(reply.data);
+    expect(getSession()).toMatchObject({ userId: 1, token: 't', refreshToken: '', refreshCookie: true });
+    expect(localStorage.getItem('account-centre.session')).not.toMatch(/refresh_token|ref-/);
+  });
+
+  it('is not asked for by a page in a frame of another site, which keeps the body form', async () => {
+    configureApiClient({ refreshCookie: false });
+    serve(() => ok({ user_id: 1, token: 't', refresh_token: 'r', expires_in: 60 }));
+    await apiCall(loginRoute, { body: { account: 'a@b.com', password: 'secret' } });
+    expect(requests[0]?.headers.has('X-Refresh-Cookie')).toBe(false);
+  });
+
+  it('renews an expired session by the cookie: an empty body and the header, once for three waiting calls', async () => {
+    saveSession({ user_id: 5, token: 'stale', expires_in: 900 });
+    const server = cookieServer();
+    const replies = await Promise.all([1, 2, 3].map(() => apiCall(getUserRoute, { params: { userId: 5 } })));
+    expect(replies.map((reply) => reply.data.user_id)).toEqual([5, 5, 5]);
+    expect(server.refreshes).toBe(1);
+    const refresh = requests.find((request) => request.url.endsWith('/api/auth/refresh'));
+    expect(await refresh?.json()).toEqual({});
+    expect(refresh?.headers.get('X-Refresh-Cookie')).toBe('1');
+    expect(refresh?.credentials).toBe('include');
+    expect(getSession()).toMatchObject({ token: 'fresh-1', refreshToken: '', refreshCookie: true });
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the server refuses the cookie', async () => {
+    saveSession({ user_id: 5, token: 'stale', expires_in: 900 });
+    serve((request) =>
+      request.url.endsWith('/api/auth/refresh')
+        ? fail(401, ServerMsg.invalidRefreshToken)
+        : fail(401, ServerMsg.tokenExpired),
+    );
+    await expect(apiCall(getUserRoute, { params: { userId: 5 } })).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the place of a refresh token a page stored before it: spent once, then dropped', async () => {
+    saveSession({ user_id: 5, token: 'fresh-0', refresh_token: 'legacy-ref', expires_in: 900 });
+    const server = cookieServer();
+    await adoptRefreshCookie();
+    expect(server.refreshes).toBe(1);
+    const refresh = requests.find((request) => request.url.endsWith('/api/auth/refresh'));
+    expect(await refresh?.json()).toEqual({ refresh_token: 'legacy-ref' });
+    expect(refresh?.headers.get('X-Refresh-Cookie')).toBe('1');
+    expect(getSession()).toMatchObject({ token: 'fresh-1', refreshToken: '', refreshCookie: true });
+    expect(localStorage.getItem('account-centre.session')).not.toContain('legacy-ref');
+    // Nothing left to move: no second refresh.
+    await adoptRefreshCookie();
+    expect(server.refreshes).toBe(1);
+    await expect(apiCall(getUserRoute, { params: { userId: 5 } })).resolves.toMatchObject({ data: { user_id: 5 } });
+  });
+
+  it('leaves a stored refresh token alone in a page that does not use the cookie', async () => {
+    configureApiClient({ refreshCookie: false });
+    saveSession({ user_id: 5, token: 'fresh-0', refresh_token: 'legacy-ref', expires_in: 900 });
+    const server = cookieServer();
+    await adoptRefreshCookie();
+    expect(server.refreshes).toBe(0);
+    expect(getSession()?.refreshToken).toBe('legacy-ref');
   });
 });

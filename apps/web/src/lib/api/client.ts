@@ -4,6 +4,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteReply,
+  REFRESH_COOKIE_HEADER,
   buildPath,
   refreshRoute,
 } from '@account-centre/contract';
@@ -32,9 +33,16 @@ export interface ApiClientConfig {
    * sign-in, or tells the desktop client to sign out (spec 01 §4).
    */
   onSessionEnded: () => void;
+  /**
+   * This page asks the server to keep its refresh token in an HttpOnly cookie (every call
+   * carries `X-Refresh-Cookie: 1`, docs/decisions/016): on when the page is the top-level
+   * document. A frame of another site cannot use a SameSite=Strict cookie, so there the
+   * refresh token stays in the answer, as desktop clients have it.
+   */
+  refreshCookie: boolean;
 }
 
-const config: ApiClientConfig = { baseUrl: '', onSessionEnded: () => {} };
+const config: ApiClientConfig = { baseUrl: '', onSessionEnded: () => {}, refreshCookie: false };
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   Object.assign(config, next);
@@ -52,7 +60,7 @@ const EXPIRY_MARGIN_MS = 5_000;
 export async function apiCall<R extends RouteDef>(route: R, ...[options]: OptionsArgument<R>): Promise<RouteReply<R>> {
   const opts = (options ?? {}) as ApiCallOptions<R>;
   let session = getSession();
-  if (session && session.refreshToken && session.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
+  if (session && refreshable(session) && session.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
     // Known to be expired: refresh first rather than spend a request on a certain 401.
     session = await refreshedSession(session.token);
   }
@@ -65,6 +73,27 @@ export async function apiCall<R extends RouteDef>(route: R, ...[options]: Option
     return send(route, opts, renewed);
   }
 }
+
+/**
+ * A page signed in before the refresh cookie holds its refresh token in storage, where any
+ * script of the page can read it. Spends it once, now, for a pair whose refresh token is the
+ * cookie; the stored one is dropped with the answer. Offline, the next refresh does it.
+ */
+export async function adoptRefreshCookie(): Promise<void> {
+  const session = getSession();
+  if (!config.refreshCookie || !session?.refreshToken) return;
+  try {
+    await refreshedSession(session.token);
+  } catch {
+    // Not reached: the stored token stays until the next refresh, which moves it the same way.
+  }
+}
+
+function refreshable(session: StoredSession): boolean {
+  return session.refreshToken !== '' || session.refreshCookie === true;
+}
+
+const COOKIE_FORM = { [REFRESH_COOKIE_HEADER]: '1' } as const;
 
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
@@ -94,7 +123,11 @@ async function send<R extends RouteDef>(
     config.baseUrl +
     buildPath(route.path, (options.params ?? {}) as Record<string, string | number>) +
     queryString(options.query);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(config.refreshCookie ? COOKIE_FORM : {}),
+    ...options.headers,
+  };
   if (session) headers.Authorization = `Bearer ${session.token}`;
   const payloadBody: unknown = options.body;
   let body: BodyInit | undefined;
@@ -207,12 +240,18 @@ async function refresh(staleToken: string, contended: boolean): Promise<StoredSe
   if (contended && current?.token === staleToken) current = await sessionNewerThan(staleToken);
   if (!current) return null;
   if (current.token !== staleToken) return current;
-  if (!current.refreshToken) {
+  if (!refreshable(current)) {
     endSession();
     return null;
   }
+  // A token held here goes in the body (once, if this page now uses the cookie: the answer
+  // brings the cookie in its place); otherwise the browser sends the cookie, which the server
+  // reads only with the header.
+  const request = current.refreshToken
+    ? { body: { refresh_token: current.refreshToken } }
+    : { body: {}, headers: COOKIE_FORM };
   try {
-    const reply = await send(refreshRoute, { body: { refresh_token: current.refreshToken } }, null);
+    const reply = await send(refreshRoute, request, null);
     // The user may have signed out (or in as someone else) while the refresh was on its way.
     const latest = getSession();
     if (!latest || latest.userId !== reply.data.user_id) return latest;

@@ -1,2 +1,2 @@
 export { ApiError, errorI18nKey, networkError } from './api-error';
-export { type ApiCallOptions, type ApiClientConfig, apiCall, configureApiClient } from './client';
+export { type ApiCallOptions, type ApiClientConfig, adoptRefreshCookie, apiCall, configureApiClient } from './client';

@@ -17,6 +17,20 @@ describe('session', () => {
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ userId: 7 });
   });
 
+  it('stores an answer whose refresh token the server set as a cookie without any refresh token', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    saveSession({ user_id: 7, token: 'access-1', expires_in: 900 });
+    const stored = { userId: 7, token: 'access-1', refreshToken: '', refreshCookie: true, expiresAt: 1_900_000 };
+    expect(getSession()).toEqual(stored);
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(stored);
+  });
+
+  it('reads an entry stored before the refresh cookie as a session that holds its refresh token', () => {
+    const before = { userId: 7, token: 'access-1', refreshToken: 'refresh-1', expiresAt: 1_900_000 };
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(before));
+    expect(getSession()).toEqual(before);
+  });
+
   it('returns the same object while nothing changed', () => {
     saveSession(result);
     expect(getSession()).toBe(getSession());

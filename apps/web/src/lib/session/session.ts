@@ -4,14 +4,27 @@ import { useSyncExternalStore } from 'react';
 export type StoredSession = {
   userId: number;
   token: string;
-  /** Empty when the credential came from a host that keeps its own refresh token. */
+  /**
+   * A refresh token this page holds itself: the body form, used in a frame of another site
+   * (where the cookie cannot go), handed over by a host, or kept by a page signed in before
+   * the refresh cookie. Empty otherwise.
+   */
   refreshToken: string;
+  /**
+   * Set when the server keeps the refresh token in an HttpOnly cookie of this browser, where
+   * no script can read it (docs/decisions/016). Neither this nor a refreshToken: a credential
+   * from a host that keeps its own refresh token.
+   */
+  refreshCookie?: true;
   /** When the access token stops working, in ms since the epoch. */
   expiresAt: number;
 };
 
-/** The shape of every sign-in answer of the API (`SignInResult` in the contract). */
-export type SignInResultLike = { user_id: number; token: string; refresh_token: string; expires_in: number };
+/**
+ * The shape of every sign-in answer of the API (`SignInResult` in the contract). Without
+ * `refresh_token`, the server set it as the refresh cookie.
+ */
+export type SignInResultLike = { user_id: number; token: string; refresh_token?: string; expires_in: number };
 
 /** localStorage, so every tab of the account centre shares one session (spec 01 §4). */
 export const SESSION_STORAGE_KEY = 'account-centre.session';
@@ -63,7 +76,14 @@ function parse(raw: string): StoredSession | null {
       typeof value.refreshToken === 'string' &&
       typeof value.expiresAt === 'number'
     ) {
-      return { userId: value.userId, token: value.token, refreshToken: value.refreshToken, expiresAt: value.expiresAt };
+      const session: StoredSession = {
+        userId: value.userId,
+        token: value.token,
+        refreshToken: value.refreshToken,
+        expiresAt: value.expiresAt,
+      };
+      if (value.refreshCookie === true) session.refreshCookie = true;
+      return session;
     }
   } catch {
     // A damaged entry reads as signed out rather than breaking the app.
@@ -89,9 +109,10 @@ export function saveSession(result: SignInResultLike): void {
   const session: StoredSession = {
     userId: result.user_id,
     token: result.token,
-    refreshToken: result.refresh_token,
+    refreshToken: result.refresh_token ?? '',
     expiresAt: Date.now() + result.expires_in * 1000,
   };
+  if (result.refresh_token === undefined) session.refreshCookie = true;
   writeRaw(JSON.stringify(session));
   notify();
 }

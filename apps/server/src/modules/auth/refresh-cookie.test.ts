@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  bearer,
+  login,
+  OVERSEAS_HOST,
+  PASSWORD,
+  registerByEmail,
+  type Registered,
+  type SignIn,
+} from '../../../test/helpers/auth.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+
+/** What the web app sends to keep its refresh token in the cookie (docs/decisions/016). */
+const WEB = { 'x-refresh-cookie': '1' } as const;
+const COOKIE = 'ac_refresh';
+
+type Answer = Omit<SignIn, 'refresh_token'> & { refresh_token?: string };
+
+/** The refresh cookie a response sets, if any. */
+function refreshCookieOf(res: LightMyRequestResponse) {
+  return res.cookies.find((cookie) => cookie.name === COOKIE);
+}
+
+describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const me = (s: { user_id: number; token: string }) =>
+    t.app.inject({ method: 'GET', url: `/api/user/${s.user_id}`, headers: bearer(s.token) });
+  /** A refresh as the web app sends it: no body token, the cookie, the header. */
+  const refreshByCookie = (cookie: string, headers: Record<string, string> = WEB) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { host: OVERSEAS_HOST, cookie: `${COOKIE}=${cookie}`, ...headers },
+      payload: {},
+    });
+  /** A web sign-in: its answer and the refresh token of its cookie. */
+  async function webSignIn(): Promise<{ user: Registered; answer: Answer; cookie: string }> {
+    const user = await registerByEmail(t);
+    const res = await login(t, { account: user.email, password: PASSWORD }, { headers: WEB });
+    expect(res.statusCode).toBe(200);
+    const cookie = refreshCookieOf(res);
+    if (!cookie) throw new Error('no refresh cookie');
+    return { user, answer: res.json().data, cookie: cookie.value };
+  }
+
+  it('is set on a web sign-in, HttpOnly, SameSite=Strict, for the refresh route only, and kept out of the answer', async () => {
+    const user = await registerByEmail(t);
+    const res = await login(t, { account: user.email, password: PASSWORD }, { headers: WEB });
+    expect(res.statusCode).toBe(200);
+    const answer: Answer = res.json().data;
+    expect(answer).not.toHaveProperty('refresh_token');
+    expect(answer.user_id).toBe(user.user_id);
+    expect(refreshCookieOf(res)).toEqual({
+      name: COOKIE,
+      value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      path: '/api/auth/refresh',
+      maxAge: t.config.refreshTokenTtl,
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    // Over plain http outside production the cookie cannot be Secure: browsers would drop it.
+    expect(res.headers['set-cookie']).not.toMatch(/Secure/);
+  });
+
+  it('is set on a web sign-up and a web ticket exchange too', async () => {
+    const user = await registerByEmail(t, { headers: WEB });
+    expect(user).not.toHaveProperty('refresh_token');
+    const desktop: SignIn = (await login(t, { account: user.email, password: PASSWORD })).json().data;
+    const { ticket } = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/ticket', headers: bearer(desktop.token) })
+    ).json().data;
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/ticket/exchange',
+      headers: WEB,
+      payload: { ticket },
+    });
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.json().data).not.toHaveProperty('refresh_token');
+    const cookie = refreshCookieOf(exchanged);
+    expect(cookie?.httpOnly).toBe(true);
+    expect((await refreshByCookie(cookie?.value ?? '')).statusCode).toBe(200);
+  });
+
+  it('refreshes the session: a new cookie, a new access token, and the replaced access token ends', async () => {
+    const { answer, cookie } = await webSignIn();
+    const res = await refreshByCookie(cookie);
+    expect(res.statusCode).toBe(200);
+    const next: Answer = res.json().data;
+    expect(next).not.toHaveProperty('refresh_token');
+    const rotated = refreshCookieOf(res);
+    expect(rotated?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rotated?.value).not.toBe(cookie);
+    expect(rotated?.path).toBe('/api/auth/refresh');
+    expect((await me(next)).statusCode).toBe(200);
+    expect((await me(answer)).statusCode).toBe(401);
+    expect((await refreshByCookie(rotated?.value ?? '')).statusCode).toBe(200);
+  });
+
+  it('is not read without the X-Refresh-Cookie header (400) or from another site (403): nothing rotated', async () => {
+    const { answer, cookie } = await webSignIn();
+    for (const headers of [{}, { 'x-refresh-cookie': 'true' }] as Record<string, string>[]) {
+      const refused = await refreshByCookie(cookie, headers);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ status: 'error', code: 0, msg: 'invalid request' });
+      expect(refreshCookieOf(refused)).toBeUndefined();
+    }
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await refreshByCookie(cookie, { ...WEB, 'sec-fetch-site': site });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
+      expect(refreshCookieOf(refused)).toBeUndefined();
+    }
+    expect((await me(answer)).statusCode).toBe(200);
+    const fromOurPage = await refreshByCookie(cookie, { ...WEB, 'sec-fetch-site': 'same-origin' });
+    expect(fromOurPage.statusCode).toBe(200);
+  });
+
+  it('refuses a refresh with neither a body token nor a cookie as an invalid refresh token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: WEB, payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'invalid refresh token' });
+    const refused = await refreshByCookie('z'.repeat(43));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().msg).toBe('invalid refresh token');
+  });
+
+  it('takes a refresh token from the body of a web page signed in before the cookie, and answers with the cookie', async () => {
+    const user = await registerByEmail(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: WEB,
+      payload: { refresh_token: user.refresh_token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).not.toHaveProperty('refresh_token');
+    const cookie = refreshCookieOf(res);
+    expect((await refreshByCookie(cookie?.value ?? '')).statusCode).toBe(200);
+  });
+
+  it('leaves desktop clients the body form: the refresh token in the answer, no cookie', async () => {
+    const user = await registerByEmail(t);
+    expect(user.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: user.refresh_token },
+    });
+    expect(res.statusCode).toBe(200);
+    const next: SignIn = res.json().data;
+    expect(next.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const signedIn = await login(t, { account: user.email, password: PASSWORD });
+    expect(signedIn.json().data.refresh_token).toEqual(expect.any(String));
+    expect(refreshCookieOf(signedIn)).toBeUndefined();
+  });
+
+  it('is cleared by sign-out, whose session no longer refreshes', async () => {
+    const { answer, cookie } = await webSignIn();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(answer.token) });
+    expect(res.statusCode).toBe(200);
+    expect(refreshCookieOf(res)).toEqual({
+      name: COOKIE,
+      value: '',
+      path: '/api/auth/refresh',
+      maxAge: 0,
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    expect((await refreshByCookie(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe.each(dialects)('the Secure attribute of the refresh cookie on $name', (dialect) => {
+  let behindProxy: TestApp;
+  let production: TestApp;
+  beforeAll(async () => {
+    behindProxy = await createTestApp(dialect, { TRUST_PROXY: '1' });
+    production = await createTestApp(dialect, { NODE_ENV: 'production', DEV_TOOLS: 'false' });
+  });
+  afterAll(async () => {
+    await behindProxy.close();
+    await production.close();
+  });
+
+  const webSignIn = async (t: TestApp, headers: Record<string, string> = {}) => {
+    const user = await registerByEmail(t);
+    const res = await login(t, { account: user.email, password: PASSWORD }, { headers: { ...WEB, ...headers } });
+    expect(res.statusCode).toBe(200);
+    return refreshCookieOf(res);
+  };
+
+  it('is on when the browser came over https, as a trusted proxy says', async () => {
+    expect((await webSignIn(behindProxy, { 'x-forwarded-proto': 'https' }))?.secure).toBe(true);
+    expect((await webSignIn(behindProxy, { 'x-forwarded-proto': 'http' }))?.secure).toBeUndefined();
+  });
+
+  it('is always on in production', async () => {
+    expect((await webSignIn(production))?.secure).toBe(true);
+  });
+});
