@@ -8,9 +8,12 @@ import {
   ServerMsg,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Caller, callerOf } from './caller.js';
 import { forbidden } from './errors.js';
 
 export interface RouteContext<R extends RouteDef> {
+  /** The signed-in caller; only `access: 'user'` routes have one. */
+  caller: R extends { access: 'user' } ? Caller : never;
   body: RouteBody<R>;
   query: RouteQuery<R>;
   params: RouteParams<R>;
@@ -48,14 +51,19 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
           if (params?.userId !== undefined && params.userId !== String(auth.userId)) throw forbidden();
         }
       : undefined,
-    handler: (request, reply) =>
-      handler({
+    handler: (request, reply) => {
+      let caller: Caller | undefined;
+      return handler({
+        get caller() {
+          return (caller ??= callerOf(request)) as RouteContext<R>['caller'];
+        },
         body: request.body as RouteBody<R>,
         query: request.query as RouteQuery<R>,
         params: request.params as RouteParams<R>,
         request,
         reply,
-      }),
+      });
+    },
   });
 }
 

@@ -16,17 +16,10 @@ import {
   unbindMobileRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, unauthorized } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
-import { clientInfo, requestRegion } from '../auth/client-info.js';
-import {
-  type Actor,
-  bindAddress,
-  changePassword,
-  replaceAddress,
-  unbindAddress,
-  unbindIdentity,
-} from './account.service.js';
+import { clientInfo, requestRegion } from '../../lib/caller.js';
+import { bindAddress, changePassword, replaceAddress, unbindAddress, unbindIdentity } from './account.service.js';
 import { bindByLink, bindLinkState, createBindLink, describeBindLink } from './bind-link.service.js';
 import { closeAccount } from './close.service.js';
 import { exchangeCode } from './exchange.service.js';
@@ -50,79 +43,67 @@ function publicOrigin(request: FastifyRequest): string {
  * checked the token and that `:userId` is the caller's own.
  */
 export async function accountRoutes(app: FastifyInstance) {
-  const actor = (request: FastifyRequest): Actor => {
-    if (!request.auth) throw unauthorized();
-    return {
-      userId: request.auth.userId,
-      sessionId: request.auth.sessionId,
-      region: requestRegion(app, request),
-      client: clientInfo(request),
-    };
-  };
-
-  registerRoute(app, changePasswordRoute, async ({ body, request }) => {
-    await changePassword(app, actor(request), body);
+  registerRoute(app, changePasswordRoute, async ({ caller, body }) => {
+    await changePassword(app, caller, body);
     return okEmpty();
   });
 
-  registerRoute(app, bindEmailRoute, async ({ body, request }) =>
-    ok(await bindAddress(app, actor(request), 'email', { value: body.email, code: body.code })),
+  registerRoute(app, bindEmailRoute, async ({ caller, body }) =>
+    ok(await bindAddress(app, caller, 'email', { value: body.email, code: body.code })),
   );
-  registerRoute(app, replaceEmailRoute, async ({ body, request }) =>
+  registerRoute(app, replaceEmailRoute, async ({ caller, body }) =>
     ok(
-      await replaceAddress(app, actor(request), 'email', {
+      await replaceAddress(app, caller, 'email', {
         value: body.email,
         oldCode: body.old_code,
         code: body.code,
       }),
     ),
   );
-  registerRoute(app, unbindEmailRoute, async ({ body, request }) =>
-    ok(await unbindAddress(app, actor(request), 'email', body)),
-  );
+  registerRoute(app, unbindEmailRoute, async ({ caller, body }) => ok(await unbindAddress(app, caller, 'email', body)));
 
-  registerRoute(app, bindMobileRoute, async ({ body, request }) =>
-    ok(await bindAddress(app, actor(request), 'mobile', { value: body.mobile, code: body.code })),
+  registerRoute(app, bindMobileRoute, async ({ caller, body }) =>
+    ok(await bindAddress(app, caller, 'mobile', { value: body.mobile, code: body.code })),
   );
-  registerRoute(app, replaceMobileRoute, async ({ body, request }) =>
+  registerRoute(app, replaceMobileRoute, async ({ caller, body }) =>
     ok(
-      await replaceAddress(app, actor(request), 'mobile', {
+      await replaceAddress(app, caller, 'mobile', {
         value: body.mobile,
         oldCode: body.old_code,
         code: body.code,
       }),
     ),
   );
-  registerRoute(app, unbindMobileRoute, async ({ body, request }) =>
-    ok(await unbindAddress(app, actor(request), 'mobile', body)),
+  registerRoute(app, unbindMobileRoute, async ({ caller, body }) =>
+    ok(await unbindAddress(app, caller, 'mobile', body)),
   );
 
-  registerRoute(app, secondMobileRoute, async ({ body, request }) =>
+  registerRoute(app, secondMobileRoute, async ({ caller, body }) =>
     ok(
       body.operate === 1
-        ? await bindAddress(app, actor(request), 'second_mobile', { value: body.mobile, code: body.code })
-        : await unbindAddress(app, actor(request), 'second_mobile', { code: body.code }),
+        ? await bindAddress(app, caller, 'second_mobile', { value: body.mobile, code: body.code })
+        : await unbindAddress(app, caller, 'second_mobile', { code: body.code }),
     ),
   );
 
   // Binding a phone from a computer by QR code (docs/decisions/009-phone-binding-by-link.md).
-  registerRoute(app, createBindLinkRoute, async ({ request }) =>
-    ok(await createBindLink(app, actor(request), publicOrigin(request))),
+  registerRoute(app, createBindLinkRoute, async ({ caller, request }) =>
+    ok(await createBindLink(app, caller, publicOrigin(request))),
   );
   registerRoute(app, getBindLinkStateRoute, async ({ params }) => ok(await bindLinkState(app, params.userId)));
   registerRoute(app, describeBindLinkRoute, async ({ body, request }) =>
-    ok(await describeBindLink(app, body.token, requestRegion(app, request))),
+    ok(await describeBindLink(app, body.token, requestRegion(request))),
   );
   registerRoute(app, bindByLinkRoute, async ({ body, request }) =>
-    ok(await bindByLink(app, body, { region: requestRegion(app, request), client: clientInfo(request) })),
+    ok(await bindByLink(app, body, { region: requestRegion(request), client: clientInfo(request) })),
   );
 
-  registerRoute(app, unbindIdentityRoute, async ({ params, request }) =>
-    ok(await unbindIdentity(app, actor(request), params.provider)),
+  registerRoute(app, unbindIdentityRoute, async ({ caller, params }) =>
+    ok(await unbindIdentity(app, caller, params.provider)),
   );
 
-  registerRoute(app, closeAccountRoute, async ({ body, request }) => {
-    await closeAccount(app, actor(request), body);
+  registerRoute(app, closeAccountRoute, async ({ caller, body }) => {
+    await closeAccount(app, caller, body);
     return okEmpty();
   });
 

@@ -12,19 +12,16 @@ import type { Db } from '../../db/database.js';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { insertAuditEvent, upsertPassword } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
-import type { AuthDeps, ClientInfo } from '../auth/deps.js';
+import type { Caller } from '../../lib/caller.js';
+import type { AuthDeps } from '../auth/deps.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { getUserInfo } from '../user/user.service.js';
 import * as repo from './account.repository.js';
 import * as sessionStore from '../auth/session-store.js';
 import { mayUnbind, type SignInMethod } from './sign-in-methods.js';
 
-export interface Actor {
-  userId: number;
-  sessionId: string;
-  region: Region;
-  client: ClientInfo;
-}
+/** The signed-in caller as the account services use it (the routes hand over their Caller). */
+export type Actor = Pick<Caller, 'userId' | 'sessionId' | 'region' | 'client'>;
 
 type AddressColumn = 'email' | 'mobile';
 

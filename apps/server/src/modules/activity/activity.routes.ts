@@ -1,7 +1,7 @@
 import { activityBariconRoute } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, registerRoute } from '../../lib/register-route.js';
-import { requestRegion } from '../../lib/request-region.js';
+import { requestRegion } from '../../lib/caller.js';
 import { runningTag } from './activity.service.js';
 
 export async function activityRoutes(app: FastifyInstance) {

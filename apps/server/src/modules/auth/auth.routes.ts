@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import * as auth from './auth.service.js';
-import { clientInfo, requestRegion } from './client-info.js';
+import { clientInfo, requestRegion } from '../../lib/caller.js';
 import { sendCode } from './codes.service.js';
 import { clearRefreshCookie, deliverSignIn, refreshTokenFromCookie } from './refresh-cookie.js';
 import type { SignIn } from './tokens.js';
@@ -26,11 +26,11 @@ export async function authRoutes(app: FastifyInstance) {
       'email' in body
         ? { channel: 'email' as const, target: normaliseEmail(body.email) }
         : { channel: 'sms' as const, target: body.mobile };
-    return ok(await sendCode(app, { ...target, purpose: body.purpose }, requestRegion(app, request)));
+    return ok(await sendCode(app, { ...target, purpose: body.purpose }, requestRegion(request)));
   });
 
   registerRoute(app, registerAccountRoute, async ({ body, request, reply }) =>
-    ok(deliver(request, reply, await auth.register(app, body, requestRegion(app, request), clientInfo(request)))),
+    ok(deliver(request, reply, await auth.register(app, body, requestRegion(request), clientInfo(request)))),
   );
 
   registerRoute(app, loginRoute, async ({ body, request, reply }) =>
@@ -45,8 +45,8 @@ export async function authRoutes(app: FastifyInstance) {
     return ok(deliver(request, reply, await auth.refresh(app, refreshToken, clientInfo(request))));
   });
 
-  registerRoute(app, logoutRoute, async ({ request, reply }) => {
-    await auth.logout(app, signedIn(request), clientInfo(request));
+  registerRoute(app, logoutRoute, async ({ caller, request, reply }) => {
+    await auth.logout(app, caller, caller.client);
     clearRefreshCookie(request, reply, app.config);
     return okEmpty();
   });
@@ -56,9 +56,7 @@ export async function authRoutes(app: FastifyInstance) {
     return okEmpty();
   });
 
-  registerRoute(app, createTicketRoute, async ({ request }) =>
-    ok(await auth.createTicket(app, signedIn(request).userId)),
-  );
+  registerRoute(app, createTicketRoute, async ({ caller }) => ok(await auth.createTicket(app, caller.userId)));
 
   registerRoute(app, exchangeTicketRoute, async ({ body, request, reply }) =>
     ok(deliver(request, reply, await auth.exchangeTicket(app, body.ticket, clientInfo(request)))),
@@ -67,10 +65,4 @@ export async function authRoutes(app: FastifyInstance) {
   /** A sign-in answer with the refresh token where the caller keeps it (refresh-cookie.ts). */
   const deliver = (request: FastifyRequest, reply: FastifyReply, signIn: SignIn) =>
     deliverSignIn(request, reply, app.config, signIn);
-}
-
-/** The guard of `access: 'user'` routes has run; this only narrows the type. */
-function signedIn(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
 }

@@ -13,9 +13,4 @@ export interface AuthDeps {
 }
 
 /** Who is calling, as recorded on sessions and audit events. */
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-  /** From the optional `X-Device-Id` header: the device the session runs on. */
-  deviceId: string | null;
-}
+export type { ClientInfo } from '../../lib/caller.js';

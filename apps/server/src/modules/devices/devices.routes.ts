@@ -7,25 +7,10 @@ import {
   signInHistoryRoute,
   signOutDeviceRoute,
 } from '@account-centre/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.js';
+import type { FastifyInstance } from 'fastify';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
-import { clientInfo } from '../auth/client-info.js';
-import { activateDevice, type Actor, listProductDevices, unbindDevice } from './devices.service.js';
+import { activateDevice, listProductDevices, unbindDevice } from './devices.service.js';
 import { endSession, listSessions, secureAccount, signInHistory, signOutDevice } from './sessions.service.js';
-
-/** The caller as the services see it; the route guard has checked the token already. */
-function actorOf(request: FastifyRequest): Actor & { sessionId: string } {
-  if (!request.auth) throw unauthorized();
-  const client = clientInfo(request);
-  return {
-    userId: request.auth.userId,
-    sessionId: request.auth.sessionId,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    deviceId: client.deviceId,
-  };
-}
 
 /**
  * Devices (spec 01 §2 "Devices screen", §7 device calls) and "where am I signed in": sessions,
@@ -35,31 +20,31 @@ export async function devicesRoutes(app: FastifyInstance) {
   for (const product of deviceProducts) {
     const routes = deviceRoutes[product];
 
-    registerRoute(app, routes.list, async ({ request }) => {
-      const { devices, limit } = await listProductDevices(app, actorOf(request), product);
+    registerRoute(app, routes.list, async ({ caller }) => {
+      const { devices, limit } = await listProductDevices(app, caller, product);
       return { ...okList(devices, devices.length), limit };
     });
 
-    registerRoute(app, routes.activate, async ({ request, body }) =>
-      ok(await activateDevice(app, actorOf(request), product, body)),
+    registerRoute(app, routes.activate, async ({ caller, body }) =>
+      ok(await activateDevice(app, caller, product, body)),
     );
 
-    registerRoute(app, routes.unbind, async ({ request, params }) =>
-      ok(await unbindDevice(app, actorOf(request), product, params.id)),
+    registerRoute(app, routes.unbind, async ({ caller, params }) =>
+      ok(await unbindDevice(app, caller, product, params.id)),
     );
   }
 
-  registerRoute(app, listSessionsRoute, async ({ request }) => {
-    const { sessions, count } = await listSessions(app, actorOf(request));
+  registerRoute(app, listSessionsRoute, async ({ caller }) => {
+    const { sessions, count } = await listSessions(app, caller);
     return okList(sessions, count);
   });
 
-  registerRoute(app, endSessionRoute, async ({ request, params }) =>
-    ok(await endSession(app, actorOf(request), params.sessionId)),
+  registerRoute(app, endSessionRoute, async ({ caller, params }) =>
+    ok(await endSession(app, caller, params.sessionId)),
   );
 
-  registerRoute(app, signOutDeviceRoute, async ({ request, params }) =>
-    ok(await signOutDevice(app, actorOf(request), params.deviceId)),
+  registerRoute(app, signOutDeviceRoute, async ({ caller, params }) =>
+    ok(await signOutDevice(app, caller, params.deviceId)),
   );
 
   registerRoute(app, signInHistoryRoute, async ({ params, query }) => {
@@ -67,5 +52,5 @@ export async function devicesRoutes(app: FastifyInstance) {
     return okList(events, count);
   });
 
-  registerRoute(app, notMeRoute, async ({ request, body }) => ok(await secureAccount(app, actorOf(request), body)));
+  registerRoute(app, notMeRoute, async ({ caller, body }) => ok(await secureAccount(app, caller, body)));
 }

@@ -20,6 +20,7 @@ import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { findSubscription } from '../subscriptions/subscriptions.repository.js';
+import type { ClientInfo } from '../../lib/caller.js';
 import * as repo from './devices.repository.js';
 import * as sessionStore from '../auth/session-store.js';
 
@@ -32,14 +33,11 @@ export interface DevicesDeps {
   clock: Clock;
 }
 
-/** Who asks: a signed-in session (the API) or an operator (the CLI, no session). */
+/** Who asks: a signed-in caller (the API) or an operator (the CLI, no session, no client). */
 export interface Actor {
   userId: number;
   sessionId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** The `X-Device-Id` the request carries, if any. */
-  deviceId?: string | null;
+  client: ClientInfo;
 }
 
 export function toDevice(row: repo.DeviceRow, currentDeviceId: string | null): DeviceDto {
@@ -67,7 +65,7 @@ async function entitledLimit(db: Db, userId: number, product: DeviceProduct, now
 /** The device the caller runs on: its session's device, else the request's `X-Device-Id`. */
 export async function callerDevice(db: Db, actor: Actor): Promise<string | null> {
   const fromSession = actor.sessionId ? await sessionStore.sessionDevice(db, actor.sessionId) : null;
-  return fromSession ?? actor.deviceId ?? null;
+  return fromSession ?? actor.client.deviceId;
 }
 
 /** The limit in force: the operator's override, else the membership's allowance now. */
@@ -195,8 +193,8 @@ async function activateIn(
     {
       userId: key.userId,
       kind: 'device.activate',
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+      ip: actor.client.ip,
+      userAgent: actor.client.userAgent,
       detail: { product: key.product, device_id: key.deviceId, platform: input.platform },
     },
     now,
@@ -228,8 +226,8 @@ export async function unbindDevice(
       {
         userId: actor.userId,
         kind: 'device.unbind',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
+        ip: actor.client.ip,
+        userAgent: actor.client.userAgent,
         detail: { product, device_id: deviceId, by, sessions: sessions.length },
       },
       now,
@@ -283,7 +281,7 @@ export async function operatorUnbind(deps: DevicesDeps, userId: number, product:
   if (!isDeviceId(deviceId)) throw badRequest('device id must be 1 to 128 printable ASCII characters');
   const result = await unbindDevice(
     deps,
-    { userId, sessionId: null, ip: null, userAgent: null },
+    { userId, sessionId: null, client: { ip: null, userAgent: null, deviceId: null } },
     product,
     deviceId,
     'operator',

@@ -2,7 +2,7 @@ import { AccountErrorCode, accountKind, DeviceMsg, loginRoute, normaliseEmail } 
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors.js';
-import { clientInfo } from '../auth/client-info.js';
+import { clientInfo } from '../../lib/caller.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import { findWithdrawnAccount } from './devices.repository.js';
 

@@ -87,8 +87,8 @@ export async function endSession(deps: DevicesDeps, actor: Actor, sessionId: str
       {
         userId: actor.userId,
         kind: 'session.revoke',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
+        ip: actor.client.ip,
+        userAgent: actor.client.userAgent,
         detail: { current: sessionId === actor.sessionId },
       },
       now,
@@ -117,8 +117,8 @@ export async function signOutDevice(deps: DevicesDeps, actor: Actor, deviceId: s
       {
         userId: actor.userId,
         kind: 'device.sign_out',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
+        ip: actor.client.ip,
+        userAgent: actor.client.userAgent,
         detail: { device_id: deviceId, products: products.join(','), sessions: sessions.length },
       },
       now,
@@ -202,8 +202,8 @@ export async function secureAccount(
       {
         userId: actor.userId,
         kind: 'account.secured',
-        ip: actor.ip,
-        userAgent: actor.userAgent,
+        ip: actor.client.ip,
+        userAgent: actor.client.userAgent,
         detail: {
           event_id: eventId,
           sessions: sessions.length,

@@ -22,10 +22,9 @@ import { readCookie } from '../../lib/cookies.js';
 import { badRequest } from '../../lib/errors.js';
 import { okEmpty, ok, registerRoute } from '../../lib/register-route.js';
 import { randomToken } from '../../lib/secrets.js';
-import type { Actor } from '../account/account.service.js';
-import { clientInfo, requestRegion } from '../auth/client-info.js';
+import { acceptedLanguage, clientInfo, requestRegion } from '../../lib/caller.js';
 import { publicUrlFor } from './oauth.config.js';
-import { popupLanguage, popupTexts } from './popup-texts.js';
+import { popupTexts } from './popup-texts.js';
 import { FLOW_TTL_SECONDS, type FlowOutcome, type FlowPurpose, OAuthProviders } from './oauth.service.js';
 
 const COOKIE = 'ac_oauth';
@@ -110,16 +109,8 @@ export async function oauthRoutes(app: FastifyInstance) {
     start(request, reply, { provider: params.provider, purpose: 'sign-in', userId: null }),
   );
 
-  registerRoute(app, closeByIdentityRoute, async ({ body, request }) => {
-    const auth = request.auth;
-    if (!auth) throw badRequest();
-    const actor: Actor = {
-      userId: auth.userId,
-      sessionId: auth.sessionId,
-      region: requestRegion(app, request),
-      client: clientInfo(request),
-    };
-    await providers.closeByIdToken(actor, body.provider, body.id_token);
+  registerRoute(app, closeByIdentityRoute, async ({ body, caller }) => {
+    await providers.closeByIdToken(caller, body.provider, body.id_token);
     return okEmpty();
   });
 
@@ -133,7 +124,7 @@ export async function oauthRoutes(app: FastifyInstance) {
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.code(outcome.status === 'success' ? 200 : 400).type('text/html; charset=utf-8');
-    const language = popupLanguage(request.headers['accept-language'], requestRegion(app, request));
+    const language = acceptedLanguage(request.headers['accept-language'], requestRegion(request));
     return popupPage(provider, outcome, publicUrl(request), language);
   };
   // Runs after the security-headers hook: these pages need their own policies.
@@ -187,7 +178,7 @@ export async function oauthRoutes(app: FastifyInstance) {
         provider,
         query,
         readCookie(request, COOKIE),
-        { publicUrl: publicUrl(request), region: requestRegion(app, request), client: clientInfo(request) },
+        { publicUrl: publicUrl(request), region: requestRegion(request), client: clientInfo(request) },
         (reason) => request.log.warn({ provider, reason }, 'third-party sign-in refused by the provider check'),
       );
       reply.header('Set-Cookie', flowCookie(request, '', 0));

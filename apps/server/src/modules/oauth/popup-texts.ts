@@ -1,4 +1,4 @@
-import { type Language, type Region, buildLanguage, languageTags, languages } from '@account-centre/contract';
+import type { Language } from '@account-centre/contract';
 
 /**
  * What the provider's popup page says while it hands its result to the account page. Mostly
@@ -56,33 +56,3 @@ export const popupTexts: Record<Language, { done: string; failed: string }> = {
     failed: 'Не получилось. Закройте это окно и повторите попытку в центре учётной записи.',
   },
 };
-
-/** Our language for a BCP 47 tag: Chinese by script or region, then the primary subtag. */
-function languageOfTag(tag: string): Language | null {
-  const lower = tag.trim().toLowerCase();
-  if (lower.startsWith('zh')) return /-(hant|tw|hk|mo)\b/.test(lower) ? 'tw' : 'zh';
-  const primary = lower.split('-')[0] ?? '';
-  const byTag = languages.find((language) => languageTags[language].toLowerCase() === primary);
-  return byTag ?? null;
-}
-
-/**
- * The visitor's language from the browser's Accept-Language (highest weight first), else the
- * region's build language.
- */
-export function popupLanguage(acceptLanguage: string | undefined, region: Region): Language {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag, weight: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag.trim() !== '' && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranked) {
-    const language = languageOfTag(tag);
-    if (language) return language;
-  }
-  return buildLanguage(region);
-}

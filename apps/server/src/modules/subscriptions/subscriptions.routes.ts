@@ -8,7 +8,7 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
-import { requestRegion } from '../../lib/request-region.js';
+import { requestRegion } from '../../lib/caller.js';
 import {
   cancelSubscription,
   recommendationsFor,
