@@ -11,6 +11,7 @@ import * as oauthCloseFlows from './2026-11-22-702-oauth-close-flows.js';
 import * as companies from './2026-11-22-703-companies.js';
 import * as teams from './2026-11-22-704-teams.js';
 import * as signInThrottlePairs from './2026-11-22-801-sign-in-throttle-pairs.js';
+import * as idempotencyKeys from './2026-11-23-001-idempotency-keys.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-703-companies': companies,
   '2026-11-22-704-teams': teams,
   '2026-11-22-801-sign-in-throttle-pairs': signInThrottlePairs,
+  '2026-11-23-001-idempotency-keys': idempotencyKeys,
 };
