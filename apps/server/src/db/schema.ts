@@ -158,6 +158,28 @@ export interface ActivityTagsTable {
   updated_at: number;
 }
 
+/**
+ * An idempotency key of a signed-in write (docs/decisions/018), unique per user, method,
+ * route and key. The response columns are NULL while the first request runs.
+ */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  method: string;
+  /** The route's path pattern (`/api/user/:userId/invoice`); its parameters are in the fingerprint. */
+  route: string;
+  /** SHA-256 (hex) of the canonical JSON of the path parameters, query and body. */
+  fingerprint: string;
+  response_status: number | null;
+  /** The answer's JSON text, exactly as it was sent. */
+  response_body: string | null;
+  /** When the key was claimed (or claimed again after its first request was abandoned). */
+  created_at: number;
+  completed_at: number | null;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -187,6 +209,7 @@ export interface Database {
   company_members: CompanyMembersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */

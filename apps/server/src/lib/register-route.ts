@@ -8,6 +8,7 @@ import {
   ServerMsg,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { idempotencyHooks } from '../modules/idempotency/idempotency.hooks.js';
 import { type Caller, callerOf } from './caller.js';
 import { forbidden } from './errors.js';
 
@@ -26,10 +27,12 @@ export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Pro
 /**
  * Registers a contract route: its schemas validate the request and serialise the answer (so
  * no undeclared field leaks), and `access: 'user'` routes get the one shared guard — a valid
- * token, and a `:userId` that is the token's own user (403 otherwise, always).
+ * token, and a `:userId` that is the token's own user (403 otherwise, always). Routes declared
+ * `idempotent` honour an `Idempotency-Key` header (modules/idempotency, docs/decisions/018).
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void {
   const protectedRoute = route.access === 'user';
+  const idempotency = route.idempotent ? idempotencyHooks(app, route) : undefined;
   app.route({
     method: route.method,
     url: route.path,
@@ -39,6 +42,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       ...(route.params ? { params: route.params } : {}),
       ...(route.querystring ? { querystring: route.querystring } : {}),
       ...(route.body ? { body: route.body } : {}),
+      ...(route.headers ? { headers: route.headers } : {}),
       response: route.response,
       ...(protectedRoute ? { security: [{ bearerAuth: [] }, { tokenQuery: [] }] } : {}),
     },
@@ -51,6 +55,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
           if (params?.userId !== undefined && params.userId !== String(auth.userId)) throw forbidden();
         }
       : undefined,
+    ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
     handler: (request, reply) => {
       let caller: Caller | undefined;
       return handler({

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from './envelope.js';
+import { IdempotencyHeaders } from './idempotency.js';
 import { buildPath, defineRoute, errorStatuses } from './route.js';
 
 describe('buildPath', () => {
@@ -36,5 +37,22 @@ describe('defineRoute', () => {
     expect(route.response[200]).toBe(reply);
     for (const status of errorStatuses) expect(route.response[status]).toBe(ErrorEnvelope);
     expect(errorStatuses).toEqual(expect.arrayContaining([400, 401, 403, 404, 409, 429]));
+  });
+
+  const write = {
+    method: 'PUT',
+    path: '/api/user/:userId/x',
+    summary: 'x',
+    tags: ['t'],
+    reply: Type.Object({}),
+  } as const;
+
+  it('documents the Idempotency-Key header on a route that declares idempotent, and on no other', () => {
+    expect(defineRoute({ ...write, access: 'user', idempotent: true }).headers).toBe(IdempotencyHeaders);
+    expect(defineRoute({ ...write, access: 'user' }).headers).toBeUndefined();
+  });
+
+  it('refuses an idempotent route anyone may call: keys belong to a signed-in user', () => {
+    expect(() => defineRoute({ ...write, access: 'public', idempotent: true })).toThrow(/signed-in/);
   });
 });

@@ -1,5 +1,6 @@
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import { ErrorEnvelope } from './envelope.js';
+import { IdempotencyHeaders } from './idempotency.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -23,6 +24,12 @@ export interface RouteSpec {
   body?: TSchema;
   /** The success answer (HTTP 200). Failures always use ErrorEnvelope. */
   reply: TSchema;
+  /**
+   * The route accepts an `Idempotency-Key` header (http/idempotency.ts): a write that moves
+   * money, points, seats or codes, so a client may retry it safely. Signed-in routes only:
+   * keys belong to the user who sent them.
+   */
+  idempotent?: true;
 }
 
 /** HTTP statuses any route may answer with an error envelope (DESIGN.md §3). */
@@ -30,6 +37,8 @@ export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] 
 
 export type RouteDef<S extends RouteSpec = RouteSpec> = S & {
   response: Record<number, TSchema>;
+  /** Request headers the route reads (the idempotency key of an idempotent route). */
+  headers?: TSchema;
 };
 
 /**
@@ -37,11 +46,21 @@ export type RouteDef<S extends RouteSpec = RouteSpec> = S & {
  * client (typed calls) and the OpenAPI document.
  */
 export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
+  if (spec.idempotent && spec.access !== 'user') {
+    throw new Error(
+      `${spec.method} ${spec.path}: idempotency keys belong to a user, so only signed-in routes take them`,
+    );
+  }
   const response: Record<number, TSchema> = { 200: spec.reply };
   for (const status of errorStatuses) response[status] = ErrorEnvelope;
   const querystring =
     spec.access === 'user' && spec.querystring ? withTokenParameter(spec.querystring) : spec.querystring;
-  return { ...spec, ...(querystring ? { querystring } : {}), response };
+  return {
+    ...spec,
+    ...(querystring ? { querystring } : {}),
+    ...(spec.idempotent ? { headers: IdempotencyHeaders } : {}),
+    response,
+  };
 }
 
 /**

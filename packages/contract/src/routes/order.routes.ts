@@ -84,6 +84,8 @@ export const cancelSubscriptionRoute = defineRoute({
   summary: 'Stop a subscription renewing itself (overseas, product ids of spec 01 §6)',
   tags: ['orders'],
   access: 'user',
+  // A retry after a lost answer hears the first success, not "cancel unavailable".
+  idempotent: true,
   params: UserIdParams,
   body: Type.Object({ product: SubscriptionProductSchema }, strict),
   reply: Envelope(SubscriptionRecord),
@@ -225,6 +227,8 @@ export const requestInvoiceRoute = defineRoute({
     'Request the invoice or receipt of an order (within 30 days, online orders only); domestic requests wait for an operator, overseas receipts are issued at once',
   tags: ['orders'],
   access: 'user',
+  // A retry after a lost answer hears the first success, not "only once".
+  idempotent: true,
   params: UserIdParams,
   body: Type.Object(
     {

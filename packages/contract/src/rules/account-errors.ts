@@ -60,6 +60,9 @@ export const ServerMsg = {
   unsupportedMediaType: 'unsupported media type',
   internal: 'internal error',
   unavailable: 'service unavailable',
+  // idempotent writes (http/idempotency.ts)
+  idempotencyKeyInUse: 'idempotency key in use',
+  idempotencyKeyReused: 'idempotency key reused',
   // sign-in service
   invalidCredentials: 'account or password incorrect',
   invalidCode: 'invalid code',

@@ -1,0 +1,65 @@
+import { IDEMPOTENT_REPLAYED_HEADER, type RouteDef } from '@account-centre/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { requestFingerprint } from './fingerprint.js';
+import { type Claim, claimKey, settleKey } from './idempotency.service.js';
+
+/** The claims this instance holds, by the request that holds them. */
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+export interface IdempotencyHooks {
+  preHandler: preHandlerAsyncHookHandler;
+  onSend: onSendHookHandler;
+}
+
+/**
+ * The hooks that make a contract route with `idempotent: true` honour `Idempotency-Key`
+ * (docs/decisions/018). They run after the sign-in guard and the request's validation (a
+ * malformed key is a 400 there), so a refused request never touches a key:
+ * - before the handler, the key is claimed — or the stored answer is replayed (with
+ *   `Idempotent-Replayed: true`) and the handler does not run;
+ * - as the answer goes out, the claim is settled with exactly the bytes sent; the client
+ *   hears nothing before the key holds the answer, so any retry finds it.
+ * A request without the header runs as any other.
+ */
+export function idempotencyHooks(app: FastifyInstance, route: RouteDef): IdempotencyHooks {
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string') return;
+      // Idempotent routes are signed-in routes (defineRoute refuses others), so auth is set.
+      const userId = request.auth?.userId;
+      if (userId === undefined) throw new Error(`${route.method} ${route.path}: idempotent route without a user`);
+      const outcome = await claimKey(
+        app.db,
+        { userId, method: route.method, route: route.path, key },
+        requestFingerprint(request),
+        { now: () => app.clock.now() },
+      );
+      if (outcome.kind === 'claimed') {
+        claims.set(request, outcome.claim);
+        return;
+      }
+      // A string with a JSON type goes out as it is: the stored bytes, not a re-serialisation.
+      return reply
+        .code(outcome.status)
+        .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+        .type('application/json; charset=utf-8')
+        .send(outcome.body);
+    },
+    onSend: async (request, reply, payload) => {
+      const claim = claims.get(request);
+      if (!claim) return payload;
+      claims.delete(request);
+      // JSON answers arrive here serialised; anything else could not be replayed as sent.
+      const body = typeof payload === 'string' ? payload : null;
+      await settleKey(app.db, claim, reply.statusCode, body, app.clock.now());
+      return payload;
+    },
+  };
+}

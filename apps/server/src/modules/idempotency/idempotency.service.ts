@@ -1,0 +1,83 @@
+import { IDEMPOTENCY_KEY_WINDOW, ServerMsg } from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import { conflict } from '../../lib/errors.js';
+import * as repo from './idempotency.repository.js';
+import type { Claim, KeyScope } from './idempotency.repository.js';
+
+export type { Claim, KeyScope };
+
+/**
+ * A key still running this long after its claim was abandoned: its instance stopped between
+ * the claim and storing the answer. No request runs for minutes (a client gives up long
+ * before), so a live request is never taken over (docs/decisions/018).
+ */
+export const ABANDONED_AFTER = 300;
+
+/** How long a duplicate waits for the first request to finish before it hears `in use`. */
+export const IN_USE_WAIT_MS = 1000;
+
+/** What a request with an idempotency key may do next. */
+export type ClaimOutcome = { kind: 'claimed'; claim: Claim } | { kind: 'replay'; status: number; body: string };
+
+export interface ClaimOptions {
+  now: () => number;
+  /** Milliseconds a duplicate waits for a running first request (IN_USE_WAIT_MS). */
+  waitMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims the key for this request, or finds what answers it instead (Stripe's semantics,
+ * DESIGN.md §2):
+ * - a new key (or one past its 24 h window, or abandoned) is claimed: the request runs;
+ * - the same request finished before: its stored answer is replayed;
+ * - another request under the same key: 409 `idempotency key reused`;
+ * - the same request still running elsewhere: wait a moment for its answer, then 409
+ *   `idempotency key in use`. Never a second run.
+ * The claim is the unique index's decision, never a check followed by an insert.
+ */
+export async function claimKey(
+  db: Db,
+  scope: KeyScope,
+  fingerprint: string,
+  options: ClaimOptions,
+): Promise<ClaimOutcome> {
+  const deadline = Date.now() + (options.waitMs ?? IN_USE_WAIT_MS);
+  await repo.deleteExpired(db, options.now());
+  for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
+    const now = options.now();
+    const expiresAt = now + IDEMPOTENCY_KEY_WINDOW;
+    const claim = await repo.insertClaim(db, scope, fingerprint, now, expiresAt);
+    if (claim) return { kind: 'claimed', claim };
+
+    const row = await repo.findKey(db, scope);
+    // Released (its request failed) between the insert and this read: try to claim it again.
+    if (!row) continue;
+    if (row.expires_at <= now || (row.response_status === null && row.created_at <= now - ABANDONED_AFTER)) {
+      const retaken = await repo.retakeClaim(db, row.id, fingerprint, now, expiresAt, now - ABANDONED_AFTER);
+      if (retaken) return { kind: 'claimed', claim: retaken };
+      continue;
+    }
+    if (row.fingerprint !== fingerprint) throw conflict(ServerMsg.idempotencyKeyReused);
+    if (row.response_status !== null && row.response_body !== null) {
+      return { kind: 'replay', status: row.response_status, body: row.response_body };
+    }
+    if (Date.now() >= deadline) throw conflict(ServerMsg.idempotencyKeyInUse);
+    await sleep(pause);
+  }
+}
+
+/**
+ * Settles a claimed key with what its request answered. A server failure (5xx) gives the key
+ * up so the client's retry runs the request again; its transaction rolled back, so there is
+ * nothing to replay. Every other answer — success or refusal (4xx) — is stored and replayed,
+ * as Stripe does.
+ */
+export async function settleKey(db: Db, claim: Claim, status: number, body: string | null, now: number) {
+  if (status >= 500 || body === null) {
+    await repo.releaseClaim(db, claim);
+    return;
+  }
+  await repo.completeClaim(db, claim, status, body, now);
+}
