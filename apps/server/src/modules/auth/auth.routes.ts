@@ -1,4 +1,5 @@
 import {
+  CommonErrors,
   createTicketRoute,
   exchangeTicketRoute,
   loginRoute,
@@ -10,7 +11,7 @@ import {
   sendCodeRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import * as auth from './auth.service.js';
 import { clientInfo, requestRegion } from './client-info.js';
@@ -57,6 +58,6 @@ export async function authRoutes(app: FastifyInstance) {
 
 /** The guard of `access: 'user'` routes has run; this only narrows the type. */
 function signedIn(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw appError(CommonErrors.unauthorized);
   return request.auth;
 }

@@ -1,6 +1,6 @@
-import { regionFromHost, type Region } from '@account-centre/contract';
+import { CommonErrors, type Region, regionFromHost } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import type { ClientInfo } from './deps.js';
 
 /** Column widths of sessions and audit events. */
@@ -18,7 +18,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   const header = request.headers['x-device-id'];
   let deviceId: string | null = null;
   if (header !== undefined) {
-    if (typeof header !== 'string' || !DEVICE_ID.test(header)) throw badRequest();
+    if (typeof header !== 'string' || !DEVICE_ID.test(header)) throw appError(CommonErrors.invalidRequest);
     deviceId = header;
   }
   const userAgent = request.headers['user-agent'];

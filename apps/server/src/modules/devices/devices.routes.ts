@@ -1,4 +1,5 @@
 import {
+  CommonErrors,
   deviceProducts,
   deviceRoutes,
   endSessionRoute,
@@ -8,7 +9,7 @@ import {
   signOutDeviceRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
 import { clientInfo } from '../auth/client-info.js';
 import { activateDevice, type Actor, listProductDevices, unbindDevice } from './devices.service.js';
@@ -16,7 +17,7 @@ import { endSession, listSessions, secureAccount, signInHistory, signOutDevice }
 
 /** The caller as the services see it; the route guard has checked the token already. */
 function actorOf(request: FastifyRequest): Actor & { sessionId: string } {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw appError(CommonErrors.unauthorized);
   const client = clientInfo(request);
   return {
     userId: request.auth.userId,
