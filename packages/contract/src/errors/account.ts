@@ -18,7 +18,12 @@ export const AccountErrors = defineErrors('account:errors.', {
   /** Binding an e-mail or mobile where one is already bound: replace it instead. */
   alreadyBound: { msg: 'already bound', status: 409 },
   /** A password is set: the current one must accompany a change (code 2, password). */
-  passwordRequired: { msg: 'password required', status: 400, code: AccountErrorCode.password },
+  passwordRequired: {
+    msg: 'password required',
+    status: 400,
+    code: AccountErrorCode.password,
+    key: 'account:errors.passwordRequired',
+  },
   /** The picture is none of GIF, JPG, PNG, BMP (imgWarn). */
   imageType: { msg: 'image type', status: 415, key: 'account:toast.imgWarn' },
   imageTooLarge: { msg: 'image too large', status: 413, key: 'account:toast.imageTooLarge' },
@@ -28,22 +33,4 @@ export const AccountErrors = defineErrors('account:errors.', {
   imageInvalid: { msg: 'image invalid', status: 400, key: 'account:toast.changeError' },
   /** Spec 01 §8: "no exchange code available for you". */
   noExchangeCode: { msg: 'no exchange code', status: 404, key: 'accountExchange:none' },
-});
-
-/**
- * Failures of binding a phone: the second mobile, and the phone-binding link a phone opens
- * from the computer's QR code (docs/decisions/009). Texts in `accountPhone`, which loads with
- * those dialogs and with the link's page.
- */
-export const PhoneBindErrors = defineErrors('accountPhone:errors.', {
-  /** The number is already this account's own sign-in phone or second mobile. */
-  ownNumber: { msg: 'own number', status: 400 },
-  /** The account has a phone already (the same msg as binding an e-mail over another). */
-  alreadyBound: { msg: 'already bound', status: 409 },
-  /** A link that does not exist (never made, or replaced by a newer one). */
-  linkInvalid: { msg: 'link invalid', status: 404 },
-  /** A link past its 10 minutes. */
-  linkExpired: { msg: 'link expired', status: 400 },
-  /** A link that has bound a phone already. */
-  linkUsed: { msg: 'link used', status: 409 },
 });

@@ -21,12 +21,11 @@ export const CommonErrors = defineErrors('errors:server.', {
     msg: 'too frequent',
     status: 429,
     code: AccountErrorCode.tooFrequent,
-    key: 'errors:account.tooFrequent',
   },
   payloadTooLarge: { msg: 'payload too large', status: 413 },
   unsupportedMediaType: { msg: 'unsupported media type', status: 415 },
   /** Anything unexpected: logged, never shown (code 20 "unknown", spec 02 §8). */
-  internal: { msg: 'internal error', status: 500, code: AccountErrorCode.unknown, key: 'errors:account.unknown' },
+  internal: { msg: 'internal error', status: 500, code: AccountErrorCode.unknown },
   /** A provider this server depends on could not be reached. */
   unavailable: { msg: 'service unavailable', status: 503 },
   /** SMS and phone bindings exist only in the domestic build (spec 01 §1). */

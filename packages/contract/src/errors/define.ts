@@ -1,3 +1,5 @@
+import { accountErrorName } from '../rules/account-errors.js';
+
 /**
  * One failure of the API, as the catalogue declares it (DESIGN.md §3): the stable `msg` clients
  * match on, the HTTP status, the spec's numeric account error `code` (0 when it names none) and
@@ -17,17 +19,21 @@ interface EntrySpec {
   readonly msg: string;
   readonly status: number;
   readonly code?: number;
-  /** Only when the text is not `<keyPrefix><name>`: a text the spec's code already words, or
-   * one the screen also shows for its own checks. */
+  /**
+   * Only when the text is not the default: the entry's own text for a failure its code does not
+   * say enough about, or a text the screen also shows for its own checks.
+   */
   readonly key?: string;
 }
 
 export type ErrorDomain<Names extends string = string> = { readonly [N in Names]: ErrorEntry };
 
 /**
- * A domain's failures, each keyed `<keyPrefix><name>` unless it names its own text. The prefix
- * names the namespace that holds the texts: a namespace every screen loads for failures any
- * screen can meet, the domain's screen's own for the rest, so they download with that screen.
+ * A domain's failures. Unless an entry names its own text, one with a spec code is worded as
+ * that code is (`errors:account.<code name>`, the texts of spec 02 §8's codes), one without by
+ * `<keyPrefix><name>`. The prefix names the namespace that holds the texts: one every screen
+ * loads for failures any screen can meet, the domain's screen's own for the rest, so they
+ * download with that screen.
  */
 export function defineErrors<const T extends Record<string, EntrySpec>>(
   keyPrefix: string,
@@ -39,7 +45,7 @@ export function defineErrors<const T extends Record<string, EntrySpec>>(
       msg: spec.msg,
       status: spec.status,
       code: spec.code ?? 0,
-      key: spec.key ?? `${keyPrefix}${name}`,
+      key: spec.key ?? (spec.code ? `errors:account.${accountErrorName(spec.code)}` : `${keyPrefix}${name}`),
     });
   }
   return Object.freeze(domain) as ErrorDomain<Extract<keyof T, string>>;

@@ -6,5 +6,10 @@ export const DeviceErrors = defineErrors('devices:errors.', {
   /** Activation refused: every slot of the product is taken; `data` lists the active devices. */
   limitReached: { msg: 'device limit', status: 409 },
   /** Password sign-in refused until the password is reset ("this wasn't me"): code 1001, lock. */
-  passwordResetRequired: { msg: 'password reset required', status: 403, code: AccountErrorCode.lock },
+  passwordResetRequired: {
+    msg: 'password reset required',
+    status: 403,
+    code: AccountErrorCode.lock,
+    key: 'devices:errors.passwordResetRequired',
+  },
 });

@@ -1,9 +1,10 @@
-import { AccountErrors, PhoneBindErrors } from './account.js';
+import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
 import { CommonErrors } from './common.js';
 import { DeviceErrors } from './devices.js';
 import { OAuthErrors } from './oauth.js';
 import { OrderErrors } from './order.js';
+import { PhoneBindErrors } from './phone-bind.js';
 import { CompanyErrors, TeamErrors } from './team.js';
 
 export * from './define.js';
