@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { DEVICE_LIMITS, DeviceMsg, ServerMsg } from '@account-centre/contract';
+import { DEVICE_LIMITS, AuthErrors, DeviceErrors } from '@account-centre/contract';
 import { type TestUser, domesticUrl, expect, logIn, registerUser, signInAs, test } from '../fixtures.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
 import { expectNothingClipped } from '../layout.js';
@@ -41,7 +41,7 @@ test.describe('devices', () => {
       data: { account: user.email, password: 'Not-the-password-1' },
     });
     expect(wrong.status()).toBe(400);
-    expect(((await wrong.json()) as { msg: string }).msg).toBe(ServerMsg.invalidCredentials);
+    expect(((await wrong.json()) as { msg: string }).msg).toBe(AuthErrors.invalidCredentials.msg);
     await request.dispose();
   });
 
@@ -56,7 +56,7 @@ test.describe('devices', () => {
     for (const id of ['pc-2', 'pc-3', 'pc-4']) {
       const refused = await activateDiagram(request, user, (await logIn(request, user)).token, id);
       expect(refused.status).toBe(409);
-      expect(refused.body.msg).toBe(DeviceMsg.limitReached);
+      expect(refused.body.msg).toBe(DeviceErrors.limitReached.msg);
       expect(refused.body.data).toEqual([expect.objectContaining({ device_id: 'pc-1', product: 'diagram' })]);
     }
     // The machine already active takes no new slot.
@@ -129,7 +129,7 @@ test('“this wasn’t me” ends every session, withdraws the password and open
     data: { account: user.email, password: user.password },
   });
   expect(login.status()).toBe(403);
-  expect(((await login.json()) as { msg: string }).msg).toBe(DeviceMsg.passwordResetRequired);
+  expect(((await login.json()) as { msg: string }).msg).toBe(DeviceErrors.passwordResetRequired.msg);
 });
 
 for (const { width, height, mobile } of [

@@ -2,6 +2,7 @@ export * from './http/envelope.js';
 export * from './http/route.js';
 export * from './http/idempotency.js';
 export * from './rules/account-errors.js';
+export * from './errors/index.js';
 export * from './rules/verification.js';
 export * from './rules/patterns.js';
 export * from './rules/masks.js';

@@ -99,7 +99,7 @@ export async function runCli(argv: readonly string[], commands: readonly CliComm
     return 0;
   } catch (error) {
     if (error instanceof UsageError) return fail(1, { error: error.message, usage: usage(command) });
-    if (error instanceof AppError) return fail(1, { error: error.msg, code: error.code });
+    if (error instanceof AppError) return fail(1, { error: error.detail ?? error.msg, code: error.code });
     return fail(1, { error: error instanceof Error ? error.message : String(error) });
   } finally {
     if (opened && !options.database) await (opened as DatabaseHandle).close();

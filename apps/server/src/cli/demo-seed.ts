@@ -1,4 +1,4 @@
-import { AccountErrorCode, TeamMsg, TeamRole } from '@account-centre/contract';
+import { AuthErrors, type ErrorEntry, TeamErrors, TeamRole } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { createAccount } from '../modules/auth/accounts.service.js';
@@ -51,7 +51,7 @@ async function ensureUser(
     const created = await createAccount(deps, { ...account, region: 'domestic' });
     return { userId: created.user_id, created: true };
   } catch (error) {
-    if (!(error instanceof AppError && error.code === AccountErrorCode.emailUsed)) throw error;
+    if (!(error instanceof AppError && error.is(AuthErrors.emailUsed))) throw error;
     const existing = await findUserIdByEmail(deps.db, account.email);
     if (!existing) throw error;
     return { userId: existing.id, created: false };
@@ -59,9 +59,9 @@ async function ensureUser(
 }
 
 /** The refusals a second run (or a racing start) meets for what is already there. */
-const alreadyThere: readonly string[] = [TeamMsg.otherTeam, TeamMsg.alreadyMember, TeamMsg.memberLimit];
+const alreadyThere: readonly ErrorEntry[] = [TeamErrors.otherTeam, TeamErrors.alreadyMember, TeamErrors.memberLimit];
 const unlessAlreadyThere = (error: unknown) => {
-  if (!(error instanceof AppError && alreadyThere.includes(error.msg))) throw error;
+  if (!(error instanceof AppError && alreadyThere.includes(error.entry))) throw error;
 };
 
 /**

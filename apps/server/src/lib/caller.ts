@@ -1,5 +1,6 @@
 import {
   buildLanguage,
+  CommonErrors,
   type Language,
   languages,
   languageTags,
@@ -7,7 +8,7 @@ import {
   regionFromHost,
 } from '@account-centre/contract';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, unauthorized } from './errors.js';
+import { appError } from './errors.js';
 
 /** Who is calling, as far as the request tells: address, agent, and the device it names. */
 export interface ClientInfo {
@@ -46,7 +47,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   const header = request.headers['x-device-id'];
   let deviceId: string | null = null;
   if (header !== undefined) {
-    if (typeof header !== 'string' || !DEVICE_ID.test(header)) throw badRequest();
+    if (typeof header !== 'string' || !DEVICE_ID.test(header)) throw appError(CommonErrors.invalidRequest);
     deviceId = header;
   }
   const userAgent = request.headers['user-agent'];
@@ -65,7 +66,7 @@ export function requestRegion(request: FastifyRequest): Region {
 /** The caller of a route whose guard has checked the token (`request.auth` is set by then). */
 export function callerOf(request: FastifyRequest): Caller {
   const auth = request.auth;
-  if (!auth) throw unauthorized();
+  if (!auth) throw appError(CommonErrors.unauthorized);
   let client: ClientInfo | undefined;
   let language: Language | undefined;
   const region = requestRegion(request);

@@ -1,7 +1,8 @@
 import net from 'node:net';
+import { CommonErrors } from '@account-centre/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { notFound } from './errors.js';
+import { appError } from './errors.js';
 
 /**
  * Dev tools (`/api/dev/…`) hand out what the service "sent" — verification codes included —
@@ -29,7 +30,7 @@ export function devToolsAnswer(config: Pick<Config, 'devToolsInterface'>, reques
 /** An onRequest hook for a dev-tools route scope. */
 export function devToolsOnly(config: Pick<Config, 'devToolsInterface'>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!devToolsAnswer(config, request)) throw notFound();
+    if (!devToolsAnswer(config, request)) throw appError(CommonErrors.notFound);
   };
 }
 

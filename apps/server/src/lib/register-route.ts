@@ -1,16 +1,17 @@
 import {
   AccountErrorCode,
+  CommonErrors,
   type RouteBody,
   type RouteDef,
   type RouteParams,
   type RouteQuery,
   type RouteReply,
-  ServerMsg,
+  SUCCESS_MSG,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyHooks } from '../modules/idempotency/idempotency.hooks.js';
 import { type Caller, callerOf } from './caller.js';
-import { forbidden } from './errors.js';
+import { appError } from './errors.js';
 
 export interface RouteContext<R extends RouteDef> {
   /** The signed-in caller; only `access: 'user'` routes have one. */
@@ -52,7 +53,8 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       ? async (request) => {
           const auth = await app.authenticate(request);
           const params = request.params as { userId?: string } | undefined;
-          if (params?.userId !== undefined && params.userId !== String(auth.userId)) throw forbidden();
+          if (params?.userId !== undefined && params.userId !== String(auth.userId))
+            throw appError(CommonErrors.forbidden);
         }
       : undefined,
     ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
@@ -74,15 +76,15 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
 
 /** A success envelope carrying `data`. */
 export function ok<T>(data: T) {
-  return { status: 'success' as const, code: AccountErrorCode.none, msg: ServerMsg.ok, data };
+  return { status: 'success' as const, code: AccountErrorCode.none, msg: SUCCESS_MSG, data };
 }
 
 /** A success envelope for a page of a list, with the number of all rows. */
 export function okList<T>(data: T[], count: number) {
-  return { status: 'success' as const, code: AccountErrorCode.none, msg: ServerMsg.ok, data, count };
+  return { status: 'success' as const, code: AccountErrorCode.none, msg: SUCCESS_MSG, data, count };
 }
 
 /** A success envelope that carries nothing more. */
 export function okEmpty() {
-  return { status: 'success' as const, code: AccountErrorCode.none, msg: ServerMsg.ok };
+  return { status: 'success' as const, code: AccountErrorCode.none, msg: SUCCESS_MSG };
 }

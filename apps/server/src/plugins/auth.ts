@@ -1,7 +1,7 @@
-import { ServerMsg } from '@account-centre/contract';
+import { CommonErrors } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.js';
+import { appError } from '../lib/errors.js';
 import { hashToken } from '../lib/secrets.js';
 import { findAccessToken } from '../modules/auth/auth.repository.js';
 import type { AuthContext } from '../types.js';
@@ -19,11 +19,11 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('authenticate', async function authenticate(request: FastifyRequest): Promise<AuthContext> {
       const token = readToken(request);
-      if (token === null) throw unauthorized();
+      if (token === null) throw appError(CommonErrors.unauthorized);
       const row = await findAccessToken(app.db, hashToken(token));
       const now = app.clock.now();
-      if (!row || row.revoked_at !== null || row.session_expires_at <= now) throw unauthorized();
-      if (row.expires_at <= now) throw unauthorized(ServerMsg.tokenExpired);
+      if (!row || row.revoked_at !== null || row.session_expires_at <= now) throw appError(CommonErrors.unauthorized);
+      if (row.expires_at <= now) throw appError(CommonErrors.tokenExpired);
       const auth: AuthContext = { userId: row.user_id, sessionId: row.session_id };
       request.auth = auth;
       return auth;

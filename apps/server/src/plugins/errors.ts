@@ -1,16 +1,21 @@
-import { AccountErrorCode, ServerMsg } from '@account-centre/contract';
+import { CommonErrors, type ErrorEntry } from '@account-centre/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 
-/** Fastify's own error codes that are the caller's fault, with the stable msg each gets. */
-const clientErrors: Record<string, { status: number; msg: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, msg: ServerMsg.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, msg: ServerMsg.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, msg: ServerMsg.invalidRequest },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, msg: ServerMsg.invalidRequest },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msg: ServerMsg.invalidRequest },
+/** Fastify's own error codes that are the caller's fault, with the catalogue entry each is. */
+const clientErrors: Record<string, ErrorEntry> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: CommonErrors.payloadTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: CommonErrors.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: CommonErrors.invalidRequest,
+  FST_ERR_CTP_EMPTY_JSON_BODY: CommonErrors.invalidRequest,
+  FST_ERR_CTP_INVALID_JSON_BODY: CommonErrors.invalidRequest,
 };
+
+/** The envelope of a failure: the entry's own code and msg, and the occurrence's details. */
+function envelope(entry: ErrorEntry, data?: unknown) {
+  return { status: 'error' as const, code: entry.code, msg: entry.msg, ...(data === undefined ? {} : { data }) };
+}
 
 /**
  * Renders every failure once, as the envelope of DESIGN.md §3: typed domain errors as they
@@ -21,54 +26,49 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.httpStatus).send({
-          status: 'error',
-          code: error.code,
-          msg: error.msg,
-          ...(error.data === undefined ? {} : { data: error.data }),
-        });
+        // Only the entry and its data: an operator's `detail` is for the command line.
+        return reply.status(error.entry.status).send(envelope(error.entry, error.data));
       }
       if (error.validation) {
         const fields = error.validation.slice(0, 10).map((issue) => ({
           field: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
           rule: issue.keyword,
         }));
-        return reply
-          .status(400)
-          .send({ status: 'error', code: AccountErrorCode.none, msg: ServerMsg.invalidRequest, data: { fields } });
+        return reply.status(400).send(envelope(CommonErrors.invalidRequest, { fields }));
       }
       const known = error.code ? clientErrors[error.code] : undefined;
       if (known) {
-        return reply.status(known.status).send({ status: 'error', code: AccountErrorCode.none, msg: known.msg });
+        return reply.status(known.status).send(envelope(known));
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
-        return reply.status(status).send({ status: 'error', code: AccountErrorCode.none, msg: msgForStatus(status) });
+        // Fastify's status, with the msg of its kind but no account code (not a rate limit of ours).
+        return reply.status(status).send({ status: 'error', code: 0, msg: entryForStatus(status).msg });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ status: 'error', code: AccountErrorCode.unknown, msg: ServerMsg.internal });
+      return reply.status(500).send(envelope(CommonErrors.internal));
     });
   },
   { name: 'errors' },
 );
 
-function msgForStatus(status: number): string {
+function entryForStatus(status: number): ErrorEntry {
   switch (status) {
     case 401:
-      return ServerMsg.unauthorized;
+      return CommonErrors.unauthorized;
     case 403:
-      return ServerMsg.forbidden;
+      return CommonErrors.forbidden;
     case 404:
-      return ServerMsg.notFound;
+      return CommonErrors.notFound;
     case 409:
-      return ServerMsg.conflict;
+      return CommonErrors.conflict;
     case 413:
-      return ServerMsg.payloadTooLarge;
+      return CommonErrors.payloadTooLarge;
     case 415:
-      return ServerMsg.unsupportedMediaType;
+      return CommonErrors.unsupportedMediaType;
     case 429:
-      return ServerMsg.tooFrequent;
+      return CommonErrors.tooFrequent;
     default:
-      return ServerMsg.invalidRequest;
+      return CommonErrors.invalidRequest;
   }
 }

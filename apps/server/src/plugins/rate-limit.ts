@@ -1,7 +1,8 @@
+import { CommonErrors } from '@account-centre/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { tooMany } from '../lib/errors.js';
+import { appError } from '../lib/errors.js';
 
 /**
  * A per-IP ceiling on every API route, counted in Redis when REDIS_URL is set so that all
@@ -16,7 +17,7 @@ export const rateLimitPlugin = fp(
       ...(app.redis ? { redis: app.redis, nameSpace: 'account-centre:rl:' } : {}),
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (_request, context) => {
-        const error = tooMany(undefined, undefined, { retry_after: Math.ceil(context.ttl / 1000) });
+        const error = appError(CommonErrors.tooFrequent, { retry_after: Math.ceil(context.ttl / 1000) });
         return error as unknown as { statusCode: number };
       },
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AccountErrorCode, ServerMsg } from '@account-centre/contract';
+import { CommonErrors } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -40,7 +40,9 @@ export const webPlugin = fp(
         reply.header('Cache-Control', 'no-cache');
         return reply.sendFile('index.html');
       }
-      return reply.status(404).send({ status: 'error', code: AccountErrorCode.none, msg: ServerMsg.notFound });
+      return reply
+        .status(404)
+        .send({ status: 'error', code: CommonErrors.notFound.code, msg: CommonErrors.notFound.msg });
     });
   },
   { name: 'web' },

@@ -1,6 +1,7 @@
 import type { NotificationData } from '@mantine/notifications';
 import type * as ToastStoreModule from './toast-store';
-import { errorMessage } from '../lib/i18n';
+import { type ErrorTextOptions, errorText } from '../lib/api';
+import { i18n } from '../lib/i18n';
 
 /** Spec 01 §8: toasts last 3000 ms unless a message says otherwise (1500 ms for some). */
 export const TOAST_MS = 3000;
@@ -68,9 +69,9 @@ export function showToast(
   withStore((toasts) => toasts.show(toast));
 }
 
-/** Shows the localised text of a failure (an ApiError's key, or the generic error). */
-export function showErrorToast(error: unknown, durationMs: number = TOAST_MS): void {
-  showToast(errorMessage(error), 'error', durationMs);
+/** Shows the localised text of a failure (errorText: the screen's own domains read first). */
+export function showErrorToast(error: unknown, options: ErrorTextOptions = {}): void {
+  showToast(errorText(i18n.t, error, options), 'error');
 }
 
 /** Takes every toast off the screen, and drops the ones waiting to be shown. */

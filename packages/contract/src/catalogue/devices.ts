@@ -110,11 +110,3 @@ export function isDeviceId(value: string): boolean {
 /** A device name as the client reports it ("DESKTOP-4F2K", "Anna's iPhone"): no control characters. */
 export const DEVICE_NAME_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
 export const DEVICE_NAME_MAX_LENGTH = 100;
-
-/** Stable `msg` values of the device and session calls; the web app maps them to text. */
-export const DeviceMsg = {
-  /** Activation refused: every slot of the product is taken; `data` lists the active devices. */
-  limitReached: 'device limit',
-  /** Password sign-in refused until the password is reset ("this wasn't me"). */
-  passwordResetRequired: 'password reset required',
-} as const;

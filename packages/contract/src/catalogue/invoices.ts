@@ -27,32 +27,6 @@ export const INVOICE_WINDOW_SECONDS = INVOICE_WINDOW_DAYS * 86_400;
  */
 export const SELF_SERVICE_INVOICE_CHANNELS: readonly OrderChannel[] = ['online'];
 
-/** Stable `msg` values of the order, invoice and receipt calls (DESIGN §3). */
-export const OrderMsg = {
-  /** The order does not exist, or is not the caller's: the two are never told apart. */
-  orderNotFound: 'not exists',
-  /** Spec 01 §8: "Only supports invoices for orders within 30 days". */
-  invoiceWindowClosed: 'only within 30 days',
-  /** Spec 01 §5, §8: store and bank-transfer orders — self-service invoicing unavailable. */
-  selfServiceUnavailable: 'self-service unavailable',
-  /** Spec 01 §8: wrong invoice information (a tax number that cannot be right). */
-  invoiceInfoWrong: 'wrong invoice information',
-  /** A free order has nothing to invoice. */
-  nothingToInvoice: 'nothing to invoice',
-  /** An invoice is already being issued or was issued for this order. */
-  invoiceExists: 'only once',
-  /** The receipt has not been issued (yet, or the request failed). */
-  receiptNotIssued: 'receipt not issued',
-  /** Spec 01 §8: server error ER101 — the receipt link expired (downloadReceiptExpire). */
-  receiptExpired: 'ER101',
-  /** A receipt link whose signature does not match. */
-  receiptLinkInvalid: 'invalid link',
-  /** The invoice is not in the state the operator's action needs. */
-  invoiceNotPending: 'not pending',
-  /** The subscription cannot be cancelled here (spec 01 §6). */
-  cancelUnavailable: 'cancel unavailable',
-} as const;
-
 /** Facts of an order the invoice rules read. */
 export interface InvoiceFacts {
   channel: OrderChannel;

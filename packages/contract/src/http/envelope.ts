@@ -1,5 +1,8 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
 
+/** The `msg` of every successful answer. */
+export const SUCCESS_MSG = 'ok';
+
 /**
  * Every JSON answer of the API has this shape (DESIGN.md §3). `code` carries the spec's
  * numeric account error code on failures and 0 on success; `msg` is a stable,

@@ -8,38 +8,6 @@ import { UserIdParams, UserInfo } from './user.routes.js';
 const strict = { additionalProperties: false } as const;
 
 /**
- * Stable `msg` values of the account screen's routes (spec 01 §8); the web app maps each to
- * its localised toast. docs/decisions/007-account-security.md lists which route answers which.
- */
-export const AccountMsg = {
-  /** Nickname or introduction matched the sensitive-word list: code 2 (sensitiveVerb). */
-  sensitive: 'sensitive',
-  /** Nickname names a product or brand: the web restores the old name (nameFormatError). */
-  nameFormat: 'name format',
-  /** Unbinding would leave no way to sign in (onlyBind). */
-  onlyBind: 'only bind',
-  /** The address or number is not bound to the account, or not the one the code was sent to. */
-  notBound: 'not bound',
-  /** Binding where one is already bound: replace it instead. */
-  alreadyBound: 'already bound',
-  /** A password is set: the current one must accompany a change. */
-  passwordRequired: 'password required',
-  imageType: 'image type',
-  imageTooLarge: 'image too large',
-  imageDimensions: 'image dimensions',
-  imageInvalid: 'image invalid',
-  noExchangeCode: 'no exchange code',
-  /** The number is already this account's own sign-in phone or second mobile. */
-  ownNumber: 'own number',
-  /** A phone-binding link that does not exist (never made, or replaced by a newer one). */
-  bindLinkInvalid: 'link invalid',
-  /** A phone-binding link past its 10 minutes. */
-  bindLinkExpired: 'link expired',
-  /** A phone-binding link that has bound a phone already. */
-  bindLinkUsed: 'link used',
-} as const;
-
-/**
  * `data.code` of the avatar and nickname answers (spec 01 §7 updateUserIcon, updateUserInfo):
  * 0 saved, 2 sensitive content. Failures repeat it in the envelope's `code`.
  */

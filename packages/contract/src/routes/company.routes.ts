@@ -32,23 +32,6 @@ export function isPlainCompanyMember(userType: number): boolean {
   return userType === CompanyRole.member || userType === CompanyRole.memberAlt;
 }
 
-/** Stable `msg`s of company failures (spec 02 §8 "Enterprise update"). */
-export const CompanyMsg = {
-  /** The person is already a member of this company. */
-  alreadyMember: 'member already exist',
-  /** Spec 02 §8 "The user belongs to another enterprise": one company per person. */
-  otherCompany: 'member already exist other company',
-  /** No open account has that id or e-mail. */
-  userNotFound: 'user not exists',
-  companyNotFound: 'company not exists',
-  /** Every seat is taken (spec 02 §2: adding is refused when seats are full). */
-  seatsFull: 'company seats full',
-  /** The creator leaves only through customer service (spec 02 §1). */
-  creatorStays: 'creator cannot be removed',
-  /** The person is not a member of the company. */
-  notMember: 'not a member',
-} as const;
-
 /**
  * A company the user belongs to, as spec 02 §3 "Enterprise (mind-map)" names its fields:
  * `used_num` of `num` seats are taken; `user_type` is the caller's own role; `exp` is null

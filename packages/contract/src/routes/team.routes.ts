@@ -19,26 +19,6 @@ export type TeamProduct = (typeof teamProducts)[number];
 export const TeamRole = { owner: 1, admin: 2, member: 3 } as const;
 export type TeamRoleValue = (typeof TeamRole)[keyof typeof TeamRole];
 
-/** Stable `msg`s of team failures (spec 02 §8). */
-export const TeamMsg = {
-  /** Spec 02 §8: every member place of the team is taken; the web app offers the upgrade. */
-  memberLimit: 'group num limit',
-  /** No open account has that id or e-mail ("User does not exist"). */
-  userNotFound: 'user not exists',
-  teamNotFound: 'team not exists',
-  /** The person is already a member of this team. */
-  alreadyMember: 'member already exist',
-  /**
-   * The person owns or has joined another team of the product (spec 02 §8, reasons 2 and 3
-   * of the add-failed dialog): one team per person and product.
-   */
-  otherTeam: 'member already exist other team',
-  /** The owner leaves only by handing the team over or deleting it (spec 02 §4). */
-  ownerStays: 'owner cannot be removed',
-  /** The person is not a member of the team. */
-  notMember: 'not a member',
-} as const;
-
 /**
  * The user's team of one product (spec 02 §3 "Team info (diagram or project)"): the owner's
  * id and nickname, the caller's own role, how many members it has and may have. The plan

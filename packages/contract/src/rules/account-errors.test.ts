@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountErrorCode, accountErrorName, extractCodeMarker, ServerMsg } from './account-errors.js';
+import { AccountErrorCode, accountErrorName, extractCodeMarker } from './account-errors.js';
 
 // spec 02 §8, "Account and auth error codes (numeric)", in the spec's order.
 const specCodes: [number, string][] = [
@@ -68,20 +68,5 @@ describe('extractCodeMarker', () => {
   it('answers 0 for null and undefined', () => {
     expect(extractCodeMarker(null)).toBe(0);
     expect(extractCodeMarker(undefined)).toBe(0);
-  });
-});
-
-describe('ServerMsg', () => {
-  // Clients match these strings verbatim (spec 01 §8, spec 02 §8).
-  it('keeps the spec messages word for word', () => {
-    expect(ServerMsg.codeExpired).toBe('expired');
-    expect(ServerMsg.ticketUsed).toBe('only once');
-    expect(ServerMsg.accountNotFound).toBe('not exists');
-    expect(ServerMsg.invalidCode).toBe('invalid code');
-  });
-
-  it('gives every meaning its own message', () => {
-    const values = Object.values(ServerMsg);
-    expect(new Set(values).size).toBe(values.length);
   });
 });

@@ -44,43 +44,6 @@ export function accountErrorName(code: number): AccountErrorName {
 }
 
 /**
- * Stable `msg` values of the API. The spec's own server messages are kept verbatim
- * (`expired`, `only once`, …) because clients match on them.
- */
-export const ServerMsg = {
-  ok: 'ok',
-  invalidRequest: 'invalid request',
-  unauthorized: 'unauthorized',
-  tokenExpired: 'token expired',
-  forbidden: 'forbidden',
-  notFound: 'not found',
-  conflict: 'conflict',
-  tooFrequent: 'too frequent',
-  payloadTooLarge: 'payload too large',
-  unsupportedMediaType: 'unsupported media type',
-  internal: 'internal error',
-  unavailable: 'service unavailable',
-  // idempotent writes (http/idempotency.ts)
-  idempotencyKeyInUse: 'idempotency key in use',
-  idempotencyKeyReused: 'idempotency key reused',
-  // sign-in service
-  invalidCredentials: 'account or password incorrect',
-  invalidCode: 'invalid code',
-  codeExpired: 'expired',
-  codeCountLimit: 'code count limit',
-  loginLimit: 'login limit',
-  accountExists: 'account exists',
-  accountNotFound: 'not exists',
-  weakPassword: 'weak password',
-  samePassword: 'same password',
-  regionNotAllowed: 'not available in this region',
-  invalidRefreshToken: 'invalid refresh token',
-  ticketUsed: 'only once',
-} as const;
-
-export type ServerMsgValue = (typeof ServerMsg)[keyof typeof ServerMsg];
-
-/**
  * Server messages may carry a marker `code-N` or `[code-N]` (spec 01 §5); the client reads N
  * as a number, 0 when there is none.
  */

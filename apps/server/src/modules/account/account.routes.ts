@@ -4,6 +4,7 @@ import {
   bindMobileRoute,
   changePasswordRoute,
   closeAccountRoute,
+  CommonErrors,
   createBindLinkRoute,
   describeBindLinkRoute,
   getBindLinkStateRoute,
@@ -16,7 +17,7 @@ import {
   unbindMobileRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import { clientInfo, requestRegion } from '../../lib/caller.js';
 import { bindAddress, changePassword, replaceAddress, unbindAddress, unbindIdentity } from './account.service.js';
@@ -33,7 +34,7 @@ const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
  */
 function publicOrigin(request: FastifyRequest): string {
   const host = request.host ?? '';
-  if (!HOST.test(host)) throw badRequest();
+  if (!HOST.test(host)) throw appError(CommonErrors.invalidRequest);
   return `${request.protocol}://${host}`;
 }
 

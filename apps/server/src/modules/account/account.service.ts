@@ -1,15 +1,16 @@
 import {
-  AccountErrorCode,
-  AccountMsg,
+  AccountErrors,
+  AuthErrors,
+  CommonErrors,
   type IdentityProvider,
   normaliseEmail,
+  PhoneBindErrors,
   type Region,
-  ServerMsg,
   VerificationPurpose,
 } from '@account-centre/contract';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Db } from '../../db/database.js';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type AppError, appError } from '../../lib/errors.js';
 import { insertAuditEvent, upsertPassword } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { Caller } from '../../lib/caller.js';
@@ -25,27 +26,24 @@ export type Actor = Pick<Caller, 'userId' | 'sessionId' | 'region' | 'client'>;
 
 type AddressColumn = 'email' | 'mobile';
 
-const onlyBind = () => conflict(AccountMsg.onlyBind);
-const notBound = () => badRequest(AccountMsg.notBound);
-export const alreadyBound = () => conflict(AccountMsg.alreadyBound);
+const onlyBind = () => appError(AccountErrors.onlyBind);
+const notBound = () => appError(AccountErrors.notBound);
+export const alreadyBound = () => appError(AccountErrors.alreadyBound);
 
 /** SMS exists only in the domestic build (spec 01 §1); so do phone bindings. */
 export function requireDomestic(region: Region) {
-  if (region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+  if (region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
 }
 
 /** 409 `account exists` (7 phone, 8 e-mail) when the unique index refuses an address. */
 function addressTaken(error: unknown, column: AddressColumn | 'second_mobile'): AppError | null {
   if (!uniqueViolation(error)) return null;
-  return conflict(
-    ServerMsg.accountExists,
-    column === 'email' ? AccountErrorCode.emailUsed : AccountErrorCode.phoneUsed,
-  );
+  return appError(column === 'email' ? AuthErrors.emailUsed : AuthErrors.phoneUsed);
 }
 
 async function openUser(db: Db, userId: number) {
   const user = await repo.findOpenUser(db, userId);
-  if (!user) throw notFound();
+  if (!user) throw appError(CommonErrors.notFound);
   return user;
 }
 
@@ -82,16 +80,16 @@ export async function changePassword(
   if (target === null) throw notBound();
   assertStrongPassword(input.password, [user.email ?? '', user.email?.split('@')[0] ?? '', user.mobile ?? '']);
   if (user.secret_hash !== null && !input.old_password) {
-    throw badRequest(AccountMsg.passwordRequired, AccountErrorCode.password);
+    throw appError(AccountErrors.passwordRequired);
   }
 
   const codeId = await checkCode(deps, { target, purpose: VerificationPurpose.changePassword, code: input.code });
   if (user.secret_hash !== null) {
     if (!(await verifyPassword(user.secret_hash, input.old_password ?? ''))) {
-      throw badRequest(ServerMsg.invalidCredentials, AccountErrorCode.password);
+      throw appError(AuthErrors.invalidCredentials);
     }
     if (await verifyPassword(user.secret_hash, input.password)) {
-      throw badRequest(ServerMsg.samePassword, AccountErrorCode.samePassword);
+      throw appError(AuthErrors.samePassword);
     }
   }
   const secretHash = await hashPassword(input.password);
@@ -100,7 +98,7 @@ export async function changePassword(
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
-    if (!locked || locked[input.via] !== target) throw conflict();
+    if (!locked || locked[input.via] !== target) throw appError(CommonErrors.conflict);
     await upsertPassword(trx, actor.userId, secretHash, now);
     await trx.deleteFrom('password_withdrawals').where('user_id', '=', actor.userId).execute();
     await sessionStore.revokeOtherSessions(trx, actor.userId, actor.sessionId, now, 'password changed');
@@ -124,7 +122,7 @@ export function refuseOwnNumber(
   value: string,
 ) {
   const other = column === 'mobile' ? user.second_mobile : column === 'second_mobile' ? user.mobile : null;
-  if (other === value) throw badRequest(AccountMsg.ownNumber);
+  if (other === value) throw appError(PhoneBindErrors.ownNumber);
 }
 
 /** Writes an address under the account's row lock; a number or e-mail taken is a 409. */
@@ -163,7 +161,7 @@ export async function bindAddress(
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
-    if (!locked) throw notFound();
+    if (!locked) throw appError(CommonErrors.notFound);
     if (locked[column] !== null) throw alreadyBound();
     await writeAddress(trx, actor.userId, column, value, now);
     await audit(trx, actor, `${column}.bind`, now);
@@ -186,7 +184,7 @@ export async function replaceAddress(
   const user = await openUser(deps.db, actor.userId);
   const old = user[column];
   if (old === null) throw notBound();
-  if (old === value) throw badRequest(ServerMsg.invalidRequest);
+  if (old === value) throw appError(CommonErrors.invalidRequest);
   refuseOwnNumber(user, column, value);
   const oldCodeId = await checkCode(deps, { target: old, purpose: VerificationPurpose.oldCheck, code: input.oldCode });
   const newCodeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
@@ -196,9 +194,9 @@ export async function replaceAddress(
     await consumeCode(trx, oldCodeId, now);
     await consumeCode(trx, newCodeId, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
-    if (!locked) throw notFound();
+    if (!locked) throw appError(CommonErrors.notFound);
     // The old code proved the address bound when it was checked; it must still be bound.
-    if (locked[column] !== old) throw conflict();
+    if (locked[column] !== old) throw appError(CommonErrors.conflict);
     await writeAddress(trx, actor.userId, column, value, now);
     await audit(trx, actor, `${column}.replace`, now);
   });
@@ -233,8 +231,8 @@ export async function unbindAddress(
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
-    if (!locked) throw notFound();
-    if (locked[column] !== bound) throw conflict();
+    if (!locked) throw appError(CommonErrors.notFound);
+    if (locked[column] !== bound) throw appError(CommonErrors.conflict);
     if (
       method &&
       !mayUnbind({ ...locked, identities: await repo.identityProvidersOf(trx, actor.userId) }, method, actor.region)
@@ -252,7 +250,7 @@ export async function unbindIdentity(deps: AuthDeps, actor: Actor, provider: Ide
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
-    if (!locked) throw notFound();
+    if (!locked) throw appError(CommonErrors.notFound);
     const identities = await repo.identityProvidersOf(trx, actor.userId);
     if (!identities.includes(provider)) throw notBound();
     if (!mayUnbind({ ...locked, identities }, provider, actor.region)) throw onlyBind();

@@ -1,21 +1,22 @@
 import {
-  AccountMsg,
   BIND_LINK_PARAM,
   BIND_LINK_TTL_SECONDS,
   type BindLinkState,
+  CommonErrors,
   maskEmail,
+  PhoneBindErrors,
   type Region,
   VerificationPurpose,
 } from '@account-centre/contract';
 import qrcode from 'qrcode-generator';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type AppError, appError } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps, ClientInfo } from '../auth/deps.js';
 import { lockOpenUser } from './account.repository.js';
-import { type Actor, alreadyBound, audit, refuseOwnNumber, requireDomestic, writeAddress } from './account.service.js';
+import { type Actor, audit, refuseOwnNumber, requireDomestic, writeAddress } from './account.service.js';
 import * as repo from './bind-link.repository.js';
 
 /**
@@ -45,8 +46,8 @@ export async function createBindLink(deps: AuthDeps, actor: Actor, origin: strin
   const expiresAt = now + BIND_LINK_TTL_SECONDS;
   await deps.db.transaction().execute(async (trx) => {
     const locked = await lockOpenUser(trx, actor.userId, now);
-    if (!locked) throw notFound();
-    if (locked.mobile !== null) throw alreadyBound();
+    if (!locked) throw appError(CommonErrors.notFound);
+    if (locked.mobile !== null) throw appError(PhoneBindErrors.alreadyBound);
     await repo.upsertLink(trx, {
       user_id: actor.userId,
       token_hash: hashToken(token),
@@ -75,16 +76,16 @@ type FoundLink = NonNullable<Awaited<ReturnType<typeof repo.findLinkByHash>>>;
 /** Why a link cannot bind a phone now, or null when it can. */
 function refusal(link: FoundLink | undefined, now: number): AppError | null {
   // A closed account's link is as dead as one that never existed.
-  if (!link || link.closed_at !== null) return notFound(AccountMsg.bindLinkInvalid);
-  if (link.used_at !== null) return conflict(AccountMsg.bindLinkUsed);
-  if (link.expires_at <= now) return badRequest(AccountMsg.bindLinkExpired);
-  if (link.mobile !== null) return alreadyBound();
+  if (!link || link.closed_at !== null) return appError(PhoneBindErrors.linkInvalid);
+  if (link.used_at !== null) return appError(PhoneBindErrors.linkUsed);
+  if (link.expires_at <= now) return appError(PhoneBindErrors.linkExpired);
+  if (link.mobile !== null) return appError(PhoneBindErrors.alreadyBound);
   return null;
 }
 
 async function usableLink(db: Db, token: string, now: number): Promise<FoundLink> {
   const link = await repo.findLinkByHash(db, hashToken(token));
-  if (!link) throw notFound(AccountMsg.bindLinkInvalid);
+  if (!link) throw appError(PhoneBindErrors.linkInvalid);
   const problem = refusal(link, now);
   if (problem) throw problem;
   return link;
@@ -131,11 +132,11 @@ export async function bindByLink(
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
     const locked = await lockOpenUser(trx, link.user_id, now);
-    if (!locked) throw notFound(AccountMsg.bindLinkInvalid);
+    if (!locked) throw appError(PhoneBindErrors.linkInvalid);
     if (!(await repo.claimLink(trx, tokenHash, link.user_id, now))) {
-      throw refusal(await repo.findLinkByHash(trx, tokenHash), now) ?? conflict(AccountMsg.bindLinkUsed);
+      throw refusal(await repo.findLinkByHash(trx, tokenHash), now) ?? appError(PhoneBindErrors.linkUsed);
     }
-    if (locked.mobile !== null) throw alreadyBound();
+    if (locked.mobile !== null) throw appError(PhoneBindErrors.alreadyBound);
     await writeAddress(trx, link.user_id, 'mobile', mobile, now);
     await audit(trx, { userId: link.user_id, client: request.client }, 'mobile.bind', now, { via: 'link' });
   });

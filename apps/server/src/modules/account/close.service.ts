@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
-import { AccountMsg, ServerMsg, VerificationPurpose } from '@account-centre/contract';
+import { AccountErrors, CommonErrors, VerificationPurpose } from '@account-centre/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps } from '../auth/deps.js';
@@ -32,10 +32,10 @@ export async function closeAccount(
   input: { via: 'email' | 'mobile'; code: string },
 ) {
   const user = await repo.findOpenUser(deps.db, actor.userId);
-  if (!user) throw notFound();
-  if (input.via === 'mobile' && actor.region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+  if (!user) throw appError(CommonErrors.notFound);
+  if (input.via === 'mobile' && actor.region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
   const target = user[input.via];
-  if (target === null) throw badRequest(AccountMsg.notBound);
+  if (target === null) throw appError(AccountErrors.notBound);
   const codeId = await checkCode(deps, { target, purpose: VerificationPurpose.delete, code: input.code });
   await eraseAccount(deps, actor, (trx, now) => consumeCode(trx, codeId, now));
 }
@@ -53,7 +53,7 @@ export async function eraseAccount(
     const now = deps.clock.now();
     await spendProof(trx, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
-    if (!locked) throw notFound();
+    if (!locked) throw appError(CommonErrors.notFound);
     const account: ClosingAccount = {
       userId: actor.userId,
       addresses: [locked.email, locked.mobile, locked.second_mobile].filter((a): a is string => a !== null),

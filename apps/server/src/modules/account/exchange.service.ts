@@ -1,8 +1,8 @@
-import { AccountMsg } from '@account-centre/contract';
+import { AccountErrors } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 
 interface ExchangeDeps {
   db: Db;
@@ -57,7 +57,7 @@ export async function exchangeCode(deps: ExchangeDeps, userId: number, formName:
   }
   const mine = await codeOfUser(deps.db, formName, userId);
   if (mine) return { form_name: formName, code: mine.code };
-  throw notFound(AccountMsg.noExchangeCode);
+  throw appError(AccountErrors.noExchangeCode);
 }
 
 /** Operator: adds codes to a form; codes already present are skipped, not duplicated. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { badRequest } from '../../lib/errors.js';
+import { operatorInputError } from '../../lib/errors.js';
 import { type ActivityRegion, deleteTag, findRunningTags, upsertTag } from './activity.repository.js';
 
 export interface ActivityTag {
@@ -32,15 +32,15 @@ export interface SetTagInput {
 export async function setTag(db: Db, input: SetTagInput, now: number): Promise<void> {
   const name = input.name.trim();
   if (!Number.isInteger(input.position) || input.position < 1 || input.position > 20) {
-    throw badRequest('position must be a whole number from 1 to 20');
+    throw operatorInputError('position must be a whole number from 1 to 20');
   }
-  if (name.length === 0 || name.length > 40) throw badRequest('name must have 1 to 40 characters');
+  if (name.length === 0 || name.length > 40) throw operatorInputError('name must have 1 to 40 characters');
   // The header opens the URL in a new tab: only web links, never javascript: or data: URLs.
   if (!/^https?:\/\/[^\s]+$/i.test(input.url) || input.url.length > 1024) {
-    throw badRequest('url must be an http(s) URL of at most 1024 characters');
+    throw operatorInputError('url must be an http(s) URL of at most 1024 characters');
   }
   if (input.startsAt !== null && input.endsAt !== null && input.endsAt <= input.startsAt) {
-    throw badRequest('the end must come after the start');
+    throw operatorInputError('the end must come after the start');
   }
   await upsertTag(db, {
     position: input.position,

@@ -1,15 +1,15 @@
 import {
-  AccountErrorCode,
+  AuthErrors,
+  CommonErrors,
   isEmail,
   isMainlandMobile,
   maskPhone,
   normaliseEmail,
   type Region,
-  ServerMsg,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
-import { type AppError, badRequest, conflict } from '../../lib/errors.js';
+import { type AppError, appError } from '../../lib/errors.js';
 import { clipNickName, normaliseNickName } from '../user/nickname.js';
 import * as repo from './auth.repository.js';
 import type { AuthDeps } from './deps.js';
@@ -47,15 +47,14 @@ const PASSWORD_MAX = 128;
 export function checkNewAccount(input: NewAccountInput): CheckedAccount {
   const email = input.email ? normaliseEmail(input.email) : null;
   const mobile = input.mobile ? input.mobile.trim() : null;
-  if (email === null && mobile === null) throw badRequest(ServerMsg.invalidRequest, AccountErrorCode.account);
-  if (email !== null && !isEmail(email)) throw badRequest(ServerMsg.invalidRequest, AccountErrorCode.account);
-  if (mobile !== null && !isMainlandMobile(mobile))
-    throw badRequest(ServerMsg.invalidRequest, AccountErrorCode.account);
+  if (email === null && mobile === null) throw appError(AuthErrors.invalidAccount);
+  if (email !== null && !isEmail(email)) throw appError(AuthErrors.invalidAccount);
+  if (mobile !== null && !isMainlandMobile(mobile)) throw appError(AuthErrors.invalidAccount);
 
   const password = input.password ?? null;
   if (password !== null) {
     if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-      throw badRequest(ServerMsg.weakPassword, AccountErrorCode.password);
+      throw appError(AuthErrors.weakPassword);
     }
     assertStrongPassword(password, [email ?? '', email?.split('@')[0] ?? '', mobile ?? '']);
   }
@@ -63,7 +62,7 @@ export function checkNewAccount(input: NewAccountInput): CheckedAccount {
   let nickName: string;
   if (input.nickName) {
     const valid = normaliseNickName(input.nickName);
-    if (valid === null) throw badRequest(ServerMsg.invalidRequest);
+    if (valid === null) throw appError(CommonErrors.invalidRequest);
     nickName = valid;
   } else {
     // Default name (spec 01 §2 masks): the e-mail's local part, or the masked phone number.
@@ -111,8 +110,8 @@ export async function insertAccount(db: Db, account: PreparedAccount, now: numbe
 export function accountExistsError(error: unknown): AppError | null {
   const violation = uniqueViolation(error);
   if (!violation) return null;
-  if (violation.columns.includes('mobile')) return conflict(ServerMsg.accountExists, AccountErrorCode.phoneUsed);
-  return conflict(ServerMsg.accountExists, AccountErrorCode.emailUsed);
+  if (violation.columns.includes('mobile')) return appError(AuthErrors.phoneUsed);
+  return appError(AuthErrors.emailUsed);
 }
 
 export interface CreatedAccount {

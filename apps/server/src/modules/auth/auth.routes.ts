@@ -8,10 +8,10 @@ import {
   registerRoute as registerAccountRoute,
   resetPasswordRoute,
   sendCodeRoute,
-  ServerMsg,
+  AuthErrors,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import * as auth from './auth.service.js';
 import { clientInfo, requestRegion } from '../../lib/caller.js';
@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance) {
   // browser send the cookie. No token either way → the same answer as an unknown one.
   registerRoute(app, refreshRoute, async ({ body, request, reply }) => {
     const refreshToken = body.refresh_token ?? refreshTokenFromCookie(request);
-    if (refreshToken === null) throw unauthorized(ServerMsg.invalidRefreshToken);
+    if (refreshToken === null) throw appError(AuthErrors.invalidRefreshToken);
     return ok(deliver(request, reply, await auth.refresh(app, refreshToken, clientInfo(request))));
   });
 

@@ -1,12 +1,12 @@
 import {
   accountKind,
-  AccountErrorCode,
+  AuthErrors,
+  CommonErrors,
   normaliseEmail,
   type Region,
-  ServerMsg,
   VerificationPurpose,
 } from '@account-centre/contract';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { AppError, appError } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkNewAccount, insertAccount, prepareAccount } from './accounts.service.js';
 import * as repo from './auth.repository.js';
@@ -54,7 +54,7 @@ export async function register(
 ): Promise<SignIn> {
   const isMobile = 'mobile' in input;
   // Mobile accounts (SMS) exist in the domestic region only (spec 01 §1).
-  if (isMobile && region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+  if (isMobile && region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
   const account = checkNewAccount({
     email: isMobile ? null : input.email,
     mobile: isMobile ? input.mobile : null,
@@ -108,7 +108,7 @@ export async function login(deps: AuthDeps, input: LoginInput, client: ClientInf
       const user = account ? await repo.findUserForSignIn(deps.db, account.column, account.value) : undefined;
       userId = user?.id ?? null;
       const valid = await verifyPassword(user?.secret_hash ?? null, input.password);
-      if (!valid || !user) throw badRequest(ServerMsg.invalidCredentials, AccountErrorCode.password);
+      if (!valid || !user) throw appError(AuthErrors.invalidCredentials);
       const now = deps.clock.now();
       return await deps.db.transaction().execute(async (trx) => {
         await settleSuccessfulTry(trx, keys);
@@ -118,12 +118,12 @@ export async function login(deps: AuthDeps, input: LoginInput, client: ClientInf
     }
 
     // No code can have been sent to something that is neither an address nor a number.
-    if (!account) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
+    if (!account) throw appError(AuthErrors.codeExpired);
     const code = { target: account.value, purpose: VerificationPurpose.quickLogin, code: input.code };
     const refuseIfUsed = (error: unknown) => refuseUsedCode(deps, keys, code, error);
     const codeId = await checkCode(deps, code).catch(refuseIfUsed);
     const user = await repo.findUserForSignIn(deps.db, account.column, account.value);
-    if (!user) throw badRequest(ServerMsg.accountNotFound, AccountErrorCode.account);
+    if (!user) throw appError(AuthErrors.accountNotFound);
     userId = user.id;
     const now = deps.clock.now();
     return await deps.db
@@ -154,9 +154,9 @@ async function refuseUsedCode(
   code: Parameters<typeof isConsumedCode>[1],
   error: unknown,
 ): Promise<never> {
-  if (error instanceof AppError && error.msg === ServerMsg.codeExpired && (await isConsumedCode(deps, code))) {
+  if (error instanceof AppError && error.is(AuthErrors.codeExpired) && (await isConsumedCode(deps, code))) {
     await releaseSignInTry(deps.db, keys);
-    throw badRequest(ServerMsg.ticketUsed, AccountErrorCode.timeout);
+    throw appError(AuthErrors.codeUsed);
   }
   throw error;
 }
@@ -206,7 +206,7 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
   if (outcome.kind === 'reused' && outcome.userId !== null) {
     await audit(deps, client, { userId: outcome.userId, kind: 'session.refresh_reuse' });
   }
-  throw unauthorized(ServerMsg.invalidRefreshToken);
+  throw appError(AuthErrors.invalidRefreshToken);
 }
 
 /** Ends the caller's session on the server: its access and refresh tokens stop at once. */
@@ -235,7 +235,7 @@ export async function resetPassword(
   client: ClientInfo,
 ): Promise<void> {
   const account = parseAccount(input.account);
-  if (!account) throw badRequest(ServerMsg.invalidRequest, AccountErrorCode.account);
+  if (!account) throw appError(AuthErrors.invalidAccount);
   assertStrongPassword(input.password, [account.value, account.value.split('@')[0] ?? '']);
   const codeId = await checkCode(deps, {
     target: account.value,
@@ -243,9 +243,9 @@ export async function resetPassword(
     code: input.code,
   });
   const user = await repo.findUserForSignIn(deps.db, account.column, account.value);
-  if (!user) throw badRequest(ServerMsg.accountNotFound, AccountErrorCode.account);
+  if (!user) throw appError(AuthErrors.accountNotFound);
   if (user.secret_hash !== null && (await verifyPassword(user.secret_hash, input.password))) {
-    throw badRequest(ServerMsg.samePassword, AccountErrorCode.samePassword);
+    throw appError(AuthErrors.samePassword);
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -300,7 +300,7 @@ export async function exchangeTicket(deps: AuthDeps, ticket: string, client: Cli
   });
   if (outcome.signIn) return outcome.signIn;
   const { known } = outcome;
-  if (!known) throw unauthorized(ServerMsg.unauthorized, AccountErrorCode.auth);
-  if (known.used_at !== null) throw unauthorized(ServerMsg.ticketUsed, AccountErrorCode.auth);
-  throw unauthorized(ServerMsg.codeExpired, AccountErrorCode.timeout);
+  if (!known) throw appError(AuthErrors.ticketInvalid);
+  if (known.used_at !== null) throw appError(AuthErrors.ticketUsed);
+  throw appError(AuthErrors.ticketExpired);
 }

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import {
-  AccountErrorCode,
+  AuthErrors,
+  CommonErrors,
   type Region,
-  ServerMsg,
   VerificationLimits,
   VerificationPurpose,
   type VerificationPurposeCode,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { badRequest, tooMany } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { constantTimeEqual, randomDigits } from '../../lib/secrets.js';
 import { insertMessage, type OutboxChannel } from '../outbox/outbox.repository.js';
 import * as repo from './codes.repository.js';
@@ -42,7 +42,7 @@ export async function sendCode(
   region: Region,
 ): Promise<{ expires_in: number; resend_after: number }> {
   // SMS is a domestic service (spec 01 §1: mobile sign-in exists in the domestic build only).
-  if (input.channel === 'sms' && region !== 'domestic') throw badRequest(ServerMsg.regionNotAllowed);
+  if (input.channel === 'sms' && region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
 
   const { digits, lifetimeSeconds, resendAfterSeconds, maxSendsPerDay } = VerificationLimits;
   const now = deps.clock.now();
@@ -53,9 +53,9 @@ export async function sendCode(
     if (!slot) {
       const window = await repo.findSendWindow(trx, input.target);
       const tooSoon = window ? window.last_sent_at + resendAfterSeconds - now : 0;
-      if (tooSoon > 0) throw tooMany(ServerMsg.tooFrequent, AccountErrorCode.tooFrequent, { retry_after: tooSoon });
+      if (tooSoon > 0) throw appError(CommonErrors.tooFrequent, { retry_after: tooSoon });
       const dayLeft = window ? Math.max(1, window.day_started_at + DAY - now) : DAY;
-      throw tooMany(ServerMsg.codeCountLimit, AccountErrorCode.codeCountLimit, { retry_after: dayLeft });
+      throw appError(AuthErrors.codeCountLimit, { retry_after: dayLeft });
     }
     await repo.insertCode(trx, {
       target: input.target,
@@ -83,16 +83,16 @@ export async function checkCode(
 ): Promise<number> {
   const now = deps.clock.now();
   const row = await repo.spendAttempt(deps.db, input.target, input.purpose, now, VerificationLimits.maxAttempts);
-  if (!row) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
+  if (!row) throw appError(AuthErrors.codeExpired);
   const expected = codeHash(deps.config.secretKey, input.purpose, input.target, input.code);
-  if (!constantTimeEqual(row.code_hash, expected)) throw badRequest(ServerMsg.invalidCode, AccountErrorCode.code);
+  if (!constantTimeEqual(row.code_hash, expected)) throw appError(AuthErrors.invalidCode);
   return row.id;
 }
 
 /** Uses a checked code once; the loser of two requests racing with one code gets `expired`. */
 export async function consumeCode(db: Db, codeId: number, now: number): Promise<void> {
   const used = await repo.consumeCode(db, codeId, now);
-  if (!used) throw badRequest(ServerMsg.codeExpired, AccountErrorCode.timeout);
+  if (!used) throw appError(AuthErrors.codeExpired);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { AccountErrorCode, ServerMsg } from '@account-centre/contract';
-import { badRequest } from '../../lib/errors.js';
+import { AuthErrors } from '@account-centre/contract';
+import { appError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/secrets.js';
 import { commonPasswords } from './common-passwords.js';
 
@@ -74,6 +74,6 @@ export function weakPasswordReason(password: string, accountNames: readonly stri
 /** Refuses a weak new password with 400 `weak password`, code 2 (spec 02 §8: password). */
 export function assertStrongPassword(password: string, accountNames: readonly string[] = []): void {
   if (weakPasswordReason(password, accountNames) !== null) {
-    throw badRequest(ServerMsg.weakPassword, AccountErrorCode.password);
+    throw appError(AuthErrors.weakPassword);
   }
 }

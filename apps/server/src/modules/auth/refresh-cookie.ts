@@ -1,9 +1,15 @@
-import { REFRESH_COOKIE_HEADER, REFRESH_COOKIE_NAME, REFRESH_PATH, type SignInResult } from '@account-centre/contract';
+import {
+  CommonErrors,
+  REFRESH_COOKIE_HEADER,
+  REFRESH_COOKIE_NAME,
+  REFRESH_PATH,
+  type SignInResult,
+} from '@account-centre/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
 import { readCookie } from '../../lib/cookies.js';
-import { badRequest, forbidden } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import type { SignIn } from './tokens.js';
 
 type SignInAnswer = Static<typeof SignInResult>;
@@ -72,8 +78,8 @@ export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply,
  * must be our own origin, which also refuses sibling sites that SameSite lets through (403).
  */
 export function refreshTokenFromCookie(request: FastifyRequest): string | null {
-  if (!wantsCookie(request)) throw badRequest();
+  if (!wantsCookie(request)) throw appError(CommonErrors.invalidRequest);
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin') throw forbidden();
+  if (site !== undefined && site !== 'same-origin') throw appError(CommonErrors.forbidden);
   return readCookie(request, REFRESH_COOKIE_NAME);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { AccountErrorCode, ServerMsg } from '@account-centre/contract';
+import { AuthErrors } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { tooMany } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import * as repo from './auth.repository.js';
 
 /**
@@ -111,5 +111,5 @@ export function clearAccountThrottle(db: Db, account: string) {
 }
 
 function loginLimit(data?: { retry_after: number }) {
-  return tooMany(ServerMsg.loginLimit, AccountErrorCode.loginLimit, data);
+  return appError(AuthErrors.loginLimit, data);
 }

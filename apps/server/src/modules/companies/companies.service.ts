@@ -2,7 +2,7 @@ import {
   type Company,
   COMPANY_NAME_MAX_LENGTH,
   COMPANY_SEATS_MAX,
-  CompanyMsg,
+  CompanyErrors,
   CompanyRole,
   CompanyType,
 } from '@account-centre/contract';
@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import type { CompanyMembersTable } from '../../db/schema.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
 import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './companies.repository.js';
@@ -54,7 +54,7 @@ export async function companiesOf(db: Db, userId: number): Promise<CompanyDto[]>
 export async function companyDetails(db: Db, companyId: number) {
   const cdb = db;
   const company = await repo.findCompany(cdb, companyId);
-  if (!company) throw notFound(CompanyMsg.companyNotFound);
+  if (!company) throw appError(CompanyErrors.companyNotFound);
   const members = await repo.membersOf(cdb, companyId);
   return {
     id: company.id,
@@ -79,7 +79,7 @@ export async function companyDetails(db: Db, companyId: number) {
 function companyName(raw: string): string {
   // Spec 02 §5: at most 20 characters.
   const name = normaliseDisplayName(raw, COMPANY_NAME_MAX_LENGTH);
-  if (name === null) throw badRequest(`company name must have 1 to ${COMPANY_NAME_MAX_LENGTH} characters`);
+  if (name === null) throw operatorInputError(`company name must have 1 to ${COMPANY_NAME_MAX_LENGTH} characters`);
   return name;
 }
 
@@ -89,7 +89,7 @@ function companyName(raw: string): string {
  */
 function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return transactionExplainingUnique(db, work, (columns) =>
-    columns.includes('user_id') ? conflict(CompanyMsg.otherCompany) : undefined,
+    columns.includes('user_id') ? appError(CompanyErrors.otherCompany) : undefined,
   );
 }
 
@@ -104,14 +104,14 @@ export async function createCompany(
 ) {
   const name = companyName(input.name);
   if (!Number.isSafeInteger(input.seats) || input.seats < 1 || input.seats > COMPANY_SEATS_MAX) {
-    throw badRequest(`seats must be a whole number from 1 to ${COMPANY_SEATS_MAX}`);
+    throw operatorInputError(`seats must be a whole number from 1 to ${COMPANY_SEATS_MAX}`);
   }
   const term = input.term;
   if ('expires' in term && (!Number.isSafeInteger(term.expires) || term.expires <= now)) {
-    throw badRequest('the expiry must lie in the future');
+    throw operatorInputError('the expiry must lie in the future');
   }
   const companyId = await inTransaction(db, async (trx) => {
-    const ownerId = await lockNamedUser(trx, input.owner, CompanyMsg.userNotFound);
+    const ownerId = await lockNamedUser(trx, input.owner, CompanyErrors.userNotFound);
     const { id } = await repo.insertCompany(trx, {
       company_name: name,
       num: input.seats,
@@ -134,16 +134,16 @@ export async function createCompany(
  */
 export async function addMember(db: Db, input: { companyId: number; user: UserRef; role: AddedRole }, now: number) {
   const role = addedRoles[input.role];
-  if (role === undefined) throw badRequest('role must be admin or member');
+  if (role === undefined) throw operatorInputError('role must be admin or member');
   await inTransaction(db, async (trx) => {
     const company = await repo.lockCompany(trx, input.companyId, now);
-    if (!company) throw notFound(CompanyMsg.companyNotFound);
-    const userId = await lockNamedUser(trx, input.user, CompanyMsg.userNotFound);
+    if (!company) throw appError(CompanyErrors.companyNotFound);
+    const userId = await lockNamedUser(trx, input.user, CompanyErrors.userNotFound);
     const current = await repo.findMembership(trx, userId);
     if (current) {
-      throw conflict(current.company_id === company.id ? CompanyMsg.alreadyMember : CompanyMsg.otherCompany);
+      throw appError(current.company_id === company.id ? CompanyErrors.alreadyMember : CompanyErrors.otherCompany);
     }
-    if ((await repo.countMembers(trx, company.id)) >= company.num) throw conflict(CompanyMsg.seatsFull);
+    if ((await repo.countMembers(trx, company.id)) >= company.num) throw appError(CompanyErrors.seatsFull);
     await repo.insertMember(trx, { company_id: company.id, user_id: userId, role, joined_at: now });
   });
   return companyDetails(db, input.companyId);
@@ -153,14 +153,14 @@ export async function addMember(db: Db, input: { companyId: number; user: UserRe
 export async function removeMember(db: Db, input: { companyId: number; user: UserRef }, now: number) {
   await inTransaction(db, async (trx) => {
     const company = await repo.lockCompany(trx, input.companyId, now);
-    if (!company) throw notFound(CompanyMsg.companyNotFound);
+    if (!company) throw appError(CompanyErrors.companyNotFound);
     // A closed account is no longer anyone's member (the closing removed it): "not exists".
     const user = await findOpenUser(trx, input.user);
-    if (!user) throw notFound(CompanyMsg.userNotFound);
+    if (!user) throw appError(CompanyErrors.userNotFound);
     const membership = await repo.findMembership(trx, user.id);
-    if (!membership || membership.company_id !== company.id) throw notFound(CompanyMsg.notMember);
+    if (!membership || membership.company_id !== company.id) throw appError(CompanyErrors.notMember);
     // Changing the creator goes through customer service (spec 02 §1), never a plain removal.
-    if (membership.role === CompanyRole.creator) throw conflict(CompanyMsg.creatorStays);
+    if (membership.role === CompanyRole.creator) throw appError(CompanyErrors.creatorStays);
     await repo.deleteMember(trx, company.id, user.id);
   });
   return companyDetails(db, input.companyId);

@@ -1,4 +1,4 @@
-import { CompanyMsg } from '@account-centre/contract';
+import { CompanyErrors } from '@account-centre/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -99,7 +99,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
       const [owner, first, second] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const company = await create(owner, 2);
       await add(company.id, first);
-      expect(await refusal(add(company.id, second))).toEqual({ status: 409, msg: CompanyMsg.seatsFull });
+      expect(await refusal(add(company.id, second))).toEqual({ status: 409, msg: CompanyErrors.seatsFull.msg });
       expect(await membersOf(company.id)).toEqual([owner.userId, first.userId].sort((a, b) => a - b));
 
       const after = await removeMember(t.app.db, { companyId: company.id, user: { id: first.userId } }, now);
@@ -112,10 +112,10 @@ describe.each(dialects)('companies on $name', (dialect) => {
       const a = await create(ownerA, 5);
       const b = await create(ownerB, 5);
       await add(a.id, person);
-      expect(await refusal(add(a.id, person, 'admin'))).toEqual({ status: 409, msg: CompanyMsg.alreadyMember });
-      expect(await refusal(add(b.id, person))).toEqual({ status: 409, msg: CompanyMsg.otherCompany });
+      expect(await refusal(add(a.id, person, 'admin'))).toEqual({ status: 409, msg: CompanyErrors.alreadyMember.msg });
+      expect(await refusal(add(b.id, person))).toEqual({ status: 409, msg: CompanyErrors.otherCompany.msg });
       // Spec 02 §8 "The user belongs to another enterprise" holds for creating one too.
-      expect(await refusal(create(person, 3))).toEqual({ status: 409, msg: CompanyMsg.otherCompany });
+      expect(await refusal(create(person, 3))).toEqual({ status: 409, msg: CompanyErrors.otherCompany.msg });
       expect(await membersOf(b.id)).toEqual([ownerB.userId]);
     });
 
@@ -124,15 +124,21 @@ describe.each(dialects)('companies on $name', (dialect) => {
       const company = await create(owner, 3);
       const remove = (user: { id: number } | { email: string }, companyId = company.id) =>
         refusal(removeMember(t.app.db, { companyId, user }, now));
-      expect(await remove({ id: owner.userId })).toEqual({ status: 409, msg: CompanyMsg.creatorStays });
-      expect(await remove({ id: stranger.userId })).toEqual({ status: 404, msg: CompanyMsg.notMember });
-      expect(await remove({ email: 'nobody@example.com' })).toEqual({ status: 404, msg: CompanyMsg.userNotFound });
-      expect(await remove({ id: owner.userId }, 999_999)).toEqual({ status: 404, msg: CompanyMsg.companyNotFound });
+      expect(await remove({ id: owner.userId })).toEqual({ status: 409, msg: CompanyErrors.creatorStays.msg });
+      expect(await remove({ id: stranger.userId })).toEqual({ status: 404, msg: CompanyErrors.notMember.msg });
+      expect(await remove({ email: 'nobody@example.com' })).toEqual({
+        status: 404,
+        msg: CompanyErrors.userNotFound.msg,
+      });
+      expect(await remove({ id: owner.userId }, 999_999)).toEqual({
+        status: 404,
+        msg: CompanyErrors.companyNotFound.msg,
+      });
       expect(
         await refusal(addMember(t.app.db, { companyId: 999_999, user: { id: stranger.userId }, role: 'member' }, now)),
       ).toEqual({
         status: 404,
-        msg: CompanyMsg.companyNotFound,
+        msg: CompanyErrors.companyNotFound.msg,
       });
       expect(await membersOf(company.id)).toEqual([owner.userId]);
     });
@@ -224,7 +230,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
       const results = await Promise.all(people.map((person) => refusal(add(company.id, person))));
       expect(results.filter((result) => result === null)).toHaveLength(3);
       expect(results.filter((result) => result !== null)).toEqual(
-        Array(7).fill({ status: 409, msg: CompanyMsg.seatsFull }),
+        Array(7).fill({ status: 409, msg: CompanyErrors.seatsFull.msg }),
       );
       expect(await membersOf(company.id)).toHaveLength(4);
     });
@@ -267,7 +273,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
       // A closed account cannot be added back.
       expect(
         await refusal(addMember(t.app.db, { companyId: company.id, user: { id: leaver.userId }, role: 'member' }, now)),
-      ).toEqual({ status: 404, msg: CompanyMsg.userNotFound });
+      ).toEqual({ status: 404, msg: CompanyErrors.userNotFound.msg });
     });
 
     it('keeps the membership of an account that changes without closing', async () => {

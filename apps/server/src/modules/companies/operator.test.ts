@@ -1,4 +1,4 @@
-import { CompanyMsg } from '@account-centre/contract';
+import { CompanyErrors } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -108,7 +108,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
     expect(await companiesOf(member)).toEqual([expect.objectContaining({ user_type: 0 })]);
 
     const full = await admin('company:add-member', '--company', company, '--user', String(extra.userId));
-    expect(full).toMatchObject({ code: 1, error: { error: CompanyMsg.seatsFull } });
+    expect(full).toMatchObject({ code: 1, error: { error: CompanyErrors.seatsFull.msg } });
 
     const removed = await admin('company:remove-member', '--company', company, '--user', member.email);
     expect(removed.code).toBe(0);
@@ -117,7 +117,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
     expect((await admin('company:add-member', '--company', company, '--user', String(extra.userId))).code).toBe(0);
 
     const creator = await admin('company:remove-member', '--company', company, '--user', String(owner.userId));
-    expect(creator).toMatchObject({ code: 1, error: { error: CompanyMsg.creatorStays } });
+    expect(creator).toMatchObject({ code: 1, error: { error: CompanyErrors.creatorStays.msg } });
   });
 
   it('refuses bad command lines and explains why, writing nothing', async () => {
@@ -156,7 +156,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
       ],
       [
         ['company:create', '--name', 'X', '--owner', 'nobody@example.com', '--seats', '2', '--lifelong'],
-        CompanyMsg.userNotFound,
+        CompanyErrors.userNotFound.msg,
       ],
       [
         ['company:create', '--name', 'X', '--owner', String(owner.userId), '--seats', 'many', '--lifelong'],
@@ -181,7 +181,10 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
         ['company:add-member', '--company', '1', '--user', String(owner.userId), '--role', 'creator'],
         /--role must be one of admin, member/,
       ],
-      [['company:add-member', '--company', '999999', '--user', String(owner.userId)], CompanyMsg.companyNotFound],
+      [
+        ['company:add-member', '--company', '999999', '--user', String(owner.userId)],
+        CompanyErrors.companyNotFound.msg,
+      ],
     ];
     for (const [argv, message] of tries) {
       const res = await admin(...argv);

@@ -1,13 +1,13 @@
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import {
   type ActivationResult,
-  AccountErrorCode,
-  DEVICE_LIMIT_OVERRIDE_MAX,
+  CommonErrors,
   type Device,
+  DEVICE_LIMIT_OVERRIDE_MAX,
+  DeviceErrors,
   type DevicePlatform,
   type DeviceProduct,
   deviceProducts,
-  DeviceMsg,
   deviceSlotLimit,
   deviceSubscriptionProduct,
   deviceTag,
@@ -18,7 +18,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
 import { findSubscription } from '../subscriptions/subscriptions.repository.js';
 import type { ClientInfo } from '../../lib/caller.js';
 import * as repo from './devices.repository.js';
@@ -123,10 +123,8 @@ export async function activateDevice(
       const outcome = await deps.db.transaction().execute(async (trx) => activateIn(trx, actor, key, input, deps));
       if (outcome.kind === 'full') {
         const current = await callerDevice(deps.db, actor);
-        throw new AppError(
-          409,
-          DeviceMsg.limitReached,
-          AccountErrorCode.none,
+        throw appError(
+          DeviceErrors.limitReached,
           outcome.devices.map((row) => toDevice(row, current)),
         );
       }
@@ -234,7 +232,7 @@ export async function unbindDevice(
     );
     return sessions.map((row) => row.id);
   });
-  if (!ended) throw notFound();
+  if (!ended) throw appError(CommonErrors.notFound);
   return { sessions_ended: ended.length, current: actor.sessionId !== null && ended.includes(actor.sessionId) };
 }
 
@@ -253,7 +251,7 @@ export interface ProductSlots {
 export async function devicesOfUser(deps: DevicesDeps, userId: number, product?: DeviceProduct) {
   const now = deps.clock.now();
   const user = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound('user not found');
+  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
   const [rows, slots] = await Promise.all([
     repo.listDevices(deps.db, userId, product),
     repo.findSlots(deps.db, userId),
@@ -278,7 +276,7 @@ export async function devicesOfUser(deps: DevicesDeps, userId: number, product?:
 
 /** Operator: unbinds one device of a user (support cases), with the same effects as the user's unbind. */
 export async function operatorUnbind(deps: DevicesDeps, userId: number, product: DeviceProduct, deviceId: string) {
-  if (!isDeviceId(deviceId)) throw badRequest('device id must be 1 to 128 printable ASCII characters');
+  if (!isDeviceId(deviceId)) throw operatorInputError('device id must be 1 to 128 printable ASCII characters');
   const result = await unbindDevice(
     deps,
     { userId, sessionId: null, client: { ip: null, userAgent: null, deviceId: null } },
@@ -296,11 +294,11 @@ export async function operatorUnbind(deps: DevicesDeps, userId: number, product:
  */
 export async function setDeviceLimit(deps: DevicesDeps, userId: number, product: DeviceProduct, limit: number | null) {
   if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0 || limit > DEVICE_LIMIT_OVERRIDE_MAX)) {
-    throw badRequest(`limit must be a whole number from 0 to ${DEVICE_LIMIT_OVERRIDE_MAX}`);
+    throw operatorInputError(`limit must be a whole number from 0 to ${DEVICE_LIMIT_OVERRIDE_MAX}`);
   }
   const now = deps.clock.now();
   const user = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound('user not found');
+  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
   const entitled = await entitledLimit(deps.db, userId, product, now);
   const row = await deps.db.transaction().execute(async (trx) => {
     const slots = await repo.setOverride(trx, userId, product, limit, entitled, now);

@@ -1,7 +1,7 @@
-import { AccountErrorCode, accountKind, DeviceMsg, loginRoute, normaliseEmail } from '@account-centre/contract';
+import { accountKind, DeviceErrors, loginRoute, normaliseEmail } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { clientInfo } from '../../lib/caller.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import { findWithdrawnAccount } from './devices.repository.js';
@@ -34,11 +34,11 @@ export const passwordWithdrawalGuard = fp(
           kind: 'login.failure',
           ip: client.ip,
           userAgent: client.userAgent,
-          detail: { method: 'password', reason: DeviceMsg.passwordResetRequired },
+          detail: { method: 'password', reason: DeviceErrors.passwordResetRequired.msg },
         },
         app.clock.now(),
       );
-      throw new AppError(403, DeviceMsg.passwordResetRequired, AccountErrorCode.lock);
+      throw appError(DeviceErrors.passwordResetRequired);
     };
 
     // The sign-in route belongs to the sign-in module; the guard joins it as it is declared.

@@ -1,5 +1,6 @@
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import {
+  CommonErrors,
   type DeviceProduct,
   deviceProducts,
   deviceTag,
@@ -9,7 +10,7 @@ import {
   type SignInEvent,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
-import { notFound } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { approximateLocation, describeClient } from './client-description.js';
 import * as repo from './devices.repository.js';
 import * as sessionStore from '../auth/session-store.js';
@@ -95,7 +96,7 @@ export async function endSession(deps: DevicesDeps, actor: Actor, sessionId: str
     );
     return true;
   });
-  if (!ended) throw notFound();
+  if (!ended) throw appError(CommonErrors.notFound);
   return { current: sessionId === actor.sessionId };
 }
 
@@ -125,7 +126,7 @@ export async function signOutDevice(deps: DevicesDeps, actor: Actor, deviceId: s
     );
     return { products, sessions: sessions.map((row) => row.id) };
   });
-  if (!outcome) throw notFound();
+  if (!outcome) throw appError(CommonErrors.notFound);
   return {
     products: outcome.products,
     sessions_ended: outcome.sessions.length,
@@ -186,7 +187,7 @@ export async function secureAccount(
   const now = deps.clock.now();
   const eventId = input.event_id ?? null;
   if (eventId !== null && !(await repo.findSignInEvent(deps.db, actor.userId, SIGN_IN_KINDS, eventId))) {
-    throw notFound();
+    throw appError(CommonErrors.notFound);
   }
   return deps.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteDevices(trx, actor.userId);

@@ -1,6 +1,6 @@
-import { IDEMPOTENCY_KEY_WINDOW, ServerMsg } from '@account-centre/contract';
+import { CommonErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { conflict } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import * as repo from './idempotency.repository.js';
 import type { Claim, KeyScope } from './idempotency.repository.js';
 
@@ -59,11 +59,11 @@ export async function claimKey(
       if (retaken) return { kind: 'claimed', claim: retaken };
       continue;
     }
-    if (row.fingerprint !== fingerprint) throw conflict(ServerMsg.idempotencyKeyReused);
+    if (row.fingerprint !== fingerprint) throw appError(CommonErrors.idempotencyKeyReused);
     if (row.response_status !== null && row.response_body !== null) {
       return { kind: 'replay', status: row.response_status, body: row.response_body };
     }
-    if (Date.now() >= deadline) throw conflict(ServerMsg.idempotencyKeyInUse);
+    if (Date.now() >= deadline) throw appError(CommonErrors.idempotencyKeyInUse);
     await sleep(pause);
   }
 }

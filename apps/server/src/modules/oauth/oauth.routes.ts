@@ -10,8 +10,8 @@ import {
   OAUTH_HANDOFF_PATH,
   OAuthCallbackParams,
   OAuthCallbackQuery,
+  OAuthErrors,
   OAuthHandoffQuery,
-  OAuthMsg,
   startCloseByIdentityRoute,
   startIdentityBindRoute,
   startOAuthSignInRoute,
@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { readCookie } from '../../lib/cookies.js';
-import { badRequest } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { okEmpty, ok, registerRoute } from '../../lib/register-route.js';
 import { randomToken } from '../../lib/secrets.js';
 import { acceptedLanguage, clientInfo, requestRegion } from '../../lib/caller.js';
@@ -87,7 +87,7 @@ export async function oauthRoutes(app: FastifyInstance) {
   registerRoute(app, listIdentitiesRoute, async ({ params }) => ok(await providers.boundIdentities(params.userId)));
 
   registerRoute(app, startIdentityBindRoute, async ({ params, query, request, reply }) => {
-    if (isMobileAgent(request.headers['user-agent'])) throw badRequest(OAuthMsg.bindFromPc);
+    if (isMobileAgent(request.headers['user-agent'])) throw appError(OAuthErrors.bindFromPc);
     return start(request, reply, {
       provider: params.provider,
       purpose: 'bind',
@@ -153,7 +153,11 @@ export async function oauthRoutes(app: FastifyInstance) {
       const browserSecret = randomToken();
       const url = await providers.continueHandoff(provider, handoff, publicUrl(request), browserSecret);
       if (!url)
-        return sendPopupPage(request, reply, provider, { purpose: null, status: 'error', msg: OAuthMsg.invalidState });
+        return sendPopupPage(request, reply, provider, {
+          purpose: null,
+          status: 'error',
+          msg: OAuthErrors.invalidState.msg,
+        });
       reply.header('Set-Cookie', flowCookie(request, browserSecret, FLOW_TTL_SECONDS));
       reply.header('Cache-Control', 'no-store');
       reply.header('Referrer-Policy', 'no-referrer');

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
-  AccountMsg,
+  CommonErrors,
   type IdentityProvider,
-  type OAuthFlowPurpose,
   OAUTH_HANDOFF_PATH,
-  OAuthMsg,
-  ServerMsg,
+  OAuthErrors,
+  type OAuthFlowPurpose,
+  SUCCESS_MSG,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, appError } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { eraseAccount } from '../account/close.service.js';
 import type { Actor } from '../account/account.service.js';
@@ -59,7 +59,7 @@ export class OAuthProviders {
 
   client(provider: IdentityProvider): ProviderClient {
     const client = this.clients.get(provider);
-    if (!client) throw notFound(OAuthMsg.notConfigured);
+    if (!client) throw appError(OAuthErrors.notConfigured);
     return client;
   }
 
@@ -155,14 +155,14 @@ export class OAuthProviders {
   private async checkStart({ provider, purpose, userId }: FlowStart): Promise<ProviderClient> {
     const client = this.client(provider);
     if (purpose !== 'close') return client;
-    if (client.config.kind !== 'oidc') throw badRequest(OAuthMsg.providerRejected);
+    if (client.config.kind !== 'oidc') throw appError(OAuthErrors.providerRejected);
     const bound = await this.deps.db
       .selectFrom('identities')
       .select('subject')
       .where('user_id', '=', userId)
       .where('provider', '=', provider)
       .executeTakeFirst();
-    if (!bound) throw badRequest(AccountMsg.notBound);
+    if (!bound) throw appError(OAuthErrors.notBound);
     return client;
   }
 
@@ -202,7 +202,7 @@ export class OAuthProviders {
     context: CallbackContext,
     log: (reason: string) => void,
   ): Promise<FlowOutcome> {
-    if (!input.state || !browserSecret) return failed(null, OAuthMsg.invalidState);
+    if (!input.state || !browserSecret) return failed(null, OAuthErrors.invalidState.msg);
     const now = this.deps.clock.now();
     const flow = await this.deps.db
       .updateTable('oauth_flows')
@@ -214,8 +214,8 @@ export class OAuthProviders {
       .where('expires_at', '>', now)
       .returning(['purpose', 'user_id', 'code_verifier', 'nonce'])
       .executeTakeFirst();
-    if (!flow) return failed(null, OAuthMsg.invalidState);
-    if (input.error || !input.code) return failed(flow.purpose, OAuthMsg.cancelled);
+    if (!flow) return failed(null, OAuthErrors.invalidState.msg);
+    if (input.error || !input.code) return failed(flow.purpose, OAuthErrors.cancelled.msg);
 
     let answer: { subject: string; idToken: string | null };
     try {
@@ -235,16 +235,16 @@ export class OAuthProviders {
       ))
         throw error;
       log(error instanceof ProviderError ? error.message : error.name);
-      return failed(flow.purpose, OAuthMsg.providerRejected);
+      return failed(flow.purpose, OAuthErrors.providerRejected.msg);
     }
 
     if (flow.purpose === 'bind' || flow.purpose === 'close') {
-      if (flow.user_id === null) return failed(flow.purpose, OAuthMsg.invalidState);
+      if (flow.user_id === null) return failed(flow.purpose, OAuthErrors.invalidState.msg);
       if (flow.purpose === 'bind') {
         const msg = await bindIdentity(this.deps, flow.user_id, provider, answer.subject);
-        return msg === ServerMsg.ok ? { purpose: 'bind', status: 'success', msg } : failed('bind', msg);
+        return msg === SUCCESS_MSG ? { purpose: 'bind', status: 'success', msg } : failed('bind', msg);
       }
-      if (!answer.idToken) return failed('close', OAuthMsg.providerRejected);
+      if (!answer.idToken) return failed('close', OAuthErrors.providerRejected.msg);
       // No session here (the provider redirected the popup): the flow names the account, and
       // closing ends every session of it anyway.
       const actor: Actor = { userId: flow.user_id, sessionId: '', region: context.region, client: context.client };
@@ -254,7 +254,7 @@ export class OAuthProviders {
         if (error instanceof AppError) return failed('close', error.msg);
         throw error;
       }
-      return { purpose: 'close', status: 'success', msg: ServerMsg.ok };
+      return { purpose: 'close', status: 'success', msg: SUCCESS_MSG };
     }
     const identity = await this.deps.db
       .selectFrom('identities')
@@ -264,9 +264,9 @@ export class OAuthProviders {
       .where('identities.subject', '=', answer.subject)
       .where('users.closed_at', 'is', null)
       .executeTakeFirst();
-    if (!identity) return failed('sign-in', OAuthMsg.identityNotBound);
+    if (!identity) return failed('sign-in', OAuthErrors.identityNotBound.msg);
     const { ticket } = await createTicket(this.deps, identity.user_id);
-    return { purpose: 'sign-in', status: 'success', msg: ServerMsg.ok, ticket };
+    return { purpose: 'sign-in', status: 'success', msg: SUCCESS_MSG, ticket };
   }
 
   /** The third-party sign-ins bound to an account, oldest first. */
@@ -287,14 +287,14 @@ export class OAuthProviders {
    */
   async closeByIdToken(actor: Actor, provider: IdentityProvider, idToken: string) {
     const client = this.client(provider);
-    if (client.config.kind !== 'oidc') throw badRequest(OAuthMsg.providerRejected);
+    if (client.config.kind !== 'oidc') throw appError(OAuthErrors.providerRejected);
     const now = this.deps.clock.now();
     const claims = await client.verifyIdToken(idToken, now).catch((error: unknown) => {
-      if (error instanceof ProviderError) throw badRequest(OAuthMsg.providerRejected);
+      if (error instanceof ProviderError) throw appError(OAuthErrors.providerRejected);
       throw error;
     });
     if (typeof claims.iat !== 'number' || claims.iat < now - CLOSE_ID_TOKEN_MAX_AGE) {
-      throw badRequest(OAuthMsg.providerRejected);
+      throw appError(OAuthErrors.providerRejected);
     }
     const bound = await this.deps.db
       .selectFrom('identities')
@@ -302,7 +302,7 @@ export class OAuthProviders {
       .where('provider', '=', provider)
       .where('subject', '=', claims.sub)
       .executeTakeFirst();
-    if (bound?.user_id !== actor.userId) throw badRequest(AccountMsg.notBound);
+    if (bound?.user_id !== actor.userId) throw appError(OAuthErrors.notBound);
     await eraseAccount(this.deps, actor, async (trx, at) => {
       // The primary key refuses a second use of the same token.
       await trx
@@ -343,7 +343,7 @@ export class OAuthProviders {
 async function bindIdentity(deps: AuthDeps, userId: number, provider: IdentityProvider, subject: string) {
   return deps.db.transaction().execute(async (trx: Db) => {
     const now = deps.clock.now();
-    if (!(await lockOpenUser(trx, userId, now))) return OAuthMsg.invalidState;
+    if (!(await lockOpenUser(trx, userId, now))) return OAuthErrors.invalidState.msg;
     const inserted = await trx
       .insertInto('identities')
       .values({ provider, subject, user_id: userId, created_at: now })
@@ -356,7 +356,7 @@ async function bindIdentity(deps: AuthDeps, userId: number, provider: IdentityPr
         { userId, kind: 'identity.bind', ip: null, userAgent: null, detail: { provider } },
         now,
       );
-      return ServerMsg.ok;
+      return SUCCESS_MSG;
     }
     const owner = await trx
       .selectFrom('identities')
@@ -364,9 +364,9 @@ async function bindIdentity(deps: AuthDeps, userId: number, provider: IdentityPr
       .where('provider', '=', provider)
       .where((eb) => eb.or([eb('subject', '=', subject), eb('user_id', '=', userId)]))
       .execute();
-    if (owner.some((row) => row.subject === subject && row.user_id === userId)) return ServerMsg.ok;
-    if (owner.some((row) => row.subject === subject)) return OAuthMsg.identityInUse;
-    return AccountMsg.alreadyBound;
+    if (owner.some((row) => row.subject === subject && row.user_id === userId)) return SUCCESS_MSG;
+    if (owner.some((row) => row.subject === subject)) return OAuthErrors.identityInUse.msg;
+    return OAuthErrors.alreadyBound.msg;
   });
 }
 
@@ -389,8 +389,8 @@ function failed(purpose: FlowPurpose | null, msg: string): FlowOutcome {
 
 function providerUnavailable(error: unknown): never {
   if (error instanceof ProviderError || (error instanceof Error && error.name === 'TimeoutError')) {
-    throw new AppError(503, ServerMsg.unavailable);
+    throw appError(CommonErrors.unavailable);
   }
-  if (error instanceof TypeError) throw new AppError(503, ServerMsg.unavailable);
+  if (error instanceof TypeError) throw appError(CommonErrors.unavailable);
   throw error;
 }

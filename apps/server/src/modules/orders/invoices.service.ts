@@ -1,4 +1,5 @@
 import {
+  CommonErrors,
   formatAmount,
   INVOICE_TITLE_MAX_LENGTH,
   invoiceKindFor,
@@ -7,7 +8,7 @@ import {
   type InvoiceTitleType,
   isValidTaxNumber,
   normaliseEmail,
-  OrderMsg,
+  OrderErrors,
   type ReceiptProduct,
   receiptProductOf,
   receiptStatus,
@@ -16,8 +17,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { InvoicesTable } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
-import type { AppError } from '../../lib/errors.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { insertMessage } from '../outbox/outbox.repository.js';
 import * as repo from './orders.repository.js';
 
@@ -38,17 +38,17 @@ export interface InvoiceResult {
 }
 
 const refusals = {
-  selfServiceUnavailable: () => badRequest(OrderMsg.selfServiceUnavailable),
-  nothingToInvoice: () => badRequest(OrderMsg.nothingToInvoice),
-  invoiceWindowClosed: () => badRequest(OrderMsg.invoiceWindowClosed),
-  invoiceExists: () => conflict(OrderMsg.invoiceExists),
+  selfServiceUnavailable: () => appError(OrderErrors.selfServiceUnavailable),
+  nothingToInvoice: () => appError(OrderErrors.nothingToInvoice),
+  invoiceWindowClosed: () => appError(OrderErrors.invoiceWindowClosed),
+  invoiceExists: () => appError(OrderErrors.invoiceExists),
 } satisfies Record<string, () => AppError>;
 
 /** The order of that number and receipt product, only when it is the user's (404 otherwise). */
 export async function userOrder(db: Db, userId: number, orderNo: string, product: ReceiptProduct) {
   const order = await repo.findUserOrder(db, userId, orderNo);
   // Another user's order and a wrong product answer exactly like a missing order.
-  if (!order || receiptProductOf(order.product) !== product) throw notFound(OrderMsg.orderNotFound);
+  if (!order || receiptProductOf(order.product) !== product) throw appError(OrderErrors.orderNotFound);
   return order;
 }
 
@@ -83,13 +83,13 @@ export async function requestInvoice(
   if (refusal) throw refusals[refusal]();
 
   const title = request.title.trim();
-  if (title.length === 0 || title.length > INVOICE_TITLE_MAX_LENGTH) throw badRequest(OrderMsg.invoiceInfoWrong);
+  if (title.length === 0 || title.length > INVOICE_TITLE_MAX_LENGTH) throw appError(OrderErrors.invoiceInfoWrong);
   let taxNumber: string | null = null;
   if (request.title_type === 'company') {
     // A company invoice is made out to its tax number; one that cannot be right would be
     // refused by the tax office later (spec 01 §8: wrong invoice information).
     const value = request.tax_number?.trim().toUpperCase() ?? '';
-    if (!isValidTaxNumber(value, order.region)) throw badRequest(OrderMsg.invoiceInfoWrong);
+    if (!isValidTaxNumber(value, order.region)) throw appError(OrderErrors.invoiceInfoWrong);
     taxNumber = value;
   }
   const email = normaliseEmail(request.email);
@@ -120,7 +120,7 @@ export async function requestInvoice(
     return row;
   });
   // No row: a concurrent request for the same order won the claim.
-  if (!claimed) throw conflict(OrderMsg.invoiceExists);
+  if (!claimed) throw appError(OrderErrors.invoiceExists);
   return {
     order_id: order.order_no,
     invoice: claimed.state,
@@ -167,7 +167,7 @@ function invoiceFailedMessage(email: string, order: NoticeOrder) {
 
 async function pendingOrder(db: Db, orderNo: string) {
   const order = await repo.findOrderByNo(db, orderNo);
-  if (!order) throw notFound(OrderMsg.orderNotFound);
+  if (!order) throw appError(OrderErrors.orderNotFound);
   return order;
 }
 
@@ -179,16 +179,16 @@ export async function issueInvoice(db: Db, orderNo: string, number: string | und
   const order = await pendingOrder(db, orderNo);
   const invoiceNumber = number?.trim() || documentNumber('invoice', order.id, now);
   if (!/^[A-Za-z0-9-]{4,40}$/.test(invoiceNumber))
-    throw badRequest('invoice number must be 4 to 40 letters, digits or -');
+    throw operatorInputError('invoice number must be 4 to 40 letters, digits or -');
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await repo.markInvoiceIssued(trx, order.id, invoiceNumber, now);
-      if (!row) throw conflict(OrderMsg.invoiceNotPending);
+      if (!row) throw appError(OrderErrors.invoiceNotPending);
       await insertMessage(trx, receiptReadyMessage(row.email, order, order.region), now);
       return { order_id: order.order_no, invoice: row.state, number: row.number, iv_type: row.iv_type };
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw conflict('invoice number exists');
+    if (uniqueViolation(error)) throw operatorInputError('invoice number exists', CommonErrors.conflict);
     throw error;
   }
 }
@@ -197,10 +197,10 @@ export async function issueInvoice(db: Db, orderNo: string, number: string | und
 export async function failInvoice(db: Db, orderNo: string, reason: string, now: number) {
   const order = await pendingOrder(db, orderNo);
   const why = reason.trim();
-  if (why.length === 0 || why.length > 200) throw badRequest('reason must have 1 to 200 characters');
+  if (why.length === 0 || why.length > 200) throw operatorInputError('reason must have 1 to 200 characters');
   return db.transaction().execute(async (trx) => {
     const row = await repo.markInvoiceFailed(trx, order.id, why, now);
-    if (!row) throw conflict(OrderMsg.invoiceNotPending);
+    if (!row) throw appError(OrderErrors.invoiceNotPending);
     const invoice = await repo.findInvoice(trx, order.id);
     if (invoice) await insertMessage(trx, invoiceFailedMessage(invoice.email, order), now);
     return { order_id: order.order_no, invoice: row.state, reason: why };

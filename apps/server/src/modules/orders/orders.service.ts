@@ -1,7 +1,8 @@
 import type { OrderRow } from '@account-centre/contract';
 import {
-  type Currency,
+  CommonErrors,
   currencies,
+  type Currency,
   INVOICE_WINDOW_SECONDS,
   InvoiceKind,
   type OrderChannel,
@@ -13,14 +14,14 @@ import {
   orderProductCodes,
   orderProductsOfList,
   orderStatus,
-  type Region,
   receiptProductOf,
   receiptStatus,
+  type Region,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
 import * as repo from './orders.repository.js';
 
@@ -112,33 +113,34 @@ export function newOrderNo(now: number): string {
  * store orders). Returns it as the user's history shows it.
  */
 export async function recordOrder(db: Db, input: RecordOrderInput, now: number): Promise<OrderRowDto> {
-  if (!(orderProductCodes as readonly string[]).includes(input.product)) throw badRequest('unknown product');
-  if (!(orderChannels as readonly string[]).includes(input.channel)) throw badRequest('unknown channel');
-  if (!Number.isSafeInteger(input.type) || input.type < 0) throw badRequest('type must be a whole number ≥ 0');
+  if (!(orderProductCodes as readonly string[]).includes(input.product)) throw operatorInputError('unknown product');
+  if (!(orderChannels as readonly string[]).includes(input.channel)) throw operatorInputError('unknown channel');
+  if (!Number.isSafeInteger(input.type) || input.type < 0) throw operatorInputError('type must be a whole number ≥ 0');
   if (!Number.isSafeInteger(input.amount) || input.amount < 0) {
-    throw badRequest('amount must be a whole number of minor units ≥ 0');
+    throw operatorInputError('amount must be a whole number of minor units ≥ 0');
   }
   const quantity = input.quantity ?? 1;
   if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > 10_000)
-    throw badRequest('quantity must be 1 to 10000');
+    throw operatorInputError('quantity must be 1 to 10000');
   const productName = input.productName.trim();
   if (productName.length === 0 || productName.length > 200)
-    throw badRequest('product name must have 1 to 200 characters');
+    throw operatorInputError('product name must have 1 to 200 characters');
   const orderedAt = input.orderedAt ?? now;
-  if (!Number.isSafeInteger(orderedAt) || orderedAt <= 0) throw badRequest('date must be unix seconds');
+  if (!Number.isSafeInteger(orderedAt) || orderedAt <= 0) throw operatorInputError('date must be unix seconds');
   if (input.exp != null && (!Number.isSafeInteger(input.exp) || input.exp <= orderedAt)) {
-    throw badRequest('exp must be unix seconds after the order date');
+    throw operatorInputError('exp must be unix seconds after the order date');
   }
   if (input.orderNo !== undefined && !ORDER_NO_PATTERN.test(input.orderNo)) {
-    throw badRequest('order number must be 1 to 40 letters, digits, _ or -');
+    throw operatorInputError('order number must be 1 to 40 letters, digits, _ or -');
   }
   if (input.currency !== undefined && !(currencies as readonly string[]).includes(input.currency)) {
-    throw badRequest('unknown currency');
+    throw operatorInputError('unknown currency');
   }
-  if ((input.more?.length ?? 0) > 500 || (input.agent?.length ?? 0) > 100) throw badRequest('detail or agent too long');
+  if ((input.more?.length ?? 0) > 500 || (input.agent?.length ?? 0) > 100)
+    throw operatorInputError('detail or agent too long');
 
   const user = await db.selectFrom('users').select('region').where('id', '=', input.userId).executeTakeFirst();
-  if (!user) throw notFound('user not found');
+  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
   const region = input.region ?? user.region;
   const values = {
     user_id: input.userId,
@@ -168,7 +170,7 @@ export async function recordOrder(db: Db, input: RecordOrderInput, now: number):
       return toOrderRow(saved, now);
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
-      if (input.orderNo !== undefined) throw conflict('order number exists');
+      if (input.orderNo !== undefined) throw operatorInputError('order number exists', CommonErrors.conflict);
       if (attempt >= 4) throw error;
     }
   }

@@ -1,6 +1,6 @@
-import { OrderMsg, RECEIPT_LINK_TTL_SECONDS, type ReceiptProduct } from '@account-centre/contract';
+import { OrderErrors, RECEIPT_LINK_TTL_SECONDS, type ReceiptProduct } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { AppError, conflict, forbidden } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { userOrder } from '../orders/invoices.service.js';
 import { findInvoice, findOrderByNo } from '../orders/orders.repository.js';
 import { receiptLinkSignatureMatches, signReceiptLink } from './receipt-links.js';
@@ -23,7 +23,7 @@ export async function receiptLink(
   origin: string,
 ): Promise<{ url: string; expires_at: number }> {
   const order = await userOrder(db, userId, orderNo, product);
-  if (order.invoice_state !== 'billing_success') throw conflict(OrderMsg.receiptNotIssued);
+  if (order.invoice_state !== 'billing_success') throw appError(OrderErrors.receiptNotIssued);
   const expires = now + RECEIPT_LINK_TTL_SECONDS;
   const signature = signReceiptLink(secret, order.order_no, order.user_id, expires);
   const query = new URLSearchParams({ expires: String(expires), signature });
@@ -34,7 +34,7 @@ export async function receiptLink(
 }
 
 /** An expired receipt link (spec 01 §8: server error ER101 → downloadReceiptExpire). */
-export const receiptExpired = () => new AppError(403, OrderMsg.receiptExpired);
+export const receiptExpired = () => appError(OrderErrors.receiptExpired);
 
 /**
  * The receipt PDF behind a signed link. A link that was not made by this server, or was
@@ -52,12 +52,12 @@ export async function openReceipt(
 ): Promise<{ pdf: Buffer; filename: string }> {
   const order = await findOrderByNo(db, orderNo);
   if (!order || !receiptLinkSignatureMatches(secret, order.order_no, order.user_id, expires, signature)) {
-    throw forbidden(OrderMsg.receiptLinkInvalid);
+    throw appError(OrderErrors.receiptLinkInvalid);
   }
   if (expires <= now) throw receiptExpired();
   const invoice = await findInvoice(db, order.id);
   if (!invoice || invoice.state !== 'billing_success' || !invoice.number || !invoice.issued_at) {
-    throw conflict(OrderMsg.receiptNotIssued);
+    throw appError(OrderErrors.receiptNotIssued);
   }
   const pdf = await renderReceiptPdf({
     region: order.region,

@@ -3,6 +3,7 @@ import {
   APP_STORE_SUBSCRIPTIONS_URL,
   boughtProducts,
   canRenew,
+  CommonErrors,
   expiryState,
   FOREVER_EXPIRY,
   FOREVER_THRESHOLD,
@@ -14,7 +15,7 @@ import {
   NINETY_NINE_PLAN_TYPE,
   type OrderChannel,
   orderChannels,
-  OrderMsg,
+  OrderErrors,
   type PersonalPlatform,
   personalPlatforms,
   planDateOf,
@@ -40,7 +41,7 @@ import type { Updateable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import type { SubscriptionsTable } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
 import { orderedProducts } from '../orders/orders.repository.js';
 import * as repo from './subscriptions.repository.js';
 
@@ -217,11 +218,11 @@ export async function cancelSubscription(
   now: number,
 ): Promise<SubscriptionRecordDto> {
   const row = await repo.findSubscription(db, userId, product);
-  if (!row) throw notFound(OrderMsg.orderNotFound);
+  if (!row) throw appError(OrderErrors.orderNotFound);
   if (!showCancelSubscription(region, renewalFacts(toSubscriptionRecord(row))))
-    throw conflict(OrderMsg.cancelUnavailable);
+    throw appError(OrderErrors.cancelUnavailable);
   const updated = await repo.cancelRenewal(db, userId, product, now);
-  if (!updated) throw conflict(OrderMsg.cancelUnavailable);
+  if (!updated) throw appError(OrderErrors.cancelUnavailable);
   return toSubscriptionRecord(updated);
 }
 
@@ -268,18 +269,18 @@ const defaultNames: Record<SubscriptionProduct, string> = {
  * passed). Team grants touch only the team expiries, so personal ones are never mixed in.
  */
 export async function grantSubscription(db: Db, input: GrantInput, now: number): Promise<SubscriptionRecordDto> {
-  if (!(subscriptionProducts as readonly string[]).includes(input.product)) throw badRequest('unknown product');
+  if (!(subscriptionProducts as readonly string[]).includes(input.product)) throw operatorInputError('unknown product');
   const columns = grantColumns(input.scope, input.platforms);
   if (input.type !== undefined && !(subscriptionTypes as readonly string[]).includes(input.type)) {
-    throw badRequest('type must be version, subs or other');
+    throw operatorInputError('type must be version, subs or other');
   }
   if (input.channel != null && !(orderChannels as readonly string[]).includes(input.channel))
-    throw badRequest('unknown channel');
+    throw operatorInputError('unknown channel');
   const name = input.name?.trim();
   if (name !== undefined && (name.length === 0 || name.length > 200))
-    throw badRequest('name must have 1 to 200 characters');
+    throw operatorInputError('name must have 1 to 200 characters');
   if (input.scope === 'team' && input.group !== undefined && input.group !== null && input.group.trim().length === 0) {
-    throw badRequest('group must not be empty');
+    throw operatorInputError('group must not be empty');
   }
   for (const [label, value] of [
     ['order type', input.orderType],
@@ -288,23 +289,23 @@ export async function grantSubscription(db: Db, input: GrantInput, now: number):
     ['start', input.startedAt],
   ] as const) {
     if (value != null && (!Number.isSafeInteger(value) || value < 0))
-      throw badRequest(`${label} must be a whole number ≥ 0`);
+      throw operatorInputError(`${label} must be a whole number ≥ 0`);
   }
 
   const user = await db.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-  if (!user) throw notFound('user not found');
+  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
 
   const inserted: Partial<Record<repo.ExpiryColumn, number>> = {};
   const updated: Record<string, unknown> = {};
   const end = input.end;
   if ('until' in end) {
-    if (!Number.isSafeInteger(end.until) || end.until <= 0) throw badRequest('until must be unix seconds');
+    if (!Number.isSafeInteger(end.until) || end.until <= 0) throw operatorInputError('until must be unix seconds');
     for (const column of columns) inserted[column] = updated[column] = end.until;
   } else if ('forever' in end) {
     for (const column of columns) inserted[column] = updated[column] = FOREVER_EXPIRY;
   } else {
     const seconds = Math.round(LicenceLengthMs[end.extendBy] / 1000);
-    if (!seconds) throw badRequest('unknown length');
+    if (!seconds) throw operatorInputError('unknown length');
     for (const column of columns) {
       inserted[column] = now + seconds;
       updated[column] = repo.extendedExpiry(column, seconds, now, FOREVER_THRESHOLD);
@@ -362,12 +363,12 @@ export async function grantSubscription(db: Db, input: GrantInput, now: number):
 }
 
 function grantColumns(scope: 'personal' | 'team', platforms: readonly string[]): repo.ExpiryColumn[] {
-  if (platforms.length === 0) throw badRequest('name at least one platform');
+  if (platforms.length === 0) throw operatorInputError('name at least one platform');
   const table: Record<string, repo.ExpiryColumn> = scope === 'team' ? teamColumns : personalColumns;
   const columns = platforms.map((platform) => {
     const column = table[platform];
     if (!column) {
-      throw badRequest(`unknown ${scope} platform "${platform}" (${Object.keys(table).join(', ')})`);
+      throw operatorInputError(`unknown ${scope} platform "${platform}" (${Object.keys(table).join(', ')})`);
     }
     return column;
   });
@@ -390,10 +391,10 @@ export async function setStorage(
   input: { userId: number; area: StorageArea; maxBytes?: number; usedBytes?: number },
   now: number,
 ) {
-  if (!(storageAreas as readonly string[]).includes(input.area)) throw badRequest('unknown storage area');
+  if (!(storageAreas as readonly string[]).includes(input.area)) throw operatorInputError('unknown storage area');
   for (const value of [input.maxBytes, input.usedBytes]) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0))
-      throw badRequest('bytes must be a whole number ≥ 0');
+      throw operatorInputError('bytes must be a whole number ≥ 0');
   }
   const set = {
     ...(input.maxBytes !== undefined && { max_bytes: input.maxBytes }),

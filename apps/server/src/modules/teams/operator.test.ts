@@ -1,4 +1,4 @@
-import { TeamMsg } from '@account-centre/contract';
+import { TeamErrors } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -86,7 +86,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
       '--members',
       '2',
     );
-    expect(again).toMatchObject({ code: 1, error: { error: TeamMsg.otherTeam } });
+    expect(again).toMatchObject({ code: 1, error: { error: TeamErrors.otherTeam.msg } });
     const project = await admin(
       'team:create',
       '--product',
@@ -119,9 +119,9 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     expect(await teamOf(member)).toMatchObject({ role: 3 });
 
     const full = await admin('team:add-member', '--team', team, '--user', String(extra.userId));
-    expect(full).toMatchObject({ code: 1, error: { error: TeamMsg.memberLimit } });
+    expect(full).toMatchObject({ code: 1, error: { error: TeamErrors.memberLimit.msg } });
     const twice = await admin('team:add-member', '--team', team, '--user', String(member.userId));
-    expect(twice).toMatchObject({ code: 1, error: { error: TeamMsg.alreadyMember } });
+    expect(twice).toMatchObject({ code: 1, error: { error: TeamErrors.alreadyMember.msg } });
 
     const removed = await admin('team:remove-member', '--team', team, '--user', member.email);
     expect(removed.code).toBe(0);
@@ -130,9 +130,9 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     expect((await admin('team:add-member', '--team', team, '--user', String(extra.userId))).code).toBe(0);
 
     const ownerStays = await admin('team:remove-member', '--team', team, '--user', String(owner.userId));
-    expect(ownerStays).toMatchObject({ code: 1, error: { error: TeamMsg.ownerStays } });
+    expect(ownerStays).toMatchObject({ code: 1, error: { error: TeamErrors.ownerStays.msg } });
     const notMember = await admin('team:remove-member', '--team', team, '--user', String(member.userId));
-    expect(notMember).toMatchObject({ code: 1, error: { error: TeamMsg.notMember } });
+    expect(notMember).toMatchObject({ code: 1, error: { error: TeamErrors.notMember.msg } });
   });
 
   it('team:add-member refuses a person already in another team of the product', async () => {
@@ -141,7 +141,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     const b = await createTeam(ownerB, 3);
     expect((await admin('team:add-member', '--team', a, '--user', String(person.userId))).code).toBe(0);
     const other = await admin('team:add-member', '--team', b, '--user', String(person.userId));
-    expect(other).toMatchObject({ code: 1, error: { error: TeamMsg.otherTeam } });
+    expect(other).toMatchObject({ code: 1, error: { error: TeamErrors.otherTeam.msg } });
   });
 
   it('team:delete deletes the team and its memberships and prints it as it was', async () => {
@@ -155,7 +155,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     expect(await teamOf(owner, 'proj')).toBeNull();
     expect(await teamOf(member, 'proj')).toBeNull();
     const again = await admin('team:delete', '--team', team);
-    expect(again).toMatchObject({ code: 1, error: { error: TeamMsg.teamNotFound } });
+    expect(again).toMatchObject({ code: 1, error: { error: TeamErrors.teamNotFound.msg } });
   });
 
   it('refuses bad command lines and explains why, writing nothing', async () => {
@@ -171,7 +171,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     const tries: [string[], string | RegExp][] = [
       [create('--product', 'mind'), /--product must be one of max, proj/],
       [create('--owner', 'somebody'), '--owner must be a user id or an e-mail address'],
-      [create('--owner', 'nobody@example.com'), TeamMsg.userNotFound],
+      [create('--owner', 'nobody@example.com'), TeamErrors.userNotFound.msg],
       [create('--members', 'many'), '--members must be a whole number'],
       [create('--members', '0'), /members must be a whole number from 1 to 100000/],
       [create('--name', 'n'.repeat(71)), /1 to 70 characters/],
@@ -180,8 +180,8 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
       [['team:add-member', '--team', 'x', '--user', id], '--team must be a whole number'],
       [['team:add-member', '--team', '0', '--user', id], '--team must be a team id'],
       [['team:add-member', '--team', '1', '--user', id, '--role', 'owner'], /--role must be one of admin, member/],
-      [['team:add-member', '--team', '999999', '--user', id], TeamMsg.teamNotFound],
-      [['team:remove-member', '--team', '999999', '--user', id], TeamMsg.teamNotFound],
+      [['team:add-member', '--team', '999999', '--user', id], TeamErrors.teamNotFound.msg],
+      [['team:remove-member', '--team', '999999', '--user', id], TeamErrors.teamNotFound.msg],
       [['team:delete', '--team', '-3'], '--team must be a team id'],
     ];
     for (const [argv, message] of tries) {

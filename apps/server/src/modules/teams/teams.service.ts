@@ -1,8 +1,8 @@
 import {
   TEAM_MEMBER_LIMIT_MAX,
   TEAM_NAME_MAX_LENGTH,
+  TeamErrors,
   type TeamInfo,
-  TeamMsg,
   type TeamProduct,
   teamProducts,
   TeamRole,
@@ -12,7 +12,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
 import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './teams.repository.js';
@@ -41,7 +41,7 @@ export async function teamOf(db: Db, userId: number, product: TeamProduct): Prom
 /** A team as the operator sees it: its fields and its members, the owner first. */
 export async function teamDetails(db: Db, teamId: number) {
   const team = await repo.findTeam(db, teamId);
-  if (!team) throw notFound(TeamMsg.teamNotFound);
+  if (!team) throw appError(TeamErrors.teamNotFound);
   const members = await repo.membersOf(db, teamId);
   return {
     id: team.id,
@@ -57,7 +57,7 @@ export async function teamDetails(db: Db, teamId: number) {
 function teamName(raw: string): string {
   // Spec 02 §5, §9: at most 70 characters.
   const name = normaliseDisplayName(raw, TEAM_NAME_MAX_LENGTH);
-  if (name === null) throw badRequest(`team name must have 1 to ${TEAM_NAME_MAX_LENGTH} characters`);
+  if (name === null) throw operatorInputError(`team name must have 1 to ${TEAM_NAME_MAX_LENGTH} characters`);
   return name;
 }
 
@@ -70,8 +70,8 @@ function teamName(raw: string): string {
  */
 function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return transactionExplainingUnique(db, work, (columns) => {
-    if (columns.includes('team_id') && columns.includes('user_id')) return conflict(TeamMsg.alreadyMember);
-    if (columns.includes('product')) return conflict(TeamMsg.otherTeam);
+    if (columns.includes('team_id') && columns.includes('user_id')) return appError(TeamErrors.alreadyMember);
+    if (columns.includes('product')) return appError(TeamErrors.otherTeam);
     return undefined;
   });
 }
@@ -86,15 +86,16 @@ export async function createTeam(
   input: { product: TeamProduct; name: string; owner: UserRef; memberLimit: number },
   now: number,
 ) {
-  if (!teamProducts.includes(input.product)) throw badRequest(`product must be one of ${teamProducts.join(', ')}`);
+  if (!teamProducts.includes(input.product))
+    throw operatorInputError(`product must be one of ${teamProducts.join(', ')}`);
   const name = teamName(input.name);
   const limit = input.memberLimit;
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > TEAM_MEMBER_LIMIT_MAX) {
-    throw badRequest(`members must be a whole number from 1 to ${TEAM_MEMBER_LIMIT_MAX}`);
+    throw operatorInputError(`members must be a whole number from 1 to ${TEAM_MEMBER_LIMIT_MAX}`);
   }
   const teamId = await inTransaction(db, async (trx) => {
-    const ownerId = await lockNamedUser(trx, input.owner, TeamMsg.userNotFound);
-    if (await repo.findMembership(trx, ownerId, input.product)) throw conflict(TeamMsg.otherTeam);
+    const ownerId = await lockNamedUser(trx, input.owner, TeamErrors.userNotFound);
+    if (await repo.findMembership(trx, ownerId, input.product)) throw appError(TeamErrors.otherTeam);
     const { id } = await repo.insertTeam(trx, {
       product: input.product,
       name,
@@ -126,14 +127,14 @@ export async function addTeamMember(
   now: number,
 ) {
   const role = addedRoles[input.role];
-  if (role === undefined) throw badRequest('role must be admin or member');
+  if (role === undefined) throw operatorInputError('role must be admin or member');
   await inTransaction(db, async (trx) => {
-    const userId = await lockNamedUser(trx, input.user, TeamMsg.userNotFound);
+    const userId = await lockNamedUser(trx, input.user, TeamErrors.userNotFound);
     const team = await repo.lockTeam(trx, input.teamId, now);
-    if (!team) throw notFound(TeamMsg.teamNotFound);
+    if (!team) throw appError(TeamErrors.teamNotFound);
     const current = await repo.findMembership(trx, userId, team.product);
-    if (current) throw conflict(current.team_id === team.id ? TeamMsg.alreadyMember : TeamMsg.otherTeam);
-    if ((await repo.countMembers(trx, team.id)) >= team.member_limit) throw conflict(TeamMsg.memberLimit);
+    if (current) throw appError(current.team_id === team.id ? TeamErrors.alreadyMember : TeamErrors.otherTeam);
+    if ((await repo.countMembers(trx, team.id)) >= team.member_limit) throw appError(TeamErrors.memberLimit);
     await repo.insertMember(trx, { team_id: team.id, product: team.product, user_id: userId, role, joined_at: now });
   });
   return teamDetails(db, input.teamId);
@@ -146,13 +147,13 @@ export async function addTeamMember(
 export async function removeTeamMember(db: Db, input: { teamId: number; user: UserRef }, now: number) {
   await inTransaction(db, async (trx) => {
     const team = await repo.lockTeam(trx, input.teamId, now);
-    if (!team) throw notFound(TeamMsg.teamNotFound);
+    if (!team) throw appError(TeamErrors.teamNotFound);
     // A closed account is no longer anyone's member (the closing removed it): "not exists".
     const user = await findOpenUser(trx, input.user);
-    if (!user) throw notFound(TeamMsg.userNotFound);
+    if (!user) throw appError(TeamErrors.userNotFound);
     const membership = await repo.findMembership(trx, user.id, team.product);
-    if (!membership || membership.team_id !== team.id) throw notFound(TeamMsg.notMember);
-    if (membership.role === TeamRole.owner) throw conflict(TeamMsg.ownerStays);
+    if (!membership || membership.team_id !== team.id) throw appError(TeamErrors.notMember);
+    if (membership.role === TeamRole.owner) throw appError(TeamErrors.ownerStays);
     await repo.deleteMember(trx, team.id, user.id);
   });
   return teamDetails(db, input.teamId);
@@ -162,7 +163,7 @@ export async function removeTeamMember(db: Db, input: { teamId: number; user: Us
 export async function deleteTeam(db: Db, teamId: number, now: number) {
   return db.transaction().execute(async (trx) => {
     // Locked first, so the answer lists exactly the members deleted with it.
-    if (!(await repo.lockTeam(trx, teamId, now))) throw notFound(TeamMsg.teamNotFound);
+    if (!(await repo.lockTeam(trx, teamId, now))) throw appError(TeamErrors.teamNotFound);
     const team = await teamDetails(trx, teamId);
     await repo.deleteTeam(trx, teamId);
     return { deleted: team };

@@ -1,4 +1,4 @@
-import { type TeamProduct, TeamMsg } from '@account-centre/contract';
+import { type TeamProduct, TeamErrors } from '@account-centre/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -118,7 +118,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
       const [owner, first, second] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
       const team = await create(owner, 2);
       await add(team.id, first);
-      expect(await refusal(add(team.id, second))).toEqual({ status: 409, msg: TeamMsg.memberLimit });
+      expect(await refusal(add(team.id, second))).toEqual({ status: 409, msg: TeamErrors.memberLimit.msg });
       expect(await membersOf(team.id)).toEqual(sorted(owner.userId, first.userId));
 
       const after = await removeTeamMember(t.app.db, { teamId: team.id, user: { id: first.userId } }, now);
@@ -130,7 +130,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
       const [owner, other] = await Promise.all([testUser(t), testUser(t)]);
       const team = await create(owner, 1);
       expect(team.member_num).toBe(1);
-      expect(await refusal(add(team.id, other))).toEqual({ status: 409, msg: TeamMsg.memberLimit });
+      expect(await refusal(add(team.id, other))).toEqual({ status: 409, msg: TeamErrors.memberLimit.msg });
     });
 
     it('keeps a person in one team per product, and lets them be in a team of each product', async () => {
@@ -139,12 +139,12 @@ describe.each(dialects)('teams on $name', (dialect) => {
       const b = await create(ownerB, 5);
       const p = await create(ownerP, 5, 'proj');
       await add(a.id, person);
-      expect(await refusal(add(a.id, person, 'admin'))).toEqual({ status: 409, msg: TeamMsg.alreadyMember });
-      expect(await refusal(add(b.id, person))).toEqual({ status: 409, msg: TeamMsg.otherTeam });
+      expect(await refusal(add(a.id, person, 'admin'))).toEqual({ status: 409, msg: TeamErrors.alreadyMember.msg });
+      expect(await refusal(add(b.id, person))).toEqual({ status: 409, msg: TeamErrors.otherTeam.msg });
       // Spec 02 §8, reason 2: owning another team of the product counts too.
-      expect(await refusal(add(b.id, ownerA))).toEqual({ status: 409, msg: TeamMsg.otherTeam });
-      expect(await refusal(create(person, 3))).toEqual({ status: 409, msg: TeamMsg.otherTeam });
-      expect(await refusal(create(ownerA, 3))).toEqual({ status: 409, msg: TeamMsg.otherTeam });
+      expect(await refusal(add(b.id, ownerA))).toEqual({ status: 409, msg: TeamErrors.otherTeam.msg });
+      expect(await refusal(create(person, 3))).toEqual({ status: 409, msg: TeamErrors.otherTeam.msg });
+      expect(await refusal(create(ownerA, 3))).toEqual({ status: 409, msg: TeamErrors.otherTeam.msg });
       expect(await membersOf(b.id)).toEqual([ownerB.userId]);
 
       await add(p.id, person, 'admin');
@@ -166,15 +166,15 @@ describe.each(dialects)('teams on $name', (dialect) => {
       await add(other.id, elsewhere);
       const remove = (user: { id: number } | { email: string }, teamId = team.id) =>
         refusal(removeTeamMember(t.app.db, { teamId, user }, now));
-      expect(await remove({ id: owner.userId })).toEqual({ status: 409, msg: TeamMsg.ownerStays });
-      expect(await remove({ id: stranger.userId })).toEqual({ status: 404, msg: TeamMsg.notMember });
-      expect(await remove({ id: elsewhere.userId })).toEqual({ status: 404, msg: TeamMsg.notMember });
-      expect(await remove({ email: 'nobody@example.com' })).toEqual({ status: 404, msg: TeamMsg.userNotFound });
-      expect(await remove({ id: owner.userId }, 999_999)).toEqual({ status: 404, msg: TeamMsg.teamNotFound });
-      expect(await refusal(add(999_999, stranger))).toEqual({ status: 404, msg: TeamMsg.teamNotFound });
+      expect(await remove({ id: owner.userId })).toEqual({ status: 409, msg: TeamErrors.ownerStays.msg });
+      expect(await remove({ id: stranger.userId })).toEqual({ status: 404, msg: TeamErrors.notMember.msg });
+      expect(await remove({ id: elsewhere.userId })).toEqual({ status: 404, msg: TeamErrors.notMember.msg });
+      expect(await remove({ email: 'nobody@example.com' })).toEqual({ status: 404, msg: TeamErrors.userNotFound.msg });
+      expect(await remove({ id: owner.userId }, 999_999)).toEqual({ status: 404, msg: TeamErrors.teamNotFound.msg });
+      expect(await refusal(add(999_999, stranger))).toEqual({ status: 404, msg: TeamErrors.teamNotFound.msg });
       expect(
         await refusal(addTeamMember(t.app.db, { teamId: team.id, user: { id: 999_999 }, role: 'member' }, now)),
-      ).toEqual({ status: 404, msg: TeamMsg.userNotFound });
+      ).toEqual({ status: 404, msg: TeamErrors.userNotFound.msg });
       expect(await membersOf(team.id)).toEqual([owner.userId]);
       expect(await membersOf(other.id)).toEqual(sorted(otherOwner.userId, elsewhere.userId));
     });
@@ -231,7 +231,10 @@ describe.each(dialects)('teams on $name', (dialect) => {
 
       const next = await create(otherOwner, 3);
       await add(next.id, member);
-      expect(await refusal(deleteTeam(t.app.db, team.id, now))).toEqual({ status: 404, msg: TeamMsg.teamNotFound });
+      expect(await refusal(deleteTeam(t.app.db, team.id, now))).toEqual({
+        status: 404,
+        msg: TeamErrors.teamNotFound.msg,
+      });
     });
   });
 
@@ -321,7 +324,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
       const results = await Promise.all(people.map((person) => refusal(add(team.id, person))));
       expect(results.filter((result) => result === null)).toHaveLength(3);
       expect(results.filter((result) => result !== null)).toEqual(
-        Array(7).fill({ status: 409, msg: TeamMsg.memberLimit }),
+        Array(7).fill({ status: 409, msg: TeamErrors.memberLimit.msg }),
       );
       expect(await membersOf(team.id)).toHaveLength(4);
     });
@@ -338,7 +341,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
       ]);
       expect(results.filter((result) => result === null)).toHaveLength(1);
       for (const result of results.filter((r) => r !== null)) {
-        expect([TeamMsg.alreadyMember, TeamMsg.otherTeam]).toContain(result.msg);
+        expect([TeamErrors.alreadyMember.msg, TeamErrors.otherTeam.msg]).toContain(result.msg);
       }
       expect(await teamsOfUser(person)).toHaveLength(1);
     });
@@ -348,7 +351,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
       const results = await Promise.all(Array.from({ length: 4 }, () => refusal(create(owner, 3))));
       expect(results.filter((result) => result === null)).toHaveLength(1);
       expect(results.filter((result) => result !== null)).toEqual(
-        Array(3).fill({ status: 409, msg: TeamMsg.otherTeam }),
+        Array(3).fill({ status: 409, msg: TeamErrors.otherTeam.msg }),
       );
       expect(await teamsOfUser(owner)).toHaveLength(1);
     });
@@ -376,7 +379,7 @@ describe.each(dialects)('teams on $name', (dialect) => {
       expect(await membersOf(max.id)).toEqual([ownerMax.userId]);
       expect((await teamOf(ownerProj, 'proj')).json().data).toMatchObject({ id: proj.id, member_num: 1 });
       // A closed account cannot be added back.
-      expect(await refusal(add(max.id, leaver))).toEqual({ status: 404, msg: TeamMsg.userNotFound });
+      expect(await refusal(add(max.id, leaver))).toEqual({ status: 404, msg: TeamErrors.userNotFound.msg });
     });
 
     it('deletes the teams a closing owner owns, with every membership in them, and keeps their other teams', async () => {

@@ -1,6 +1,12 @@
-import { AccountMsg, AVATAR_MAX_PIXELS, AVATAR_MAX_SIDE, AVATAR_WIDTH } from '@account-centre/contract';
+import {
+  AccountErrors,
+  AVATAR_MAX_PIXELS,
+  AVATAR_MAX_SIDE,
+  AVATAR_WIDTH,
+  CommonErrors,
+} from '@account-centre/contract';
 import sharp, { type Sharp } from 'sharp';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, appError } from '../../lib/errors.js';
 
 // Pictures are decoded once per upload; libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -77,7 +83,7 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
  * variants (RLE, 1/4/16 bits) are refused as unreadable.
  */
 export function decodeBmp(bytes: Buffer): { data: Buffer; width: number; height: number } {
-  const unreadable = () => badRequest(AccountMsg.imageInvalid);
+  const unreadable = () => appError(AccountErrors.imageInvalid);
   const pixelOffset = bytes.readUInt32LE(10);
   const headerSize = bytes.readUInt32LE(14);
   if (headerSize < 40 || bytes.length < 14 + headerSize) throw unreadable();
@@ -160,11 +166,11 @@ export interface Crop {
  */
 export async function renderAvatar(bytes: Buffer, crop: Crop | null): Promise<Buffer> {
   const type = sniffImageType(bytes);
-  if (type === null) throw new AppError(415, AccountMsg.imageType);
+  if (type === null) throw appError(AccountErrors.imageType);
   const size = declaredSize(bytes, type);
-  if (size === null || size.width < 1 || size.height < 1) throw badRequest(AccountMsg.imageInvalid);
+  if (size === null || size.width < 1 || size.height < 1) throw appError(AccountErrors.imageInvalid);
   if (size.width > AVATAR_MAX_SIDE || size.height > AVATAR_MAX_SIDE || size.width * size.height > AVATAR_MAX_PIXELS) {
-    throw badRequest(AccountMsg.imageDimensions);
+    throw appError(AccountErrors.imageDimensions);
   }
 
   try {
@@ -187,7 +193,7 @@ export async function renderAvatar(bytes: Buffer, crop: Crop | null): Promise<Bu
         crop.x + crop.width > upright.width ||
         crop.y + crop.height > upright.height
       ) {
-        throw badRequest(undefined, undefined, { fields: [{ field: 'body/crop', rule: 'inside' }] });
+        throw appError(CommonErrors.invalidRequest, { fields: [{ field: 'body/crop', rule: 'inside' }] });
       }
       image = image.extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height });
     }
@@ -198,6 +204,6 @@ export async function renderAvatar(bytes: Buffer, crop: Crop | null): Promise<Bu
       .toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw badRequest(AccountMsg.imageInvalid);
+    throw appError(AccountErrors.imageInvalid);
   }
 }

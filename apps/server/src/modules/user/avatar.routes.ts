@@ -1,14 +1,14 @@
 import multipart from '@fastify/multipart';
 import {
-  AccountMsg,
+  AccountErrors,
   AVATAR_MAX_BYTES,
+  CommonErrors,
   getAvatarFileRoute,
   ProfileAnswerCode,
-  ServerMsg,
   uploadAvatarRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, appError } from '../../lib/errors.js';
 import { ok, registerRoute } from '../../lib/register-route.js';
 import type { Crop } from './avatar-image.js';
 import { readAvatar, saveAvatar } from './avatar.service.js';
@@ -44,28 +44,28 @@ export async function avatarRoutes(app: FastifyInstance) {
 }
 
 async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError(415, ServerMsg.unsupportedMediaType);
+  if (!request.isMultipart()) throw appError(CommonErrors.unsupportedMediaType);
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file !== null) throw badRequest();
+        if (part.fieldname !== 'file' || file !== null) throw appError(CommonErrors.invalidRequest);
         file = await part.toBuffer();
       } else {
-        if (typeof part.value !== 'string' || part.fieldname in fields) throw badRequest();
+        if (typeof part.value !== 'string' || part.fieldname in fields) throw appError(CommonErrors.invalidRequest);
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, AccountMsg.imageTooLarge);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw badRequest();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw appError(AccountErrors.imageTooLarge);
+    if (typeof code === 'string' && code.startsWith('FST_')) throw appError(CommonErrors.invalidRequest);
     throw error;
   }
   if (file === null || file.length === 0) {
-    throw badRequest(undefined, undefined, { fields: [{ field: 'body/file', rule: 'required' }] });
+    throw appError(CommonErrors.invalidRequest, { fields: [{ field: 'body/file', rule: 'required' }] });
   }
   return { file, fields };
 }
@@ -78,7 +78,7 @@ const CROP_FIELDS = ['x', 'y', 'width', 'height'] as const;
  */
 function cropOf(fields: Record<string, string>, userId: number): Crop | null {
   const invalid = (field: string, rule: string) =>
-    badRequest(undefined, undefined, { fields: [{ field: `body/${field}`, rule }] });
+    appError(CommonErrors.invalidRequest, { fields: [{ field: `body/${field}`, rule }] });
   for (const name of Object.keys(fields)) {
     if (name !== 'id' && !(CROP_FIELDS as readonly string[]).includes(name))
       throw invalid(name, 'additionalProperties');

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CommonErrors } from '@account-centre/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { type Crop, renderAvatar } from './avatar-image.js';
 
 interface AvatarDeps {
@@ -55,7 +56,7 @@ export async function saveAvatar(deps: AvatarDeps, userId: number, upload: Buffe
         .where('closed_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      if (!locked) throw notFound();
+      if (!locked) throw appError(CommonErrors.notFound);
       const row = await trx.selectFrom('users').select('avatar_url').where('id', '=', userId).executeTakeFirstOrThrow();
       await trx.updateTable('users').set({ avatar_url: url }).where('id', '=', userId).execute();
       return row.avatar_url;
@@ -71,10 +72,10 @@ export async function saveAvatar(deps: AvatarDeps, userId: number, upload: Buffe
 
 /** The bytes of a stored avatar; 404 when there is none of that name. */
 export async function readAvatar(config: Pick<Config, 'dataDir'>, name: string): Promise<Buffer> {
-  if (!AVATAR_NAME.test(name)) throw notFound();
+  if (!AVATAR_NAME.test(name)) throw appError(CommonErrors.notFound);
   try {
     return await fs.readFile(path.join(avatarDir(config), name));
   } catch {
-    throw notFound();
+    throw appError(CommonErrors.notFound);
   }
 }

@@ -1,8 +1,9 @@
 import {
-  AccountMsg,
+  AccountErrors,
+  CommonErrors,
+  type ErrorEntry,
   isLanguage,
   ProfileAnswerCode,
-  ServerMsg,
   type updateUserRoute,
   type UserInfo,
 } from '@account-centre/contract';
@@ -10,7 +11,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { appError } from '../../lib/errors.js';
 import { hasControlCharacters, sensitiveWordList, stripControlCharacters, TermList } from './content-screen.js';
 import { normaliseNickName } from './nickname.js';
 import * as repo from './user.repository.js';
@@ -26,7 +27,7 @@ interface UserDeps {
 
 export async function getUserInfo(deps: UserDeps, userId: number): Promise<UserInfoData> {
   const row = await repo.findUserInfo(deps.db, userId);
-  if (!row) throw notFound();
+  if (!row) throw appError(CommonErrors.notFound);
   const providers = await deps.db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();
   return toUserInfo(row, new Set(providers.map((p) => p.provider)));
 }
@@ -47,7 +48,7 @@ export async function updateUserInfo(deps: UserDeps, userId: number, body: Updat
     if (nickName === null) throw invalidField('nick_name', 'length');
     if (hasControlCharacters(nickName)) throw invalidField('nick_name', 'characters');
     if (brandList(deps.config.brandNames).matches(nickName)) {
-      throw badRequest(AccountMsg.nameFormat, undefined, { fields: [{ field: 'body/nick_name', rule: 'brand' }] });
+      throw appError(AccountErrors.nameFormat, { fields: [{ field: 'body/nick_name', rule: 'brand' }] });
     }
     if (sensitiveWordList().matches(nickName)) throw sensitive('nick_name');
     changes.nick_name = nickName;
@@ -66,13 +67,13 @@ export async function updateUserInfo(deps: UserDeps, userId: number, body: Updat
   if (body.language !== undefined) changes.language = body.language;
 
   const updated = await repo.updateProfile(deps.db, userId, changes, now);
-  if (!updated) throw notFound();
+  if (!updated) throw appError(CommonErrors.notFound);
   return getUserInfo(deps, userId);
 }
 
 /** Spec 01 §7 updateUserInfo: code 2 is sensitive content (sensitiveVerb). */
 function sensitive(field: string) {
-  return badRequest(AccountMsg.sensitive, ProfileAnswerCode.sensitive, {
+  return appError(AccountErrors.sensitive, {
     code: ProfileAnswerCode.sensitive,
     fields: [{ field: `body/${field}`, rule: 'sensitive' }],
   });
@@ -92,7 +93,7 @@ function brandList(names: readonly string[]): TermList {
 
 /** Same shape as a schema failure, so the web app handles both alike. */
 function invalidField(field: string, rule: string) {
-  return badRequest(ServerMsg.invalidRequest, undefined, { fields: [{ field: `body/${field}`, rule }] });
+  return appError(CommonErrors.invalidRequest, { fields: [{ field: `body/${field}`, rule }] });
 }
 
 const EARLIEST_BIRTHDAY = Date.UTC(1900, 0, 1);
@@ -136,10 +137,11 @@ function toUserInfo(row: repo.UserInfoRow, providers: ReadonlySet<string>): User
 /**
  * Finds the open account an operator named (id or e-mail) and locks its row for the rest of the
  * transaction — the lock closing an account takes first, so a membership is either given before
- * the closing (which then removes it) or refused after. No such open account → 404 `missingMsg`.
+ * the closing (which then removes it) or refused after. No such open account → `missing`, the
+ * domain's own "user not exists".
  */
-export async function lockNamedUser(trx: Db, user: repo.UserRef, missingMsg: string): Promise<number> {
+export async function lockNamedUser(trx: Db, user: repo.UserRef, missing: ErrorEntry): Promise<number> {
   const userId = await repo.lockOpenUserByRef(trx, user);
-  if (userId === null) throw notFound(missingMsg);
+  if (userId === null) throw appError(missing);
   return userId;
 }

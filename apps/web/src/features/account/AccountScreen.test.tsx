@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountMsg } from '@account-centre/contract';
+import { AccountErrors } from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
@@ -84,7 +84,7 @@ describe('the nickname', () => {
   it('restores the old name when the server refuses the format, and says why', async () => {
     stubApi({
       [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}`]: () => fail(400, 0, AccountMsg.nameFormat),
+      [`PUT /api/user/${USER}`]: () => fail(400, 0, AccountErrors.nameFormat.msg),
     });
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();
@@ -97,7 +97,7 @@ describe('the nickname', () => {
   it('shows the sensitive-content text for a code 2 answer', async () => {
     stubApi({
       [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}`]: () => fail(400, 2, AccountMsg.sensitive),
+      [`PUT /api/user/${USER}`]: () => fail(400, 2, AccountErrors.sensitive.msg),
     });
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/user/current-user';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { errorMessage } from '../../lib/i18n';
+import { errorText } from '../../lib/api';
 import { AccountActions } from './components/AccountActions';
 import { ExchangeCodeLauncher } from './components/ExchangeCodeLauncher';
 import { ProfileSection } from './components/ProfileSection';
@@ -23,7 +23,7 @@ export function AccountScreen() {
           <ExchangeCodeLauncher />
         </Stack>
       ) : user.isError ? (
-        <LoadFailed message={errorMessage(user.error)} onRetry={() => void user.refetch()} />
+        <LoadFailed message={errorText(t, user.error)} onRetry={() => void user.refetch()} />
       ) : user.isLoading ? (
         <Loader aria-label={t('common:status.loading')} />
       ) : null}

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountErrorCode, ServerMsg } from '@account-centre/contract';
+import { AccountErrorCode, AuthErrors, CommonErrors } from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, getSession } from '../../lib/session';
@@ -70,7 +70,7 @@ describe('sign in with a password', () => {
 
   it('shows a wrong password in the reader’s language', async () => {
     stubApi({
-      'POST /api/auth/login': () => fail(401, AccountErrorCode.password, ServerMsg.invalidCredentials),
+      'POST /api/auth/login': () => fail(401, AccountErrorCode.password, AuthErrors.invalidCredentials.msg),
     });
     await renderInLanguage(<SignInScreen variant="page" />, { language: 'de' });
     expect(screen.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
@@ -138,11 +138,15 @@ describe('quick sign-in with a code', () => {
   });
 
   it.each([
-    [AccountErrorCode.code, ServerMsg.invalidCode, 'The verification code is incorrect.'],
-    [AccountErrorCode.timeout, ServerMsg.codeExpired, 'The verification code has expired. Please request a new one.'],
+    [AccountErrorCode.code, AuthErrors.invalidCode.msg, 'The verification code is incorrect.'],
+    [
+      AccountErrorCode.timeout,
+      AuthErrors.codeExpired.msg,
+      'The verification code has expired. Please request a new one.',
+    ],
     [
       AccountErrorCode.loginLimit,
-      ServerMsg.loginLimit,
+      AuthErrors.loginLimit.msg,
       'Too many failed sign-in attempts. Please wait a while and try again.',
     ],
   ])('shows sign-in error code %i as its message', async (code, msg, text) => {
@@ -156,10 +160,14 @@ describe('quick sign-in with a code', () => {
   });
 
   it.each([
-    [AccountErrorCode.tooFrequent, ServerMsg.tooFrequent, 'Too many requests. Please wait a moment and try again.'],
+    [
+      AccountErrorCode.tooFrequent,
+      CommonErrors.tooFrequent.msg,
+      'Too many requests. Please wait a moment and try again.',
+    ],
     [
       AccountErrorCode.codeCountLimit,
-      ServerMsg.codeCountLimit,
+      AuthErrors.codeCountLimit.msg,
       'You have requested too many verification codes today. Please try again tomorrow.',
     ],
   ])('shows send-code error code %i as its message', async (code, msg, text) => {
@@ -237,7 +245,7 @@ describe('sign up', () => {
     [AccountErrorCode.phoneUsed, '13812345678', '该手机号已被注册。'],
     [AccountErrorCode.emailUsed, 'ada@example.com', '该邮箱已被注册。'],
   ])('shows error code %i as its message', async (code, account, text) => {
-    stubApi({ 'POST /api/auth/register': () => fail(409, code, ServerMsg.accountExists) });
+    stubApi({ 'POST /api/auth/register': () => fail(409, code, AuthErrors.emailUsed.msg) });
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="page" />, { language: 'zh', build: { region: 'domestic' } });
     type('邮箱或手机号', account);
@@ -249,7 +257,7 @@ describe('sign up', () => {
 
   it('says a refused new password is too weak, not that a password is wrong', async () => {
     stubApi({
-      'POST /api/auth/register': () => fail(400, AccountErrorCode.password, ServerMsg.weakPassword),
+      'POST /api/auth/register': () => fail(400, AccountErrorCode.password, AuthErrors.weakPassword.msg),
     });
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="page" />);

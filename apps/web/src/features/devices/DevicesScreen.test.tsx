@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeviceMsg } from '@account-centre/contract';
+import { DeviceErrors } from '@account-centre/contract';
 import { onAppEvent } from '../../app/events';
 import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
@@ -269,7 +269,9 @@ describe('sign-in history', () => {
   });
 
   it('explains a refusal of the device calls in the reader’s language', async () => {
-    const calls = api({ [`POST /api/user/${USER}/not-me`]: () => fail(403, 1001, DeviceMsg.passwordResetRequired) });
+    const calls = api({
+      [`POST /api/user/${USER}/not-me`]: () => fail(403, 1001, DeviceErrors.passwordResetRequired.msg),
+    });
     await renderInLanguage(<DevicesScreen />);
     // The section's own button disowns no sign-in in particular: the account as a whole.
     const [forAccount] = await screen.findAllByRole('button', { name: 'This wasn’t me' });

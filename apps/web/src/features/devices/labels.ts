@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import { type DeviceProduct, type DeviceTag, DeviceMsg } from '@account-centre/contract';
-import { ApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/i18n';
+import { type DeviceProduct, type DeviceTag, DeviceErrors } from '@account-centre/contract';
+import { errorText } from '../../lib/api';
 import type { Session } from './api/devices';
 
 type Client = Session['client'];
@@ -47,14 +46,7 @@ export function locationLabel(location: 'local' | null): string {
   return i18next.t(location === 'local' ? 'devices:location.local' : 'devices:location.unknown');
 }
 
-/**
- * The text of a failed device or session call: the device calls' own messages first, then the
- * app's mapping of account codes and server messages (lib/api), then the generic error.
- */
+/** The text of a failed device or session call: the device calls' own failures first (errorText). */
 export function deviceErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.msg === DeviceMsg.limitReached) return i18next.t('devices:errors.deviceLimit');
-    if (error.msg === DeviceMsg.passwordResetRequired) return i18next.t('devices:errors.passwordResetRequired');
-  }
-  return errorMessage(error);
+  return errorText(i18next.t, error, { domains: [DeviceErrors] });
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderMsg } from '@account-centre/contract';
+import { OrderErrors } from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
@@ -145,7 +145,7 @@ describe('receipts', () => {
 
   it('shows the server’s refusal in the order’s words', async () => {
     server([order(1)], {
-      [`PUT /api/user/${USER}/invoice`]: () => fail(409, 0, OrderMsg.invoiceExists),
+      [`PUT /api/user/${USER}/invoice`]: () => fail(409, 0, OrderErrors.invoiceExists.msg),
     });
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));

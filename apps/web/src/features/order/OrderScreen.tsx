@@ -1,3 +1,4 @@
+import { OrderErrors } from '@account-centre/contract';
 import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +16,13 @@ import { LicenceSection } from './components/LicenceSection';
 import { OrderHistory } from './components/OrderHistory';
 import { Recommendations } from './components/Recommendations';
 import { type OrderAccess, orderAccess } from './order-access';
-import { orderErrorMessage } from './order-errors';
+import { errorText } from '../../lib/api';
 
 function SectionStatus({ error }: { error: Error | null }) {
   const { t } = useTranslation();
   return error ? (
     <Text c="red" role="alert">
-      {orderErrorMessage(error) || t('order:errors.loadFailed')}
+      {errorText(t, error, { domains: [OrderErrors], fallback: 'order:errors.loadFailed' })}
     </Text>
   ) : (
     <Loader size="sm" />

@@ -1,8 +1,17 @@
-import { type AccountErrorName, ServerMsg, accountErrorName, extractCodeMarker } from '@account-centre/contract';
+import {
+  AuthErrors,
+  CommonErrors,
+  type ErrorDomain,
+  type ErrorEntry,
+  type FailureAnswer,
+  accountErrorName,
+  extractCodeMarker,
+} from '@account-centre/contract';
 
 /**
- * A failed call. `i18nKey` names the localised text for it (the errors namespace), so no screen
- * ever shows a raw server string (DESIGN.md §3).
+ * A failed call. `i18nKey` names its localised text among the failures any screen can meet;
+ * a screen reads it through errorText, with its own domain's failures first, so no screen ever
+ * shows a raw server string (DESIGN.md §3).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -22,68 +31,40 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The ServerMsg entries by value. Every entry has its text under `errors:server.<name>` in every
- * language (client.test.ts and translations.test.ts check it), so a msg found here has a key.
- */
-const serverMsgNames = new Map<string, ServerMsgName>(
-  Object.entries(ServerMsg).map(([name, value]) => [value, name as ServerMsgName]),
-);
+/** Failures any screen can meet: every screen's lookup ends with these (bundled with the client). */
+const sharedDomains: readonly ErrorDomain[] = [CommonErrors, AuthErrors];
 
-type ServerMsgName = keyof typeof ServerMsg;
-
-/**
- * Messages any route may answer with (HTTP-level): beside an account code they say less than
- * the code does.
- */
-const generalMsgs = new Set<ServerMsgName>([
-  'ok',
-  'invalidRequest',
-  'unauthorized',
-  'tokenExpired',
-  'forbidden',
-  'notFound',
-  'conflict',
-  'tooFrequent',
-  'payloadTooLarge',
-  'unsupportedMediaType',
-  'internal',
-  'unavailable',
-]);
+function find(domains: readonly ErrorDomain[], match: (entry: ErrorEntry) => boolean): ErrorEntry | undefined {
+  for (const domain of domains) {
+    for (const entry of Object.values(domain)) if (match(entry)) return entry;
+  }
+  return undefined;
+}
 
 /**
- * Service messages that only restate the codes they come with; the code's text is then at least
- * as precise (`account exists` with code 7 or 8 says whether the mobile or the e-mail is taken).
- */
-const restatedCodes: Partial<Record<ServerMsgName, readonly AccountErrorName[]>> = {
-  invalidCredentials: ['account', 'password'],
-  accountNotFound: ['account'],
-  invalidCode: ['code'],
-  codeExpired: ['timeout'],
-  samePassword: ['samePassword'],
-  accountExists: ['phoneUsed', 'emailUsed', 'repeatedPhone'],
-  codeCountLimit: ['codeCountLimit'],
-  loginLimit: ['loginLimit'],
-};
-
-/**
- * The errors-namespace key of a failure, the most specific first:
- * - a server msg naming a cause the code does not → `errors:server.<name of the ServerMsg
- *   entry>`. One code covers several causes: the service refuses a weak new password with the
- *   password code (2), whose own text is "account or password incorrect";
- * - else an account error code (or a `[code-N]` marker in msg) → `errors:account.<name>`;
- * - else a known server msg → `errors:server.<name>`;
+ * The translation key of a failure answer, from the error catalogue (docs/decisions/019), the
+ * most specific first:
+ * - a catalogue entry with the answer's msg and code: of the screen's own `domains` first (the
+ *   same msg means something else elsewhere: `only once` of an invoice is not a used sign-in
+ *   code), then of the failures any screen meets;
+ * - else the spec's numeric account code (the envelope's, or a `[code-N]` marker in msg) →
+ *   `errors:account.<name>`;
+ * - else an entry with the msg alone;
  * - else `errors:generic`.
  */
+export function errorKey(answer: FailureAnswer, domains: readonly ErrorDomain[] = []): string {
+  const scope = [...domains, ...sharedDomains];
+  const code = answer.code ?? 0;
+  const exact = find(scope, (entry) => entry.msg === answer.msg && entry.code === code);
+  if (exact) return exact.key;
+  const specCode = code || extractCodeMarker(answer.msg);
+  if (specCode) return `errors:account.${accountErrorName(specCode)}`;
+  return find(scope, (entry) => entry.msg === answer.msg)?.key ?? 'errors:generic';
+}
+
+/** The key an ApiError carries: its failure among those any screen can meet. */
 export function errorI18nKey(code: number, msg: string): string {
-  const msgName = serverMsgNames.get(msg);
-  const accountCode = code || extractCodeMarker(msg);
-  const codeName = accountCode ? accountErrorName(accountCode) : null;
-  if (msgName && codeName && !generalMsgs.has(msgName) && !restatedCodes[msgName]?.includes(codeName)) {
-    return `errors:server.${msgName}`;
-  }
-  if (codeName) return `errors:account.${codeName}`;
-  return msgName ? `errors:server.${msgName}` : 'errors:generic';
+  return errorKey({ code, msg });
 }
 
 /** The server could not be reached (offline, DNS, connection refused, CORS). */

@@ -1,6 +1,8 @@
 import {
   AccountErrorCode,
-  ServerMsg,
+  AuthErrors,
+  CommonErrors,
+  OrderErrors,
   createTicketRoute,
   devOutboxRoute,
   getUserRoute,
@@ -8,9 +10,16 @@ import {
 } from '@account-centre/contract';
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, saveSession } from '../session';
-import errorsEn from '../../locales/en/errors.json';
-import { ApiError, errorI18nKey } from './api-error';
+import { ApiError, errorI18nKey, errorKey } from './api-error';
 import { adoptRefreshCookie, apiCall, configureApiClient } from './client';
+
+/** The msgs the stubbed server answers with, from the error catalogue. */
+const ServerMsg = {
+  tooFrequent: CommonErrors.tooFrequent.msg,
+  invalidRequest: CommonErrors.invalidRequest.msg,
+  tokenExpired: CommonErrors.tokenExpired.msg,
+  invalidRefreshToken: AuthErrors.invalidRefreshToken.msg,
+};
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -67,42 +76,44 @@ afterEach(() => {
 });
 
 describe('error keys', () => {
-  it('name a server message that is more specific than the code, before the code', () => {
+  it('name the catalogue entry of the msg and code', () => {
     // A sign-up refused for a weak password comes with the password code (2), whose own text
-    // is "account or password incorrect": the msg says what is wrong.
-    expect(errorI18nKey(AccountErrorCode.password, ServerMsg.weakPassword)).toBe('errors:server.weakPassword');
-    expect(errorI18nKey(AccountErrorCode.account, ServerMsg.ticketUsed)).toBe('errors:server.ticketUsed');
+    // is "account or password incorrect": the entry says what is wrong.
+    expect(errorI18nKey(AccountErrorCode.password, 'weak password')).toBe(AuthErrors.weakPassword.key);
+    expect(errorI18nKey(AccountErrorCode.tooFrequent, 'too frequent')).toBe('errors:account.tooFrequent');
+    expect(errorI18nKey(AccountErrorCode.phoneUsed, 'account exists')).toBe('errors:account.phoneUsed');
+    expect(errorI18nKey(AccountErrorCode.emailUsed, 'account exists')).toBe('errors:account.emailUsed');
+    expect(errorI18nKey(AccountErrorCode.account, 'invalid request')).toBe('errors:account.account');
+    expect(errorI18nKey(AccountErrorCode.auth, 'only once')).toBe('errors:server.ticketUsed');
+    expect(errorI18nKey(0, 'token expired')).toBe('errors:server.tokenExpired');
   });
 
-  it('name the account error of a code when the msg says no more than the code', () => {
-    expect(errorI18nKey(AccountErrorCode.tooFrequent, ServerMsg.tooFrequent)).toBe('errors:account.tooFrequent');
-    expect(errorI18nKey(AccountErrorCode.phoneUsed, ServerMsg.accountExists)).toBe('errors:account.phoneUsed');
-    expect(errorI18nKey(AccountErrorCode.account, ServerMsg.invalidRequest)).toBe('errors:account.account');
+  it('name the account error of a code no entry has with that msg', () => {
     expect(errorI18nKey(AccountErrorCode.password, 'rate limited')).toBe('errors:account.password');
-  });
-
-  it('keep "account or password incorrect" and other known messages on their own text', () => {
-    expect(errorI18nKey(AccountErrorCode.password, ServerMsg.invalidCredentials)).toBe('errors:account.password');
-    expect(errorsEn.account.password).toBe(errorsEn.server.invalidCredentials);
-    expect(errorI18nKey(0, ServerMsg.invalidCredentials)).toBe('errors:server.invalidCredentials');
+    expect(errorI18nKey(AccountErrorCode.account, 'only once')).toBe('errors:account.account');
+    expect(errorI18nKey(17, 'something new')).toBe('errors:account.unknown');
   });
 
   it('read a [code-N] marker when the code is 0', () => {
     expect(errorI18nKey(0, 'phone taken [code-7]')).toBe('errors:account.phoneUsed');
   });
 
-  it('name the server message otherwise, by its ServerMsg entry', () => {
-    expect(errorI18nKey(0, 'too frequent')).toBe('errors:server.tooFrequent');
+  it('name an entry by its msg alone when there is no code', () => {
+    expect(errorI18nKey(0, 'too frequent')).toBe('errors:account.tooFrequent');
     expect(errorI18nKey(0, 'only once')).toBe('errors:server.ticketUsed');
+    expect(errorI18nKey(0, 'account or password incorrect')).toBe('errors:account.password');
+  });
+
+  it('read the screen’s own domains before the shared failures', () => {
+    // `only once` of an invoice is "a receipt was already requested", not a used sign-in code.
+    expect(errorKey({ code: 0, msg: 'only once' }, [OrderErrors])).toBe(OrderErrors.invoiceExists.key);
+    expect(errorKey({ code: 0, msg: 'not exists' }, [OrderErrors])).toBe(OrderErrors.orderNotFound.key);
+    // The sign-in code's own entry still wins where its code says so.
+    expect(errorKey({ code: AccountErrorCode.timeout, msg: 'only once' }, [OrderErrors])).toBe(AuthErrors.codeUsed.key);
   });
 
   it('fall back to the generic error', () => {
     expect(errorI18nKey(0, 'something new')).toBe('errors:generic');
-  });
-
-  it('only name server keys the errors namespace has', () => {
-    const server: Record<string, string> = errorsEn.server;
-    for (const name of Object.keys(ServerMsg)) expect(server[name], name).toBeTruthy();
   });
 });
 

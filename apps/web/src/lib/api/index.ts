@@ -1,2 +1,3 @@
-export { ApiError, errorI18nKey, networkError } from './api-error';
+export { ApiError, errorI18nKey, errorKey, networkError } from './api-error';
+export { type ErrorTextOptions, errorText } from './error-text';
 export { type ApiCallOptions, type ApiClientConfig, adoptRefreshCookie, apiCall, configureApiClient } from './client';

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api';
-import { errorMessage } from './errors';
 import { currencyOf, formatCurrency, formatDate } from './format';
 import { loadDayjs } from './dayjs-locale';
 import { changeLanguage, i18n, initI18n } from './i18n';
@@ -103,23 +101,5 @@ describe('formatCurrency', () => {
     expect(formatCurrency(19800, 'en')).toBe('$198.00');
     expect(plain(formatCurrency(123456, 'de'))).toBe('1.234,56 $');
     expect(plain(formatCurrency(5, 'ru'))).toBe('0,05 $');
-  });
-});
-
-describe('errorMessage', () => {
-  it('shows the text of an API error’s key in the language shown', async () => {
-    await changeLanguage('en');
-    const wrongPassword = new ApiError(400, 2, 'account or password incorrect', 'errors:account.password');
-    expect(errorMessage(wrongPassword)).toBe('The account or password is incorrect.');
-    await changeLanguage('zh');
-    expect(errorMessage(wrongPassword)).toBe('账号或密码错误。');
-    await changeLanguage('en');
-  });
-
-  it('never shows a raw string: unknown keys and other errors read as the generic error', () => {
-    const generic = 'There was an error with your request. Please try again later.';
-    expect(errorMessage(new ApiError(400, 0, 'something new', 'errors:server.somethingNew'))).toBe(generic);
-    expect(errorMessage(new Error('boom'))).toBe(generic);
-    expect(errorMessage(null)).toBe(generic);
   });
 });

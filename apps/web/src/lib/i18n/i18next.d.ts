@@ -11,6 +11,7 @@ import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
 import type order from '../../locales/en/order.json';
 import type shell from '../../locales/en/shell.json';
+import type team from '../../locales/en/team.json';
 
 /**
  * Types every `t('namespace:key')` call against the English files, the reference language.
@@ -35,6 +36,7 @@ declare module 'i18next' {
       'header',
       'order',
       'shell',
+      'team',
     ];
     returnNull: false;
     resources: {
@@ -51,6 +53,7 @@ declare module 'i18next' {
       header: typeof header;
       order: typeof order;
       shell: typeof shell;
+      team: typeof team;
     };
   }
 }

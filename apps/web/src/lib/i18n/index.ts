@@ -3,7 +3,6 @@ export { loadDayjs } from './dayjs-locale';
 export { useLanguage } from './use-language';
 export { LocaleProvider } from './LocaleProvider';
 export { currencyOf, currentLanguage, formatCurrency, formatDate, type Currency, type DateStyle } from './format';
-export { errorMessage } from './errors';
 export {
   buildLanguage,
   languageFromSearch,

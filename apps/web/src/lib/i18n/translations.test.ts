@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AccountErrorCode, type Language, ServerMsg, languageTags, languages } from '@account-centre/contract';
+import {
+  AccountErrorCode,
+  type ErrorEntry,
+  type Language,
+  errorCatalogue,
+  languageTags,
+  languages,
+} from '@account-centre/contract';
 import typeDeclarations from './i18next.d.ts?raw';
 
 /**
@@ -175,7 +182,7 @@ describe('translations', () => {
     expect(stale).toEqual([]);
   });
 
-  it('has a text for every account error code and server message of the contract', () => {
+  it('has a text for every account error code of the spec, and for failures without an answer', () => {
     const errors = english.get('errors') ?? new Map<string, string>();
     const expected = [
       'generic',
@@ -183,9 +190,41 @@ describe('translations', () => {
       ...Object.keys(AccountErrorCode)
         .filter((name) => name !== 'none')
         .map((name) => `account.${name}`),
-      ...Object.keys(ServerMsg).map((name) => `server.${name}`),
     ];
     expect(expected.filter((key) => !errors.has(key))).toEqual([]);
+  });
+
+  /** Every failure of the contract's error catalogue, with the text its key names. */
+  const failures = Object.entries(errorCatalogue).flatMap(([domain, entries]) =>
+    Object.entries(entries as Record<string, ErrorEntry>).map(([name, entry]) => ({ id: `${domain}.${name}`, entry })),
+  );
+
+  function textOf(language: string, key: string): string | undefined {
+    const [namespace = '', path = ''] = key.split(':');
+    return catalogue.get(language)?.get(namespace)?.get(path);
+  }
+
+  it('reads the error catalogue', () => {
+    expect(failures.length).toBeGreaterThan(50);
+  });
+
+  it.each(languages)('%s has a real text for every failure of the error catalogue', (language) => {
+    const problems: string[] = [];
+    for (const { id, entry } of failures) {
+      const text = textOf(language, entry.key);
+      const [namespace = '', path = ''] = entry.key.split(':');
+      if (text === undefined) problems.push(`${id}: no ${entry.key}`);
+      else if (text.trim() === '' || text === entry.key || text === path)
+        problems.push(`${id}: ${entry.key} is no text`);
+      else if (
+        language !== 'en' &&
+        text === textOf('en', entry.key) &&
+        !sameAsEnglish[`${namespace}:${path}`]?.includes(language as Language)
+      ) {
+        problems.push(`${id}: ${entry.key} is the English text`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('declares every English namespace for the type checker', () => {

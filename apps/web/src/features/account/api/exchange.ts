@@ -1,4 +1,4 @@
-import { AccountMsg, getExchangeCodeRoute } from '@account-centre/contract';
+import { getExchangeCodeRoute, AccountErrors, isFailure } from '@account-centre/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../../lib/api';
 
@@ -28,7 +28,7 @@ export function useExchangeCode(userId: number, formName: string, enabled: boole
 
 /** The server's "this form has no code left for you" (404 `no exchange code`), as opposed to a failure. */
 export function isNoExchangeCode(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404 && error.msg === AccountMsg.noExchangeCode;
+  return isFailure(error, AccountErrors.noExchangeCode);
 }
 
 /**

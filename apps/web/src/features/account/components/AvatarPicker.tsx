@@ -1,11 +1,11 @@
 import { Avatar, Button, Stack } from '@mantine/core';
-import { AccountMsg, ProfileAnswerCode } from '@account-centre/contract';
+import { AccountErrors } from '@account-centre/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { currentUserQueryKey } from '../../../app/user/current-user';
-import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
 import { useBuildContext } from '../../../lib/build-context';
 import { host, onHostMessage } from '../../../lib/host-bridge';
 import { lazyWithTexts, loadNamespace } from '../../../lib/i18n';
@@ -33,16 +33,8 @@ function preloadCropper() {
   Promise.all([loadCropper(), loadNamespace(CROPPER_NAMESPACE), loadPictureTools(), loadUpload()]).catch(() => {});
 }
 
-/** Spec 01 §8: code 2 sensitiveVerb, an oversized picture its own hint, anything else changeError. */
-function avatarErrorKey(error: unknown) {
-  if (error instanceof ApiError && (error.msg === AccountMsg.sensitive || error.code === ProfileAnswerCode.sensitive)) {
-    return 'account:toast.sensitiveVerb' as const;
-  }
-  if (error instanceof ApiError && error.msg === AccountMsg.imageTooLarge)
-    return 'account:toast.imageTooLarge' as const;
-  if (error instanceof ApiError && error.msg === AccountMsg.imageType) return 'account:toast.imgWarn' as const;
-  return 'account:toast.changeError' as const;
-}
+/** Spec 01 §8: code 2 sensitiveVerb, a picture refused its own hint, a failure of no text of its own changeError. */
+const avatarErrors = { domains: [AccountErrors], fallback: 'account:toast.changeError' };
 
 /** First letter of the name (a whole character, so an emoji or CJK name works too). */
 export function initial(name: string): string {
@@ -94,7 +86,7 @@ export function AvatarPicker({ userId, name, url }: { userId: number; name: stri
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) });
       } catch (error) {
         // The cropper stays open, so the visitor can try again or cancel.
-        showToast(t(avatarErrorKey(error)), 'error');
+        showToast(errorText(t, error, avatarErrors), 'error');
       }
     });
 

@@ -11,7 +11,7 @@ import { identitiesOptions, useIdentities, useOAuthProviders } from '../api/iden
 import { finishAccountClose } from '../close-account';
 import type { FlowResult } from '../identity-flow';
 import { useIdentityFlow } from '../use-identity-flow';
-import { flowErrorKey, identityLabelKey, showIdentityToast } from './identity-texts';
+import { identityLabelKey, oauthErrors, showFlowError, showIdentityToast } from './identity-texts';
 import { IdentityPopupBlockedModal } from './IdentityPopupBlockedModal';
 
 /**
@@ -47,7 +47,7 @@ export function CloseByIdentityOptions({ user }: { user: UserInfo }) {
     switch (result.kind) {
       case 'done':
         if (result.message.status === 'success') finishAccountClose();
-        else showIdentityToast(flowErrorKey(result.message.msg, 'close'), 'error');
+        else showFlowError(result.message, 'close');
         return;
       case 'external':
         showIdentityToast('accountIdentity:toast.continueInBrowser', 'info');
@@ -62,7 +62,7 @@ export function CloseByIdentityOptions({ user }: { user: UserInfo }) {
   };
   const flow = useIdentityFlow(user.user_id, 'close', {
     onResult,
-    onError: (_provider, error) => showErrorToast(error),
+    onError: (_provider, error) => showErrorToast(error, oauthErrors),
     onReturn: () => void checkClosed(),
   });
   const confirmWith = (provider: IdentityProvider) => {

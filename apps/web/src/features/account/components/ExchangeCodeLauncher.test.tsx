@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountMsg } from '@account-centre/contract';
+import { AccountErrors } from '@account-centre/contract';
 import { resetBuildContextForTests } from '../../../lib/build-context';
 import { changeLanguage } from '../../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
@@ -89,7 +89,7 @@ describe('the exchange-code launcher', () => {
 
   it('says there is no code for the user when the server has none', async () => {
     await launch('?form_name=spent-form', {
-      [CODE_ROUTE]: () => fail(404, 0, AccountMsg.noExchangeCode),
+      [CODE_ROUTE]: () => fail(404, 0, AccountErrors.noExchangeCode.msg),
     });
     const dialog = await screen.findByRole('dialog', { name: 'Exchange code' });
     expect(await within(dialog).findByText('No exchange code is available for you')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('the exchange-code launcher', () => {
   it('says so in Chinese too', async () => {
     await launch(
       '?lang=zh&form_name=spent-form',
-      { [CODE_ROUTE]: () => fail(404, 0, AccountMsg.noExchangeCode) },
+      { [CODE_ROUTE]: () => fail(404, 0, AccountErrors.noExchangeCode.msg) },
       'zh',
     );
     const dialog = await screen.findByRole('dialog', { name: '兑换码' });

@@ -1,19 +1,19 @@
 import { Badge, Button } from '@mantine/core';
-import { type IdentityProvider, OAuthMsg, regionIdentityProviders } from '@account-centre/contract';
+import { type IdentityProvider, regionIdentityProviders, OAuthErrors, isFailure } from '@account-centre/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMobileUserAgent } from '../../../app/shell/use-layout';
 import { type UserInfo, currentUserQueryKey } from '../../../app/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
 import { getLaunchParams, useBuildContext } from '../../../lib/build-context';
 import { lazyWithTexts } from '../../../lib/i18n';
 import { identitiesOptions, useIdentities, useOAuthProviders } from '../api/identity';
 import type { FlowResult } from '../identity-flow';
 import { canUnbind, signInMethods } from '../profile-rules';
 import { useIdentityFlow } from '../use-identity-flow';
-import { flowErrorKey, identityLabelKey, showIdentityToast } from './identity-texts';
+import { identityLabelKey, oauthErrors, showFlowError, showIdentityToast } from './identity-texts';
 import { NotSet, SecurityRow } from './SecurityRow';
 
 // Dialogs load on first use with their texts: the account screen is the app's first route.
@@ -73,7 +73,7 @@ export function IdentityRows({ user }: { user: UserInfo }) {
       case 'done':
         refresh();
         if (result.message.status === 'success') showIdentityToast('accountIdentity:toast.linked', 'success');
-        else showIdentityToast(flowErrorKey(result.message.msg, 'bind'), 'error');
+        else showFlowError(result.message, 'bind');
         return;
       case 'closed':
         refresh();
@@ -88,9 +88,8 @@ export function IdentityRows({ user }: { user: UserInfo }) {
   const flow = useIdentityFlow(user.user_id, 'bind', {
     onResult,
     onError: (_provider, error) => {
-      if (error instanceof ApiError && error.msg === OAuthMsg.bindFromPc)
-        showToast(t('account:toast.bindFromPC'), 'warning');
-      else showErrorToast(error);
+      if (isFailure(error, OAuthErrors.bindFromPc)) showToast(errorText(t, error, oauthErrors), 'warning');
+      else showErrorToast(error, oauthErrors);
     },
     onReturn: refresh,
   });

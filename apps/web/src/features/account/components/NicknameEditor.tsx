@@ -1,10 +1,10 @@
+import { AccountErrors } from '@account-centre/contract';
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../components/toast';
+import { showErrorToast, showToast } from '../../../components/toast';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { updateProfile } from '../api/account';
-import { showProfileError } from '../profile-errors';
 import { nicknameProblem } from '../profile-rules';
 import { useStoreUser } from '../use-user-cache';
 
@@ -40,7 +40,8 @@ export function NicknameEditor({ userId, name, onDone }: { userId: number; name:
         showToast(t('account:toast.submitSuccess'), 'success');
       } catch (error) {
         // The old name shows again: the edit closes without touching the cached user.
-        showProfileError(error);
+        // Spec 01 §8: sensitiveVerb, nameFormatError, or the failure's own text.
+        showErrorToast(error, { domains: [AccountErrors] });
       }
       onDone();
     });

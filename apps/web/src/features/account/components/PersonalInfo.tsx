@@ -1,14 +1,14 @@
+import { AccountErrors } from '@account-centre/contract';
 import { Button, Group, Input, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Language } from '@account-centre/contract';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
-import { showToast } from '../../../components/toast';
+import { showToast, showErrorToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
 import { languageNames, languages, useLanguage } from '../../../lib/i18n';
 import { type ProfileChanges, updateProfile } from '../api/account';
 import { countryOptions } from '../countries';
-import { showProfileError } from '../profile-errors';
 import { type BirthdayParts, daysInMonth, formatBirthday, parseBirthday } from '../profile-rules';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
@@ -45,7 +45,7 @@ export function PersonalInfo({ user }: { user: UserInfo }) {
         showToast(t('account:toast.submitSuccess'), 'success');
         onSaved?.();
       } catch (error) {
-        showProfileError(error);
+        showErrorToast(error, { domains: [AccountErrors] });
       }
     });
 

@@ -1,21 +1,21 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { maskPhone } from '@account-centre/contract';
+import { PhoneBindErrors, isFailure, maskPhone } from '@account-centre/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { errorMessage } from '../../../lib/i18n';
+import { errorText } from '../../../lib/api';
 import { bindPhoneByLink, describeBindLink } from '../api/phone';
-import { PhoneCodeFields, type PhoneRefusal, phoneRefusal, usePhoneCodeForm } from './PhoneCodeFields';
+import { PhoneCodeFields, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
 
 /** Refusals after which the link can no longer bind anything: the form gives way to the reason. */
-const linkEnded = new Set<PhoneRefusal>([
-  'accountPhone:errors.linkInvalid',
-  'accountPhone:errors.linkExpired',
-  'accountPhone:errors.linkUsed',
-  'accountPhone:errors.alreadyBound',
-]);
+const linkEnded = [
+  PhoneBindErrors.linkInvalid,
+  PhoneBindErrors.linkExpired,
+  PhoneBindErrors.linkUsed,
+  PhoneBindErrors.alreadyBound,
+];
 
 function PageCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -44,7 +44,8 @@ export function PhoneBindLinkPage({ token }: { token: string }) {
   const form = usePhoneCodeForm();
   const [saving, run] = useSingleFlight();
   const [bound, setBound] = useState<{ account: string; mobile: string } | null>(null);
-  const [ended, setEnded] = useState<PhoneRefusal | null>(null);
+  /** The refusal that ended the link while the page was open. */
+  const [ended, setEnded] = useState<unknown>(null);
   const link = useQuery({
     queryKey: ['mobile-bind-link', token],
     queryFn: ({ signal }) => describeBindLink(token, signal),
@@ -62,12 +63,11 @@ export function PhoneBindLinkPage({ token }: { token: string }) {
     );
   }
 
-  const refusal = ended ?? (link.isError ? phoneRefusal(link.error) : null);
   if (link.isError || ended) {
     return (
       <PageCard title={t('accountPhone:page.unusableTitle')}>
         <Alert color="yellow" role="alert">
-          {refusal ? t(refusal) : errorMessage(link.error)}
+          {errorText(t, ended ?? link.error, phoneErrors)}
         </Alert>
       </PageCard>
     );
@@ -89,15 +89,14 @@ export function PhoneBindLinkPage({ token }: { token: string }) {
         const answer = await bindPhoneByLink({ token, mobile: form.number, code: form.code });
         setBound({ account: answer.account, mobile: form.number });
       } catch (error) {
-        const problem = phoneRefusal(error);
-        if (problem && linkEnded.has(problem)) {
-          setEnded(problem);
-        } else if (problem) {
+        if (linkEnded.some((entry) => isFailure(error, entry))) {
+          setEnded(error);
+        } else if (isFailure(error, PhoneBindErrors.ownNumber)) {
           // The number is the account's own second phone: another number is needed.
           form.setProblem('mobile');
-          showToast(t(problem), 'warning');
+          showToast(errorText(t, error, phoneErrors), 'warning');
         } else {
-          showErrorToast(error);
+          showErrorToast(error, phoneErrors);
         }
       }
     });

@@ -1,8 +1,7 @@
 import { TextInput } from '@mantine/core';
-import { AccountMsg, MAINLAND_MOBILE_PATTERN, VerificationPurpose } from '@account-centre/contract';
+import { MAINLAND_MOBILE_PATTERN, PhoneBindErrors, VerificationPurpose } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
 import type { CodeTarget } from '../api/account';
 import { CODE_PATTERN, CodeField } from './CodeField';
 
@@ -17,22 +16,8 @@ export function phoneCodeProblem(mobile: string, code: string): PhoneCodeProblem
   return null;
 }
 
-/** Refusals of phone binding that this part words itself; others read as lib/api maps them. */
-const phoneRefusals = {
-  [AccountMsg.ownNumber]: 'accountPhone:errors.ownNumber',
-  [AccountMsg.alreadyBound]: 'accountPhone:errors.alreadyBound',
-  [AccountMsg.bindLinkInvalid]: 'accountPhone:errors.linkInvalid',
-  [AccountMsg.bindLinkExpired]: 'accountPhone:errors.linkExpired',
-  [AccountMsg.bindLinkUsed]: 'accountPhone:errors.linkUsed',
-} as const;
-
-export type PhoneRefusal = (typeof phoneRefusals)[keyof typeof phoneRefusals];
-
-/** The accountPhone text of a refusal of phone binding, or null for any other failure. */
-export function phoneRefusal(error: unknown): PhoneRefusal | null {
-  if (!(error instanceof ApiError)) return null;
-  return (phoneRefusals as Record<string, PhoneRefusal>)[error.msg] ?? null;
-}
+/** How the phone-binding parts read a failure: phone binding's own refusals first (errorText). */
+export const phoneErrors = { domains: [PhoneBindErrors] };
 
 /** The state of a "new number and its code" form: the second phone, or a phone bound by link. */
 export function usePhoneCodeForm() {

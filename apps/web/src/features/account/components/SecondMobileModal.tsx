@@ -1,14 +1,15 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import { VerificationPurpose, maskPhone } from '@account-centre/contract';
+import { VerificationPurpose, maskPhone, PhoneBindErrors, isFailure } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
+import { errorText } from '../../../lib/api';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { bindSecondMobile, unbindSecondMobile } from '../api/phone';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
-import { PhoneCodeFields, phoneRefusal, usePhoneCodeForm } from './PhoneCodeFields';
+import { PhoneCodeFields, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
 import { FormActions } from './FormActions';
 
 export type SecondMobileMode = 'bind' | 'unbind';
@@ -53,9 +54,10 @@ export function SecondMobileModal({
         );
         onClose();
       } catch (error) {
-        const refusal = phoneRefusal(error);
-        if (refusal) showToast(t(refusal), 'warning');
-        else showErrorToast(error);
+        // Refusals of the number itself are the visitor's to fix: a warning in the phone's words.
+        if (isFailure(error, PhoneBindErrors.ownNumber)) {
+          showToast(errorText(t, error, phoneErrors), 'warning');
+        } else showErrorToast(error, phoneErrors);
       }
     });
   };

@@ -1,10 +1,10 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import { AccountMsg, VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
+import { VerificationPurpose, maskEmail, maskPhone, AccountErrors, isFailure } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
 import { unbindContact } from '../api/account';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
@@ -31,9 +31,9 @@ export function UnbindModal({ user, kind, onClose }: { user: UserInfo; kind: Con
         showToast(t('account:toast.unbindSuccess'), 'success');
         onClose();
       } catch (error) {
-        if (error instanceof ApiError && error.msg === AccountMsg.onlyBind)
-          showToast(t('account:toast.onlyBind'), 'warning');
-        else showErrorToast(error);
+        if (isFailure(error, AccountErrors.onlyBind))
+          showToast(errorText(t, error, { domains: [AccountErrors] }), 'warning');
+        else showErrorToast(error, { domains: [AccountErrors] });
       }
     });
   };

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { AccountMsg, type IdentityProvider } from '@account-centre/contract';
+import { type IdentityProvider, AccountErrors, isFailure } from '@account-centre/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../app/user/current-user';
 import { showToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { identitiesOptions, unbindIdentity } from '../api/identity';
 import { useStoreUser } from '../use-user-cache';
@@ -39,8 +39,8 @@ export function UnlinkIdentityModal({
         );
         onClose();
       } catch (error) {
-        if (error instanceof ApiError && error.msg === AccountMsg.onlyBind)
-          showToast(t('account:toast.onlyBind'), 'warning');
+        if (isFailure(error, AccountErrors.onlyBind))
+          showToast(errorText(t, error, { domains: [AccountErrors] }), 'warning');
         else showToast(t('accountIdentity:toast.unbindFail'), 'error');
       } finally {
         await queryClient.invalidateQueries({ queryKey: identitiesOptions(user.user_id).queryKey });

@@ -1,4 +1,5 @@
-import { AccountMsg, type IdentityProvider, OAuthMsg } from '@account-centre/contract';
+import { type FailureAnswer, type IdentityProvider, OAuthErrors } from '@account-centre/contract';
+import { errorText } from '../../../lib/api';
 import { type ToastKind, showToast } from '../../../components/toast';
 import { i18n, loadNamespace } from '../../../lib/i18n';
 import type texts from '../../../locales/en/accountIdentity.json';
@@ -27,28 +28,16 @@ export function showIdentityToast(key: IdentityToastKey, kind: ToastKind): void 
   void loadNamespace('accountIdentity').then(() => showToast(i18n.t(key), kind));
 }
 
+/** How the identity flows read a failure: third-party sign-in's own causes first (errorText). */
+export const oauthErrors = { domains: [OAuthErrors] };
+
 /**
- * The text of a failed flow, by the `msg` the callback page posted (docs/decisions/008): each
- * cause the user can act on has its own words; anything else is the purpose's generic failure.
+ * The toast of a failed flow, from the msg the callback page posted (docs/decisions/008): each
+ * cause the user can act on has its own words; a failure with none is the purpose's failure.
  */
-export function flowErrorKey(msg: string, purpose: IdentityFlowPurpose): IdentityToastKey {
-  switch (msg) {
-    case OAuthMsg.identityInUse:
-      return 'accountIdentity:toast.identityInUse' as const;
-    case AccountMsg.alreadyBound:
-      return 'accountIdentity:toast.alreadyBound' as const;
-    case OAuthMsg.cancelled:
-      return 'accountIdentity:toast.cancelled' as const;
-    case OAuthMsg.providerRejected:
-      return 'accountIdentity:toast.providerRejected' as const;
-    case OAuthMsg.invalidState:
-      return 'accountIdentity:toast.invalidState' as const;
-    // Closing: the provider signed in someone else than the identity bound here.
-    case AccountMsg.notBound:
-      return 'accountIdentity:toast.notBound' as const;
-    default:
-      return purpose === 'bind'
-        ? ('accountIdentity:toast.linkFail' as const)
-        : ('accountIdentity:toast.closeFail' as const);
-  }
+export function showFlowError(result: FailureAnswer, purpose: IdentityFlowPurpose): void {
+  const fallback = purpose === 'bind' ? 'accountIdentity:toast.linkFail' : 'accountIdentity:toast.closeFail';
+  void loadNamespace('accountIdentity').then(() =>
+    showToast(errorText(i18n.t, result, { ...oauthErrors, fallback }), 'error'),
+  );
 }

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/i18n';
+import { errorText } from '../../../lib/api';
 import type { ValidationKey } from '../validation';
 
 /**
@@ -17,12 +17,13 @@ export function useFieldProps<Values extends Record<string, unknown>>(form: UseF
   };
 }
 
-/** A failed request, in the words of the errors namespace. */
+/** A failed request, in the words errorText finds for it. */
 export function FailureAlert({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   if (!error) return null;
   return (
     <Alert color="red" variant="light">
-      {errorMessage(error)}
+      {errorText(t, error)}
     </Alert>
   );
 }

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OrderMsg } from '@account-centre/contract';
-import { initI18n } from '../../../lib/i18n';
+import { OrderErrors } from '@account-centre/contract';
+import { errorText } from '../../../lib/api';
+import { i18n, initI18n } from '../../../lib/i18n';
 import { fail, ok, stubApi } from '../../../lib/i18n/testing';
-import { orderErrorMessage } from '../order-errors';
 import { downloadReceipt } from './download-receipt';
 
 const target = { order_id: 'ORD1', receipt_product: 'max' } as const;
 const link = 'http://account.example.com/api/files/receipt/ORD1?expires=1&signature=x';
+
+/** How the order screen reads a failed download (ReceiptCell). */
+const receiptErrors = { domains: [OrderErrors], fallback: 'order:errors.downloadFailed' };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,10 +31,10 @@ describe('downloading a receipt', () => {
     await initI18n('en');
     stubApi({
       'GET /api/user/7/invoice/pdf': () => ok({ url: link, expires_at: 1 }),
-      'GET /api/files/receipt/ORD1': () => fail(403, 0, OrderMsg.receiptExpired),
+      'GET /api/files/receipt/ORD1': () => fail(403, 0, OrderErrors.receiptExpired.msg),
     });
     const error = await downloadReceipt(7, target, 'browser').catch((e: unknown) => e);
-    expect(orderErrorMessage(error, 'order:errors.downloadFailed')).toBe(
+    expect(errorText(i18n.t, error, receiptErrors)).toBe(
       'This receipt link has expired. Please contact customer service to have it reissued.',
     );
   });
@@ -40,8 +43,6 @@ describe('downloading a receipt', () => {
     await initI18n('en');
     stubApi({ 'GET /api/user/7/invoice/pdf': () => fail(500, 0, 'boom') });
     const error = await downloadReceipt(7, target, 'browser').catch((e: unknown) => e);
-    expect(orderErrorMessage(error, 'order:errors.downloadFailed')).toBe(
-      'The receipt could not be downloaded. Please try again.',
-    );
+    expect(errorText(i18n.t, error, receiptErrors)).toBe('The receipt could not be downloaded. Please try again.');
   });
 });

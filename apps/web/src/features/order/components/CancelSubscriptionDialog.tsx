@@ -1,9 +1,10 @@
+import { OrderErrors } from '@account-centre/contract';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import type { LicenceCard } from '../licence-cards';
-import { orderErrorMessage } from '../order-errors';
+import { errorText } from '../../../lib/api';
 
 /** Confirms stopping a subscription's automatic renewal (PUT …/subscription/scheme-cancel). */
 export default function CancelSubscriptionDialog({
@@ -26,7 +27,7 @@ export default function CancelSubscriptionDialog({
         onClose();
       },
       onError: (error) => {
-        showToast(orderErrorMessage(error), 'error');
+        showToast(errorText(t, error, { domains: [OrderErrors] }), 'error');
         onClose();
       },
     });

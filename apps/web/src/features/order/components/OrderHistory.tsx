@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Tit
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_PAGE_SIZE } from '@account-centre/contract';
+import { ORDER_PAGE_SIZE, OrderErrors } from '@account-centre/contract';
 import { useCurrentUser } from '../../../app/user/current-user';
 import { useLayoutMode } from '../../../app/shell/use-layout';
 import { useBuildContext } from '../../../lib/build-context';
@@ -10,7 +10,7 @@ import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get-orders';
 import { useOrderLoadedSignal } from '../hooks/use-order-loaded-signal';
 import { slashDate } from '../format';
-import { orderErrorMessage } from '../order-errors';
+import { errorText } from '../../../lib/api';
 import { ReceiptCell } from './ReceiptCell';
 
 // The request form is a chunk of its own, loaded when a receipt is asked for (spec 01 §2).
@@ -218,9 +218,10 @@ function GrowingHistory({ userId, onRequest }: { userId: number; onRequest: (row
 }
 
 function HistoryStatus({ error }: { error: Error | null }) {
+  const { t } = useTranslation();
   return error ? (
     <Text c="red" role="alert">
-      {orderErrorMessage(error)}
+      {errorText(t, error, { domains: [OrderErrors] })}
     </Text>
   ) : (
     <Loader size="sm" />

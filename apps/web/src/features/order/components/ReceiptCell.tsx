@@ -1,3 +1,4 @@
+import { OrderErrors } from '@account-centre/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { showToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
 import { downloadReceipt } from '../api/download-receipt';
 import type { OrderRow } from '../api/get-orders';
-import { orderErrorMessage } from '../order-errors';
+import { errorText } from '../../../lib/api';
 import { receiptAction } from '../receipt-state';
 
 /** The receipt column of one order (spec 01 §4 "Invoice"). */
@@ -32,7 +33,12 @@ export function ReceiptCell({
         if (downloading) return;
         setDownloading(true);
         downloadReceipt(userId, row, hostMode)
-          .catch((error: unknown) => showToast(orderErrorMessage(error, 'order:errors.downloadFailed'), 'error'))
+          .catch((error: unknown) =>
+            showToast(
+              errorText(t, error, { domains: [OrderErrors], fallback: 'order:errors.downloadFailed' }),
+              'error',
+            ),
+          )
           .finally(() => setDownloading(false));
       };
       return (

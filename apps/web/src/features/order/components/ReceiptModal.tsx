@@ -8,12 +8,13 @@ import {
   type InvoiceTitleType,
   TAX_NUMBER_MAX_LENGTH,
   isValidTaxNumber,
+  OrderErrors,
 } from '@account-centre/contract';
 import { showToast } from '../../../components/toast';
 import { formatCurrency, useLanguage } from '../../../lib/i18n';
 import type { OrderRow } from '../api/get-orders';
 import { type InvoiceRequest, useRequestInvoice } from '../api/request-invoice';
-import { orderErrorMessage } from '../order-errors';
+import { errorText } from '../../../lib/api';
 
 const emailPattern = new RegExp(EMAIL_PATTERN);
 
@@ -130,7 +131,7 @@ export default function ReceiptModal({
           />
           {request.isError && (
             <Alert color="red" role="alert">
-              {orderErrorMessage(request.error)}
+              {errorText(t, request.error, { domains: [OrderErrors] })}
             </Alert>
           )}
           <Group justify="flex-end" mt="xs">

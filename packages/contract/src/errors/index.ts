@@ -1,0 +1,37 @@
+import { AccountErrors } from './account.js';
+import { AuthErrors } from './auth.js';
+import { CommonErrors } from './common.js';
+import { DeviceErrors } from './devices.js';
+import { OAuthErrors } from './oauth.js';
+import { OrderErrors } from './order.js';
+import { PhoneBindErrors } from './phone-bind.js';
+import { CompanyErrors, TeamErrors } from './team.js';
+
+export * from './define.js';
+export {
+  AccountErrors,
+  AuthErrors,
+  CommonErrors,
+  CompanyErrors,
+  DeviceErrors,
+  OAuthErrors,
+  OrderErrors,
+  PhoneBindErrors,
+  TeamErrors,
+};
+
+/**
+ * The whole catalogue, by domain: every failure the API answers with on purpose. The
+ * translations test reads it; the web app imports single domains, never this (bundle budget).
+ */
+export const errorCatalogue = {
+  common: CommonErrors,
+  auth: AuthErrors,
+  account: AccountErrors,
+  phoneBind: PhoneBindErrors,
+  oauth: OAuthErrors,
+  order: OrderErrors,
+  devices: DeviceErrors,
+  team: TeamErrors,
+  company: CompanyErrors,
+} as const;
