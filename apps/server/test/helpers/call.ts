@@ -17,7 +17,8 @@ type Params<R extends RouteDef> = RouteParams<R> extends undefined ? never : Rou
 export interface CallOptions<R extends RouteDef> {
   /** Path parameters; `userId` defaults to the caller's own. */
   params?: Partial<Params<R>>;
-  query?: RouteQuery<R>;
+  /** Query fields; those the server defaults (a page's offset and size) may be left out. */
+  query?: Partial<RouteQuery<R>>;
   body?: RouteBody<R>;
   /**
    * The bytes of a route whose body the contract leaves untyped (a multipart upload); send
