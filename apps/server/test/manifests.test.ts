@@ -124,7 +124,7 @@ describe.each(dialects)('closing policies and the schema on $name', (dialect) =>
       { headers: { 'x-device-id': 'DEMO-LAPTOP', 'user-agent': DESKTOP_AGENT } },
     );
     const { token } = laptop.json().data as { token: string };
-    expect((await activate(t, token, demo.user_id, 'diagram', device('DEMO-LAPTOP'))).statusCode).toBe(200);
+    expect((await activate(t, token, demo.user_id, 'diagram', device('DEMO-LAPTOP'))).status).toBe(200);
     const before = await rowsOfUser(t.app.db, t.app.dialect, demo.user_id);
     // The tables this account has rows in, so the check below is about real rows.
     const populated = Object.entries(before)

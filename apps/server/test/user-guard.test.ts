@@ -2,7 +2,9 @@ import * as contract from '@account-centre/contract';
 import { buildPath, type RouteDef } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from './helpers/auth.js';
+import { call } from './helpers/call.js';
 import { createTestApp, dialects, type TestApp } from './helpers/test-app.js';
+import { asCaller } from './helpers/users.js';
 
 /**
  * DESIGN.md §3: a `{userId}` in a path that is not the token's user → 403, always. This walks
@@ -129,9 +131,8 @@ describe.each(dialects)('the :userId guard on $name', (dialect) => {
   });
 
   it('refuses every :userId route with another user’s id, or an unknown one, with 403', async () => {
-    const before = (
-      await t.app.inject({ method: 'GET', url: `/api/user/${other.user_id}`, headers: bearer(other.token) })
-    ).json();
+    const before = (await call(t, contract.getUserRoute, { as: asCaller(other), host: null })).body;
+    // Each route's request is built from its schemas by the walk itself: sent by hand.
     for (const route of served()) {
       const params = (route.params ? sample(route.params as JsonSchema, 'params') : {}) as Record<
         string,
@@ -163,16 +164,10 @@ describe.each(dialects)('the :userId guard on $name', (dialect) => {
       expect(own.statusCode, `${route.method} ${route.path}: ${own.body}`).not.toBe(403);
       // Some routes end the caller's own session on purpose (unbinding the device it runs on,
       // "this wasn't me"): the walk goes on with a new caller.
-      const stillSignedIn = await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${caller.user_id}`,
-        headers: bearer(caller.token),
-      });
-      if (stillSignedIn.statusCode === 401) caller = await registerByEmail(t);
+      const stillSignedIn = await call(t, contract.getUserRoute, { as: asCaller(caller), host: null });
+      if (stillSignedIn.status === 401) caller = await registerByEmail(t);
     }
-    const after = (
-      await t.app.inject({ method: 'GET', url: `/api/user/${other.user_id}`, headers: bearer(other.token) })
-    ).json();
+    const after = (await call(t, contract.getUserRoute, { as: asCaller(other), host: null })).body;
     expect(after).toEqual(before);
   });
 });

@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { getTeamRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
+import { call } from '../../test/helpers/call.js';
+import { asCaller } from '../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { runCli } from './cli.js';
@@ -146,12 +149,12 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     const signIn = await login(t, { account: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(signIn.statusCode).toBe(200);
     // The demo owns a diagram team with an admin and a member, once however often it is seeded.
-    const team = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${first.json.user_id}/max/grouporder`,
-      headers: { authorization: `Bearer ${signIn.json().data.token}` },
+    const team = await call(t, getTeamRoute, {
+      params: { product: 'max' },
+      as: asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string }),
+      host: null,
     });
-    expect(team.json().data).toEqual({
+    expect(team.ok().data).toEqual({
       id: expect.any(Number),
       name: 'Design team',
       user_id: first.json.user_id,
@@ -164,7 +167,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
       .select(['users.email', 'team_members.role'])
-      .where('team_members.team_id', '=', team.json().data.id)
+      .where('team_members.team_id', '=', (team.ok().data as { id: number }).id)
       .orderBy('team_members.role')
       .execute();
     expect(roles).toEqual([

@@ -1,20 +1,10 @@
+import { getLicencesRoute, getOrdersRoute, getReceiptLinkRoute, getStorageRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestUser, testUser } from '../../test/helpers/users.js';
+import { call } from '../../test/helpers/call.js';
+import { hostOf, type TestUser, testUser } from '../../test/helpers/users.js';
 import { pdfText } from '../../test/helpers/pdf-text.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
 import { seedOrderDemo } from './order-demo.js';
-
-interface Row {
-  order_id: string;
-  invoice: string;
-  receipt: string;
-  status: string;
-  endDate: unknown;
-  from: string;
-  currency: string;
-  region: string;
-  receipt_product: string;
-}
 
 describe.each(dialects)('order demo data on $name', (dialect) => {
   let t: TestApp;
@@ -34,14 +24,10 @@ describe.each(dialects)('order demo data on $name', (dialect) => {
       orders: first.orders,
     });
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${demo.userId}/order?count=50`,
-      headers: demo.headers(),
-    });
-    const rows: Row[] = res.json().data;
-    expect(res.json().count).toBe(first.orders);
-    const seen = (pick: (row: Row) => unknown) => new Set(rows.map(pick));
+    const res = await call(t, getOrdersRoute, { as: demo, query: { count: 50 } });
+    const { data: rows, count } = res.ok();
+    expect(count).toBe(first.orders);
+    const seen = (pick: (row: (typeof rows)[number]) => unknown) => new Set(rows.map(pick));
     expect(seen((r) => r.invoice)).toEqual(
       new Set(['billing_not', 'billing_pending', 'billing_success', 'billing_fail']),
     );
@@ -57,32 +43,20 @@ describe.each(dialects)('order demo data on $name', (dialect) => {
 
     // Every issued receipt of the demo downloads as a real PDF.
     for (const row of rows.filter((r) => r.invoice === 'billing_success')) {
-      const link = await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${demo.userId}/invoice/pdf?order_id=${row.order_id}&product=${row.receipt_product}`,
-        headers: demo.headers(),
+      const link = await call(t, getReceiptLinkRoute, {
+        as: demo,
+        query: { order_id: row.order_id, product: row.receipt_product },
       });
-      const { url } = link.json().data;
+      const { url } = link.ok().data;
+      // The link is followed as the server wrote it.
       const file = await t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
       expect(await pdfText(file.rawPayload)).toContain(row.order_id);
     }
   });
 
   it('gives licences forever, active and expired, on several platforms, with a team plan apart', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${demo.userId}/license`,
-      headers: demo.headers('overseas'),
-    });
-    const rows: {
-      product: string;
-      state: string;
-      scope: string;
-      platforms: string[];
-      showCancel: boolean;
-      showManage: boolean;
-      upgrade_service_years: number | null;
-    }[] = res.json().data;
+    const res = await call(t, getLicencesRoute, { as: demo, host: hostOf('overseas') });
+    const rows = res.ok().data;
     expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['forever', 'active', 'expired']));
     expect(new Set(rows.map((r) => r.scope))).toEqual(new Set(['personal', 'team']));
     expect(rows.some((r) => r.platforms.length > 1)).toBe(true);
@@ -91,9 +65,7 @@ describe.each(dialects)('order demo data on $name', (dialect) => {
     expect(rows.some((r) => r.showManage)).toBe(true);
     expect(rows.some((r) => r.upgrade_service_years === 5)).toBe(true);
 
-    const storage = (
-      await t.app.inject({ method: 'GET', url: `/api/user/${demo.userId}/storage`, headers: demo.headers() })
-    ).json().data;
-    for (const area of ['project', 'whiteboard', 'mindmap']) expect(storage[area].used).toBeGreaterThan(0);
+    const storage = (await call(t, getStorageRoute, { as: demo })).ok().data;
+    for (const area of ['project', 'whiteboard', 'mindmap'] as const) expect(storage[area].used).toBeGreaterThan(0);
   });
 });

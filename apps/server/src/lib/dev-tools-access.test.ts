@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { devOutboxRoute } from '@account-centre/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
 import { insertMessage } from '../modules/outbox/outbox.repository.js';
 import { devToolsReach, isLoopback } from './dev-tools-access.js';
@@ -34,33 +36,32 @@ describe('where dev tools answer', () => {
     return t;
   }
 
+  /** The victim's codes, asked for from a client address (and through a proxy's headers), naming no host. */
+  const readOutbox = (app: TestApp, ip: string, headers?: Record<string, string>) =>
+    call(app, devOutboxRoute, { query: { to: 'victim@example.com' }, ip, host: null, ...(headers ? { headers } : {}) });
+
   it('answers a caller on this machine', async () => {
-    const { app } = await appWithACode();
-    const res = await app.inject({ method: 'GET', url: outboxOf('victim@example.com'), remoteAddress: '127.0.0.1' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data[0].body).toContain('123456');
+    const res = await readOutbox(await appWithACode(), '127.0.0.1');
+    expect(res.status).toBe(200);
+    expect(res.ok().data[0]?.body).toContain('123456');
   });
 
   it('answers a caller from another address with the 404 of an unknown path', async () => {
-    const { app } = await appWithACode();
+    const withACode = await appWithACode();
     for (const remoteAddress of ['203.0.113.5', '192.168.1.20', '::ffff:10.0.0.7', '2001:db8::1']) {
-      const res = await app.inject({ method: 'GET', url: outboxOf('victim@example.com'), remoteAddress });
-      expect(res.statusCode, remoteAddress).toBe(404);
-      expect(res.json()).toEqual(notFound);
-      expect(res.body).not.toContain('123456');
+      const res = await readOutbox(withACode, remoteAddress);
+      expect(res.status, remoteAddress).toBe(404);
+      expect(res.body).toEqual(notFound);
+      expect(res.raw.body).not.toContain('123456');
     }
   });
 
   it('refuses a forwarded request even from a proxy on this machine, and even with TRUST_PROXY on', async () => {
-    const { app } = await appWithACode({ TRUST_PROXY: '1' });
-    for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }]) {
-      const res = await app.inject({
-        method: 'GET',
-        url: outboxOf('victim@example.com'),
-        remoteAddress: '127.0.0.1',
-        headers,
-      });
-      expect(res.statusCode).toBe(404);
+    const withACode = await appWithACode({ TRUST_PROXY: '1' });
+    const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }];
+    for (const headers of proxied) {
+      const res = await readOutbox(withACode, '127.0.0.1', headers);
+      expect(res.status).toBe(404);
     }
   });
 

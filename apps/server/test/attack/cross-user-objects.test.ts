@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrderDemo } from '../../src/cli/order-demo.js';
 import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
 import { bearer } from '../helpers/auth.js';
+import { call } from '../helpers/call.js';
 import { type TestUser, testUser } from '../helpers/users.js';
 import { rowsOfUser } from '../helpers/tables.js';
 import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
@@ -136,7 +137,7 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       ['proj', 'project'],
     ] as const) {
       await grantPersonal(t, owner, licence);
-      expect((await activate(t, laptop.token, owner.userId, product, device(deviceId))).statusCode).toBe(200);
+      expect((await activate(t, laptop.token, owner.userId, product, device(deviceId))).status).toBe(200);
     }
     await seedOrderDemo(t.app.db, owner.userId, t.clock.now());
     const order = await t.app.db
@@ -146,20 +147,10 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       .where('product', '=', 'max')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const history = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${owner.userId}/signin-history`,
-      headers: bearer(owner.token),
-    });
-    const [latestSignIn] = history.json().data as { id: number }[];
-    const sessions = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${owner.userId}/sessions`,
-      headers: bearer(owner.token),
-    });
-    const onLaptop = (sessions.json().data as { id: string; device_id: string | null }[]).find(
-      (session) => session.device_id === deviceId,
-    );
+    const history = await call(t, contract.signInHistoryRoute, { as: owner, host: null });
+    const [latestSignIn] = history.ok().data;
+    const sessions = await call(t, contract.listSessionsRoute, { as: owner, host: null });
+    const onLaptop = sessions.ok().data.find((session) => session.device_id === deviceId);
     return {
       owner,
       objects: { sessionId: onLaptop!.id, deviceId, orderNumber: order.order_no, eventId: latestSignIn!.id },

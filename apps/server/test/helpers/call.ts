@@ -7,6 +7,7 @@ import {
   type RouteQuery,
   type RouteReply,
 } from '@account-centre/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Static } from 'typebox';
 import type { TestApp } from './test-app.js';
 import { hostOf, type SignedInUser } from './users.js';
@@ -16,11 +17,18 @@ type Params<R extends RouteDef> = RouteParams<R> extends undefined ? never : Rou
 export interface CallOptions<R extends RouteDef> {
   /** Path parameters; `userId` defaults to the caller's own. */
   params?: Partial<Params<R>>;
-  query?: RouteQuery<R>;
+  /** Query fields; those the server defaults (a page's offset and size) may be left out. */
+  query?: Partial<RouteQuery<R>>;
   body?: RouteBody<R>;
+  /**
+   * The bytes of a route whose body the contract leaves untyped (a multipart upload); send
+   * their `content-type` in `headers`.
+   */
+  payload?: RouteBody<R> extends undefined ? Buffer | string : never;
   /** Who calls: their bearer token and their region's host. Omit for a signed-out call. */
   as?: Pick<SignedInUser, 'userId' | 'token' | 'region'> | null;
-  host?: string;
+  /** The Host header; by default the caller's region's host. Null sends none (the injector's own). */
+  host?: string | null;
   headers?: Record<string, string>;
   ip?: string;
 }
@@ -32,6 +40,8 @@ export interface CallResult<R extends RouteDef> {
   headers: Record<string, string | string[] | number | undefined>;
   /** The success answer, or a thrown error naming what came back instead. */
   ok(): RouteReply<R>;
+  /** The response as the server sent it: its text (for assertion messages), cookies, bytes. */
+  raw: LightMyRequestResponse;
 }
 
 /**
@@ -59,11 +69,12 @@ export async function call<R extends RouteDef>(
     method: route.method,
     url,
     headers: {
-      host: options.host ?? hostOf(caller?.region ?? 'domestic'),
+      ...(options.host === null ? {} : { host: options.host ?? hostOf(caller?.region ?? 'domestic') }),
       ...(caller ? { authorization: `Bearer ${caller.token}` } : {}),
       ...options.headers,
     },
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
   const body = res.headers['content-type']?.toString().includes('json') ? res.json() : res.body;
@@ -71,6 +82,7 @@ export async function call<R extends RouteDef>(
     status: res.statusCode,
     body,
     headers: res.headers,
+    raw: res,
     ok: () => {
       if (res.statusCode !== 200) throw new Error(`${route.method} ${url} answered ${res.statusCode} ${res.body}`);
       return body as RouteReply<R>;

@@ -6,6 +6,13 @@ import type { TestApp } from './test-app.js';
 
 export const hostOf = (region: Region) => (region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST);
 
+/** An account signed in outside testUser (registered or signed in by a test) as the caller of `call`. */
+export const asCaller = (signIn: { user_id: number; token: string }, region: Region = 'domestic') => ({
+  userId: signIn.user_id,
+  token: signIn.token,
+  region,
+});
+
 /** A person of a test, signed in through the API. */
 export interface SignedInUser {
   userId: number;

@@ -1,4 +1,6 @@
+import { activityBariconRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { activityClearCommand, activitySetCommand } from './activity.js';
@@ -12,8 +14,7 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
 
   const admin = cliRunner(() => t, [activitySetCommand, activityClearCommand]);
   const baricon = async (host: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/user/activity/baricon?position=1', headers: { host } })).json()
-      .data;
+    (await call(t, activityBariconRoute, { query: { position: 1 }, host })).ok().data;
 
   it('sets a tag the header route then answers, for its region only', async () => {
     const res = await admin(

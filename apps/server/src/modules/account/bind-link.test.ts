@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
+import {
+  bindByLinkRoute,
+  bindMobileRoute,
+  createBindLinkRoute,
+  describeBindLinkRoute,
+  getBindLinkStateRoute,
+  type RouteBody,
+  secondMobileRoute,
+} from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { maskedAccount, qrSvg } from './bind-link.service.js';
-import {
-  call,
-  codeFor,
-  DOMESTIC_HOST,
-  infoOf,
-  login,
-  OVERSEAS_HOST,
-  type Person,
-  uniqueMobile,
-} from './test-support.js';
+import { codeFor, DOMESTIC_HOST, infoOf, login, OVERSEAS_HOST, type Person, uniqueMobile } from './test-support.js';
 
 describe('masked account of a link', () => {
   it('shows the e-mail’s first two characters, else the nickname’s', () => {
@@ -30,19 +31,18 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const createLink = async (who: Person, host = DOMESTIC_HOST) =>
-    call(t, who, 'POST', '/mobile/bind-link', undefined, host);
+  const createLink = async (who: Person, host = DOMESTIC_HOST) => call(t, createBindLinkRoute, { as: who, host });
   const newLink = async (who: Person) => {
     const res = await createLink(who);
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { url: string; qr_svg: string; expires_at: number; expires_in: number };
+    expect(res.status, res.raw.body).toBe(200);
+    const data = res.ok().data;
     return { ...data, token: new URL(data.url).searchParams.get('bind_link') as string };
   };
-  const stateOf = async (who: Person) => (await call(t, who, 'GET', '/mobile/bind-link')).json().data;
-  const lookup = (token: string, host = DOMESTIC_HOST) =>
-    t.app.inject({ method: 'POST', url: '/api/mobile-bind-links/lookup', headers: { host }, payload: { token } });
-  const bind = (payload: { token: string; mobile: string; code: string }, host = DOMESTIC_HOST) =>
-    t.app.inject({ method: 'POST', url: '/api/mobile-bind-links/bind', headers: { host }, payload });
+  const stateOf = async (who: Person) =>
+    (await call(t, getBindLinkStateRoute, { as: who, host: DOMESTIC_HOST })).ok().data;
+  const lookup = (token: string, host = DOMESTIC_HOST) => call(t, describeBindLinkRoute, { body: { token }, host });
+  const bind = (body: RouteBody<typeof bindByLinkRoute>, host = DOMESTIC_HOST) =>
+    call(t, bindByLinkRoute, { body, host });
 
   it('makes a one-time link on the caller’s host with its QR code, keeping only the token’s hash', async () => {
     const me = await testUser(t, { region: 'overseas' });
@@ -67,16 +67,16 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     expect(await stateOf(me)).toEqual({ state: 'none', expires_at: null });
     const link = await newLink(me);
     const described = await lookup(link.token);
-    expect(described.statusCode, described.body).toBe(200);
-    expect(described.json().data).toEqual({
+    expect(described.status, described.raw.body).toBe(200);
+    expect(described.ok().data).toEqual({
       account: (me.email as string).slice(0, 2) + '****',
       expires_at: link.expires_at,
     });
 
     const mobile = uniqueMobile();
     const res = await bind({ token: link.token, mobile, code: await codeFor(t, 4, mobile) });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ account: described.json().data.account });
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.ok().data).toEqual({ account: described.ok().data.account });
     expect((await infoOf(t, me)).mobile).toBe(mobile);
     expect((await stateOf(me)).state).toBe('bound');
 
@@ -89,10 +89,10 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     expect(quick.json().data.user_id).toBe(me.userId);
 
     // Used up: it says so, and binds nothing more.
-    expect((await lookup(link.token)).json()).toMatchObject({ status: 'error', msg: 'link used' });
+    expect((await lookup(link.token)).body).toMatchObject({ status: 'error', msg: 'link used' });
     const again = await bind({ token: link.token, mobile: uniqueMobile(), code: '123456' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().msg).toBe('link used');
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('link used');
   });
 
   it('expires after 10 minutes, and an expired link changes nothing and spends no code try', async () => {
@@ -103,17 +103,17 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     t.clock.advance(600 - 61);
     expect((await stateOf(me)).state).toBe('expired');
     const described = await lookup(link.token);
-    expect(described.statusCode).toBe(400);
-    expect(described.json().msg).toBe('link expired');
+    expect(described.status).toBe(400);
+    expect(described.body.msg).toBe('link expired');
     const res = await bind({ token: link.token, mobile, code });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('link expired');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('link expired');
     expect((await infoOf(t, me)).mobile).toBeNull();
 
     // A new link works, and the code, which the expired link never tried, still binds with it.
     const fresh = await newLink(me);
     const fine = await bind({ token: fresh.token, mobile, code });
-    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.status, fine.raw.body).toBe(200);
   });
 
   it('replaces the previous link: only the newest one works', async () => {
@@ -122,9 +122,9 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     const second = await newLink(me);
     expect(second.token).not.toBe(first.token);
     const old = await lookup(first.token);
-    expect(old.statusCode).toBe(404);
-    expect(old.json().msg).toBe('link invalid');
-    expect((await lookup(second.token)).statusCode).toBe(200);
+    expect(old.status).toBe(404);
+    expect(old.body.msg).toBe('link invalid');
+    expect((await lookup(second.token)).status).toBe(200);
     expect(
       await t.app.db.selectFrom('phone_bind_links').select('user_id').where('user_id', '=', me.userId).execute(),
     ).toHaveLength(1);
@@ -133,12 +133,16 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
   it('refuses another account’s number, a wrong code and the account’s own second mobile, keeping the link usable', async () => {
     const me = await testUser(t, { region: 'overseas' });
     const second = uniqueMobile();
-    await call(t, me, 'POST', '/second-mobile', { operate: 1, mobile: second, code: await codeFor(t, 4, second) });
+    await call(t, secondMobileRoute, {
+      as: me,
+      body: { operate: 1, mobile: second, code: await codeFor(t, 4, second) },
+      host: DOMESTIC_HOST,
+    });
     const link = await newLink(me);
 
     const ownSecond = await bind({ token: link.token, mobile: second, code: '123456' });
-    expect(ownSecond.statusCode).toBe(400);
-    expect(ownSecond.json().msg).toBe('own number');
+    expect(ownSecond.status).toBe(400);
+    expect(ownSecond.body.msg).toBe('own number');
 
     const owner = await testUser(t, { via: 'mobile' });
     const taken = await bind({
@@ -146,39 +150,39 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
       mobile: owner.mobile as string,
       code: await codeFor(t, 4, owner.mobile as string),
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ msg: 'account exists', code: 7 });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ msg: 'account exists', code: 7 });
 
     const mobile = uniqueMobile();
     const code = await codeFor(t, 4, mobile);
     const wrong = await bind({ token: link.token, mobile, code: code === '000000' ? '111111' : '000000' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ msg: 'invalid code', code: 3 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ msg: 'invalid code', code: 3 });
 
     expect(await infoOf(t, me)).toMatchObject({ mobile: null, second_mobile: second });
     expect((await stateOf(me)).state).toBe('waiting');
     const res = await bind({ token: link.token, mobile, code });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
   });
 
   it('refuses links where a phone is bound, outside the domestic region, and for tokens nobody made', async () => {
     const withPhone = await testUser(t, { via: 'mobile' });
     const bound = await createLink(withPhone);
-    expect(bound.statusCode).toBe(409);
-    expect(bound.json().msg).toBe('already bound');
+    expect(bound.status).toBe(409);
+    expect(bound.body.msg).toBe('already bound');
 
     const me = await testUser(t, { region: 'overseas' });
-    expect((await createLink(me, OVERSEAS_HOST)).json().msg).toBe('not available in this region');
+    expect((await createLink(me, OVERSEAS_HOST)).body.msg).toBe('not available in this region');
     const link = await newLink(me);
-    expect((await lookup(link.token, OVERSEAS_HOST)).json().msg).toBe('not available in this region');
-    expect((await bind({ token: link.token, mobile: uniqueMobile(), code: '123456' }, OVERSEAS_HOST)).json().msg).toBe(
+    expect((await lookup(link.token, OVERSEAS_HOST)).body.msg).toBe('not available in this region');
+    expect((await bind({ token: link.token, mobile: uniqueMobile(), code: '123456' }, OVERSEAS_HOST)).body.msg).toBe(
       'not available in this region',
     );
 
     const unknown = await lookup('A'.repeat(43));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ status: 'error', code: 0, msg: 'link invalid' });
-    expect((await lookup('short')).statusCode).toBe(400);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ status: 'error', code: 0, msg: 'link invalid' });
+    expect((await lookup('short')).status).toBe(400);
     expect((await stateOf(me)).state).toBe('waiting');
   });
 
@@ -186,18 +190,22 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
     const me = await testUser(t, { region: 'overseas' });
     const link = await newLink(me);
     const mobile = uniqueMobile();
-    await call(t, me, 'POST', '/mobile', { mobile, code: await codeFor(t, 4, mobile) });
+    await call(t, bindMobileRoute, {
+      as: me,
+      body: { mobile, code: await codeFor(t, 4, mobile) },
+      host: DOMESTIC_HOST,
+    });
     const res = await lookup(link.token);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('already bound');
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('already bound');
   });
 
   it('refuses another user’s link routes', async () => {
     const me = await testUser(t, { region: 'overseas' });
     const other = await testUser(t, { region: 'overseas' });
-    for (const method of ['GET', 'POST'] as const) {
-      const res = await call(t, { ...me, userId: other.userId }, method, '/mobile/bind-link');
-      expect(res.statusCode).toBe(403);
+    for (const route of [getBindLinkStateRoute, createBindLinkRoute]) {
+      const res = await call(t, route, { params: { userId: other.userId }, as: me, host: DOMESTIC_HOST });
+      expect(res.status).toBe(403);
     }
   });
 
@@ -210,10 +218,10 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
       const results = await Promise.all(
         numbers.map((mobile, index) => bind({ token: link.token, mobile, code: codes[index] as string })),
       );
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses, results.map((r) => r.body).join(' ')).toEqual([200, 409]);
-      expect(['link used', 'already bound']).toContain(results.find((r) => r.statusCode === 409)?.json().msg);
-      const winner = numbers[results.findIndex((r) => r.statusCode === 200)];
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses, results.map((r) => r.raw.body).join(' ')).toEqual([200, 409]);
+      expect(['link used', 'already bound']).toContain(results.find((r) => r.status === 409)?.body.msg);
+      const winner = numbers[results.findIndex((r) => r.status === 200)];
       expect((await infoOf(t, me)).mobile).toBe(winner);
       const events = await t.app.db
         .selectFrom('audit_events')

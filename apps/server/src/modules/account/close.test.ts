@@ -3,10 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerByEmail } from '../../../test/helpers/auth.js';
+import {
+  closeAccountRoute,
+  getUserRoute,
+  refreshRoute,
+  registerRoute,
+  updateUserRoute,
+  uploadAvatarRoute,
+} from '@account-centre/contract';
+import { registerByEmail } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
-import { call, codeFor, DEFAULT_PASSWORD, login, uniqueEmail } from './test-support.js';
+import { codeFor, DEFAULT_PASSWORD, DOMESTIC_HOST, login, type Person, uniqueEmail } from './test-support.js';
 
 describe.each(dialects)('closing an account on $name', (dialect) => {
   let t: TestApp;
@@ -20,7 +29,7 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function uploadAvatar(userId: number, token: string) {
+  async function uploadAvatar(who: Person) {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
@@ -30,13 +39,13 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/avatar/${userId}`,
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    const res = await call(t, uploadAvatarRoute, {
+      as: who,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
+      host: null,
     });
-    return res.json().data.avatar_url as string;
+    return res.ok().data.avatar_url;
   }
 
   it('deletes or anonymises every personal record in one go: tokens stop working, the e-mail registers again', async () => {
@@ -45,10 +54,14 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
     const second = (await login(t, { account: email, password: DEFAULT_PASSWORD })).json().data;
     // A failed sign-in leaves counters about the address: the account's own and at one IP.
     expect((await login(t, { account: email, password: 'Wrong-Password-1' })).statusCode).toBe(400);
-    const avatarUrl = await uploadAvatar(me.userId, me.token);
+    const avatarUrl = await uploadAvatar(me);
     const avatarFile = path.join(dataDir, 'files', 'avatars', avatarUrl.split('/').pop() as string);
     expect(fs.existsSync(avatarFile)).toBe(true);
-    await call(t, me, 'PUT', '', { profile: 'about me', birthday: '1990-05-06', sex: 'female' });
+    await call(t, updateUserRoute, {
+      as: me,
+      body: { profile: 'about me', birthday: '1990-05-06', sex: 'female' },
+      host: DOMESTIC_HOST,
+    });
     const now = t.clock.now();
     const order = await t.app.db
       .insertInto('orders')
@@ -72,20 +85,20 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const res = await call(t, me, 'POST', '/close', { via: 'email', code: await codeFor(t, 11, email) });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok' });
+    const res = await call(t, closeAccountRoute, {
+      as: me,
+      body: { via: 'email', code: await codeFor(t, 11, email) },
+      host: DOMESTIC_HOST,
+    });
+    expect(res.status, res.raw.body).toBe(200);
+    expect(res.body).toEqual({ status: 'success', code: 0, msg: 'ok' });
     const counters = await t.app.db.selectFrom('login_throttle').select('key').where('account', '=', email).execute();
     expect(counters).toEqual([]);
 
-    expect((await call(t, me, 'GET', '')).statusCode).toBe(401);
-    expect((await call(t, { ...me, token: second.token }, 'GET', '')).statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: me.refreshToken },
-    });
-    expect(refresh.statusCode).toBe(401);
+    expect((await call(t, getUserRoute, { as: me, host: DOMESTIC_HOST })).status).toBe(401);
+    expect((await call(t, getUserRoute, { as: { ...me, token: second.token }, host: DOMESTIC_HOST })).status).toBe(401);
+    const refresh = await call(t, refreshRoute, { body: { refresh_token: me.refreshToken }, host: null });
+    expect(refresh.status).toBe(401);
     expect((await login(t, { account: email, password: DEFAULT_PASSWORD })).statusCode).toBe(400);
     expect(fs.existsSync(avatarFile)).toBe(false);
 
@@ -124,30 +137,38 @@ describe.each(dialects)('closing an account on $name', (dialect) => {
     const me = await testUser(t, { region: 'overseas' });
     const email = me.email as string;
     const wrongPurpose = await codeFor(t, 3, email);
-    const res = await call(t, me, 'POST', '/close', { via: 'email', code: wrongPurpose });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ msg: 'expired', code: 4 });
+    const res = await call(t, closeAccountRoute, {
+      as: me,
+      body: { via: 'email', code: wrongPurpose },
+      host: DOMESTIC_HOST,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ msg: 'expired', code: 4 });
     const elsewhere = await codeFor(t, 11, uniqueEmail('elsewhere'));
-    expect((await call(t, me, 'POST', '/close', { via: 'email', code: elsewhere })).statusCode).toBe(400);
-    expect((await call(t, me, 'POST', '/close', { via: 'mobile', code: '123456' })).json().msg).toBe('not bound');
-    const info = await call(t, me, 'GET', '');
-    expect(info.statusCode).toBe(200);
-    expect(info.json().data.email).toBe(email);
+    expect(
+      (await call(t, closeAccountRoute, { as: me, body: { via: 'email', code: elsewhere }, host: DOMESTIC_HOST }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(t, closeAccountRoute, { as: me, body: { via: 'mobile', code: '123456' }, host: DOMESTIC_HOST })).body
+        .msg,
+    ).toBe('not bound');
+    const info = await call(t, getUserRoute, { as: me, host: DOMESTIC_HOST });
+    expect(info.status).toBe(200);
+    expect(info.ok().data.email).toBe(email);
   });
 
   it('closes a mobile account with an SMS code, and the number can sign up again', async () => {
     const me = await testUser(t, { via: 'mobile' });
     const mobile = me.mobile as string;
-    const res = await call(t, me, 'POST', '/close', { via: 'mobile', code: await codeFor(t, 11, mobile) });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await call(t, me, 'GET', '')).statusCode).toBe(401);
-    const code = await codeFor(t, 1, mobile);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { host: 'account.example.cn' },
-      payload: { mobile, code },
+    const res = await call(t, closeAccountRoute, {
+      as: me,
+      body: { via: 'mobile', code: await codeFor(t, 11, mobile) },
     });
-    expect(again.statusCode, again.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
+    expect((await call(t, getUserRoute, { as: me })).status).toBe(401);
+    const code = await codeFor(t, 1, mobile);
+    const again = await call(t, registerRoute, { body: { mobile, code }, host: 'account.example.cn' });
+    expect(again.status, again.raw.body).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
+import { getUserRoute } from '@account-centre/contract';
+import { call } from '../../../test/helpers/call.js';
 import {
-  bearer,
   DOMESTIC_HOST,
   login,
   OVERSEAS_HOST,
@@ -28,27 +29,12 @@ export function codeFor(t: TestApp, purpose: number, address: string): Promise<s
     : requestCode(t, { purpose, mobile: address }, DOMESTIC_HOST);
 }
 
-/** Calls a route of the person's own account. */
-export function call(
-  t: TestApp,
-  who: Person,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  suffix: string,
-  payload?: object,
-  host = DOMESTIC_HOST,
-) {
-  return t.app.inject({
-    method,
-    url: `/api/user/${who.userId}${suffix}`,
-    headers: { ...bearer(who.token), host },
-    ...(payload ? { payload } : {}),
-  });
-}
-
+/**
+ * The person's account as the account screen reads it. Read on the domestic host whatever
+ * the person's region, as the account tests always have.
+ */
 export async function infoOf(t: TestApp, who: Person) {
-  const res = await call(t, who, 'GET', '');
-  if (res.statusCode !== 200) throw new Error(`user info failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as Record<string, unknown>;
+  return (await call(t, getUserRoute, { as: who, host: DOMESTIC_HOST })).ok().data;
 }
 
 export { PASSWORD as DEFAULT_PASSWORD, login };

@@ -1,6 +1,6 @@
+import { getUserRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   DOMESTIC_HOST,
   login,
   PASSWORD,
@@ -10,6 +10,8 @@ import {
   uniqueIp,
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { createAccount } from './accounts.service.js';
 import { signInLimits } from './throttle.js';
@@ -44,8 +46,8 @@ describe.each(dialects)('sign-in on $name', (dialect) => {
         refresh_token: expect.any(String),
         expires_in: t.config.accessTokenTtl,
       });
-      const me = await t.app.inject({ method: 'GET', url: `/api/user/${data.user_id}`, headers: bearer(data.token) });
-      expect(me.statusCode).toBe(200);
+      const me = await call(t, getUserRoute, { as: asCaller(data), host: null });
+      expect(me.status).toBe(200);
 
       const sessions = await t.app.db
         .selectFrom('sessions')

@@ -1,7 +1,13 @@
+import {
+  createTicketRoute,
+  exchangeTicketRoute,
+  getUserRoute,
+  logoutRoute,
+  refreshRoute,
+} from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
-  bearer,
   login,
   OVERSEAS_HOST,
   PASSWORD,
@@ -9,6 +15,8 @@ import {
   type Registered,
   type SignIn,
 } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
 /** What the web app sends to keep its refresh token in the cookie (docs/decisions/016). */
@@ -29,16 +37,10 @@ describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) 
   });
   afterAll(async () => t.close());
 
-  const me = (s: { user_id: number; token: string }) =>
-    t.app.inject({ method: 'GET', url: `/api/user/${s.user_id}`, headers: bearer(s.token) });
+  const me = (s: { user_id: number; token: string }) => call(t, getUserRoute, { as: asCaller(s), host: null });
   /** A refresh as the web app sends it: no body token, the cookie, the header. */
   const refreshByCookie = (cookie: string, headers: Record<string, string> = WEB) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      headers: { host: OVERSEAS_HOST, cookie: `${COOKIE}=${cookie}`, ...headers },
-      payload: {},
-    });
+    call(t, refreshRoute, { body: {}, host: OVERSEAS_HOST, headers: { cookie: `${COOKIE}=${cookie}`, ...headers } });
   /** A web sign-in: its answer and the refresh token of its cookie. */
   async function webSignIn(): Promise<{ user: Registered; answer: Answer; cookie: string }> {
     const user = await registerByEmail(t);
@@ -72,89 +74,77 @@ describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) 
     const user = await registerByEmail(t, { headers: WEB });
     expect(user).not.toHaveProperty('refresh_token');
     const desktop: SignIn = (await login(t, { account: user.email, password: PASSWORD })).json().data;
-    const { ticket } = (
-      await t.app.inject({ method: 'POST', url: '/api/auth/ticket', headers: bearer(desktop.token) })
-    ).json().data;
-    const exchanged = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/ticket/exchange',
-      headers: WEB,
-      payload: { ticket },
-    });
-    expect(exchanged.statusCode).toBe(200);
-    expect(exchanged.json().data).not.toHaveProperty('refresh_token');
-    const cookie = refreshCookieOf(exchanged);
+    const { ticket } = (await call(t, createTicketRoute, { as: asCaller(desktop), host: null })).ok().data;
+    const exchanged = await call(t, exchangeTicketRoute, { body: { ticket }, headers: WEB, host: null });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.ok().data).not.toHaveProperty('refresh_token');
+    const cookie = refreshCookieOf(exchanged.raw);
     expect(cookie?.httpOnly).toBe(true);
-    expect((await refreshByCookie(cookie?.value ?? '')).statusCode).toBe(200);
+    expect((await refreshByCookie(cookie?.value ?? '')).status).toBe(200);
   });
 
   it('refreshes the session: a new cookie, a new access token, and the replaced access token ends', async () => {
     const { answer, cookie } = await webSignIn();
     const res = await refreshByCookie(cookie);
-    expect(res.statusCode).toBe(200);
-    const next: Answer = res.json().data;
+    expect(res.status).toBe(200);
+    const next: Answer = res.ok().data;
     expect(next).not.toHaveProperty('refresh_token');
-    const rotated = refreshCookieOf(res);
+    const rotated = refreshCookieOf(res.raw);
     expect(rotated?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(rotated?.value).not.toBe(cookie);
     expect(rotated?.path).toBe('/api/auth/refresh');
-    expect((await me(next)).statusCode).toBe(200);
-    expect((await me(answer)).statusCode).toBe(401);
-    expect((await refreshByCookie(rotated?.value ?? '')).statusCode).toBe(200);
+    expect((await me(next)).status).toBe(200);
+    expect((await me(answer)).status).toBe(401);
+    expect((await refreshByCookie(rotated?.value ?? '')).status).toBe(200);
   });
 
   it('is not read without the X-Refresh-Cookie header (400) or from another site (403): nothing rotated', async () => {
     const { answer, cookie } = await webSignIn();
     for (const headers of [{}, { 'x-refresh-cookie': 'true' }] as Record<string, string>[]) {
       const refused = await refreshByCookie(cookie, headers);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ status: 'error', code: 0, msg: 'invalid request' });
-      expect(refreshCookieOf(refused)).toBeUndefined();
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ status: 'error', code: 0, msg: 'invalid request' });
+      expect(refreshCookieOf(refused.raw)).toBeUndefined();
     }
     for (const site of ['cross-site', 'same-site']) {
       const refused = await refreshByCookie(cookie, { ...WEB, 'sec-fetch-site': site });
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
-      expect(refreshCookieOf(refused)).toBeUndefined();
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
+      expect(refreshCookieOf(refused.raw)).toBeUndefined();
     }
-    expect((await me(answer)).statusCode).toBe(200);
+    expect((await me(answer)).status).toBe(200);
     const fromOurPage = await refreshByCookie(cookie, { ...WEB, 'sec-fetch-site': 'same-origin' });
-    expect(fromOurPage.statusCode).toBe(200);
+    expect(fromOurPage.status).toBe(200);
   });
 
   it('refuses a refresh with neither a body token nor a cookie as an invalid refresh token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: WEB, payload: {} });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'invalid refresh token' });
+    const res = await call(t, refreshRoute, { body: {}, headers: WEB, host: null });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status: 'error', code: 0, msg: 'invalid refresh token' });
     const refused = await refreshByCookie('z'.repeat(43));
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().msg).toBe('invalid refresh token');
+    expect(refused.status).toBe(401);
+    expect(refused.body.msg).toBe('invalid refresh token');
   });
 
   it('takes a refresh token from the body of a web page signed in before the cookie, and answers with the cookie', async () => {
     const user = await registerByEmail(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
+    const res = await call(t, refreshRoute, {
+      body: { refresh_token: user.refresh_token },
       headers: WEB,
-      payload: { refresh_token: user.refresh_token },
+      host: null,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).not.toHaveProperty('refresh_token');
-    const cookie = refreshCookieOf(res);
-    expect((await refreshByCookie(cookie?.value ?? '')).statusCode).toBe(200);
+    expect(res.status).toBe(200);
+    expect(res.ok().data).not.toHaveProperty('refresh_token');
+    const cookie = refreshCookieOf(res.raw);
+    expect((await refreshByCookie(cookie?.value ?? '')).status).toBe(200);
   });
 
   it('leaves desktop clients the body form: the refresh token in the answer, no cookie', async () => {
     const user = await registerByEmail(t);
     expect(user.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: user.refresh_token },
-    });
-    expect(res.statusCode).toBe(200);
-    const next: SignIn = res.json().data;
+    const res = await call(t, refreshRoute, { body: { refresh_token: user.refresh_token }, host: null });
+    expect(res.status).toBe(200);
+    const next = res.ok().data;
     expect(next.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.headers['set-cookie']).toBeUndefined();
     const signedIn = await login(t, { account: user.email, password: PASSWORD });
@@ -164,9 +154,9 @@ describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) 
 
   it('is cleared by sign-out, whose session no longer refreshes', async () => {
     const { answer, cookie } = await webSignIn();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(answer.token) });
-    expect(res.statusCode).toBe(200);
-    expect(refreshCookieOf(res)).toEqual({
+    const res = await call(t, logoutRoute, { as: asCaller(answer), host: null });
+    expect(res.status).toBe(200);
+    expect(refreshCookieOf(res.raw)).toEqual({
       name: COOKIE,
       value: '',
       path: '/api/auth/refresh',
@@ -174,7 +164,7 @@ describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) 
       httpOnly: true,
       sameSite: 'Strict',
     });
-    expect((await refreshByCookie(cookie)).statusCode).toBe(401);
+    expect((await refreshByCookie(cookie)).status).toBe(401);
   });
 });
 

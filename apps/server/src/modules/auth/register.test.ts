@@ -1,6 +1,6 @@
+import { getUserRoute, registerRoute, type RouteBody } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   DOMESTIC_HOST,
   OVERSEAS_HOST,
   PASSWORD,
@@ -10,6 +10,8 @@ import {
   uniqueEmail,
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { AppError } from '../../lib/errors.js';
 import { createAccount } from './accounts.service.js';
@@ -21,8 +23,11 @@ describe.each(dialects)('registration on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const register = (payload: Record<string, unknown>, host = OVERSEAS_HOST, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { host, ...headers }, payload });
+  const register = (
+    body: RouteBody<typeof registerRoute>,
+    host = OVERSEAS_HOST,
+    headers: Record<string, string> = {},
+  ) => call(t, registerRoute, { body, host, headers });
 
   const userByEmail = (email: string) =>
     t.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
@@ -34,8 +39,8 @@ describe.each(dialects)('registration on $name', (dialect) => {
       'user-agent': 'TestAgent/1.0',
       'x-device-id': 'device-abc-123',
     });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expect(res.status).toBe(200);
+    const body = res.ok();
     expect(body).toMatchObject({ status: 'success', code: 0, msg: 'ok' });
     expect(body.data).toEqual({
       user_id: expect.any(Number),
@@ -61,9 +66,9 @@ describe.each(dialects)('registration on $name', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(session).toMatchObject({ method: 'register', user_agent: 'TestAgent/1.0', device_id: 'device-abc-123' });
 
-    const me = await t.app.inject({ method: 'GET', url: `/api/user/${user.id}`, headers: bearer(body.data.token) });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().data).toMatchObject({ email, hasPwd: true });
+    const me = await call(t, getUserRoute, { as: asCaller({ user_id: user.id, token: body.data.token }), host: null });
+    expect(me.status).toBe(200);
+    expect(me.ok().data).toMatchObject({ email, hasPwd: true });
 
     const audit = await t.app.db.selectFrom('audit_events').selectAll().where('user_id', '=', user.id).execute();
     expect(audit.map((e) => e.kind)).toContain('register');
@@ -78,10 +83,10 @@ describe.each(dialects)('registration on $name', (dialect) => {
     const mobile = uniqueMobile();
     const code = await requestCode(t, { purpose: 1, mobile }, DOMESTIC_HOST);
     const res = await register({ mobile, code }, DOMESTIC_HOST);
-    expect(res.statusCode).toBe(200);
-    const { user_id, token } = res.json().data;
-    const me = await t.app.inject({ method: 'GET', url: `/api/user/${user_id}`, headers: bearer(token) });
-    expect(me.json().data).toMatchObject({
+    expect(res.status).toBe(200);
+    const { user_id, token } = res.ok().data;
+    const me = await call(t, getUserRoute, { as: asCaller({ user_id, token }), host: null });
+    expect(me.ok().data).toMatchObject({
       mobile,
       email: null,
       hasPwd: false,
@@ -93,8 +98,8 @@ describe.each(dialects)('registration on $name', (dialect) => {
   it('refuses mobile registration outside the domestic region and writes nothing', async () => {
     const before = await rowCounts(t);
     const res = await register({ mobile: uniqueMobile(), code: '123456' }, OVERSEAS_HOST);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'not available in this region' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', code: 0, msg: 'not available in this region' });
     expect(await rowCounts(t)).toEqual(before);
   });
 
@@ -108,8 +113,8 @@ describe.each(dialects)('registration on $name', (dialect) => {
     const email = uniqueEmail();
     const code = await requestCode(t, { purpose: 1, email });
     const res = await register({ email, password, code });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'error', code: 2, msg: 'weak password' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', code: 2, msg: 'weak password' });
     const row = await t.app.db
       .selectFrom('verification_codes')
       .select('attempts')
@@ -121,8 +126,8 @@ describe.each(dialects)('registration on $name', (dialect) => {
   it('refuses a password equal to the e-mail local part', async () => {
     const email = `horsebattery${Date.now()}@example.com`;
     const code = await requestCode(t, { purpose: 1, email });
-    const res = await register({ email, password: email.split('@')[0], code });
-    expect(res.json()).toMatchObject({ code: 2, msg: 'weak password' });
+    const res = await register({ email, password: email.split('@')[0] as string, code });
+    expect(res.body).toMatchObject({ code: 2, msg: 'weak password' });
   });
 
   it('answers account exists (8) for a registered e-mail, in any letter case', async () => {
@@ -132,8 +137,8 @@ describe.each(dialects)('registration on $name', (dialect) => {
     const code = await requestCode(t, { purpose: 1, email: upper });
     const before = await rowCounts(t);
     const res = await register({ email: upper, password: PASSWORD, code });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'error', code: 8, msg: 'account exists' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ status: 'error', code: 8, msg: 'account exists' });
     const after = await rowCounts(t);
     // Only the try of the code was spent (an UPDATE); no user, session or credential appeared.
     expect(after).toEqual(before);
@@ -144,16 +149,16 @@ describe.each(dialects)('registration on $name', (dialect) => {
     await createAccount(t.app, { email: uniqueEmail(), mobile, password: PASSWORD, region: 'domestic' });
     const code = await requestCode(t, { purpose: 1, mobile }, DOMESTIC_HOST);
     const res = await register({ mobile, password: PASSWORD, code }, DOMESTIC_HOST);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ status: 'error', code: 7, msg: 'account exists' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ status: 'error', code: 7, msg: 'account exists' });
   });
 
   it('lets exactly one of 10 concurrent registrations with one code succeed', async () => {
     const email = uniqueEmail();
     const code = await requestCode(t, { purpose: 1, email });
     const results = await Promise.all(Array.from({ length: 10 }, () => register({ email, password: PASSWORD, code })));
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 400)).toBe(true);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.every((r) => r.status === 200 || r.status === 400)).toBe(true);
     const users = await t.app.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(users).toHaveLength(1);
   });
@@ -177,8 +182,8 @@ describe.each(dialects)('registration on $name', (dialect) => {
     const code = await requestCode(t, { purpose: 1, email });
     const before = await rowCounts(t);
     const res = await register({ email, password: PASSWORD, code }, OVERSEAS_HOST, { 'x-device-id': 'x'.repeat(129) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('invalid request');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('invalid request');
     expect(await rowCounts(t)).toEqual(before);
   });
 });

@@ -1,10 +1,11 @@
-import { CompanyErrors } from '@account-centre/contract';
+import { closeAccountRoute, CompanyErrors, getCompaniesRoute } from '@account-centre/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
-import { call, codeFor } from '../account/test-support.js';
+import { call } from '../../../test/helpers/call.js';
+import { codeFor, DOMESTIC_HOST } from '../account/test-support.js';
 import { addMember, createCompany, removeMember } from './companies.service.js';
 
 const DAY = 86_400;
@@ -19,7 +20,7 @@ describe.each(dialects)('companies on $name', (dialect) => {
   afterAll(async () => t.close());
 
   const companiesOf = (who: TestUser, userId = who.userId) =>
-    t.app.inject({ method: 'GET', url: `/api/user/${userId}/coop/cmember`, headers: who.headers() });
+    call(t, getCompaniesRoute, { params: { userId }, as: who });
   const create = (owner: TestUser, seats: number, name = 'Mind Works') =>
     createCompany(t.app.db, { name, owner: { id: owner.userId }, seats, term: { expires: now + 90 * DAY } }, now);
   const add = (companyId: number, who: TestUser, role: 'admin' | 'member' = 'member') =>
@@ -38,8 +39,8 @@ describe.each(dialects)('companies on $name', (dialect) => {
     it('answers an empty list for a person in no company', async () => {
       const loner = await testUser(t, { region: 'overseas' });
       const res = await companiesOf(loner);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: [], count: 0 });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'success', code: 0, msg: 'ok', data: [], count: 0 });
     });
 
     it('gives each person the company with the spec’s fields and their own role', async () => {
@@ -63,8 +64,8 @@ describe.each(dialects)('companies on $name', (dialect) => {
         [member, 0],
       ] as const) {
         const res = await companiesOf(who);
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({
           status: 'success',
           code: 0,
           msg: 'ok',
@@ -81,16 +82,16 @@ describe.each(dialects)('companies on $name', (dialect) => {
         { name: '思维导图工作室', owner: { id: owner.userId }, seats: 1, term: { lifelong: true } },
         now,
       );
-      expect((await companiesOf(owner)).json().data).toEqual([
+      expect((await companiesOf(owner)).ok().data).toEqual([
         expect.objectContaining({ company_name: '思维导图工作室', type: 8, exp: null, used_num: 1, num: 1 }),
       ]);
     });
 
     it('refuses another user’s id with 403 and a missing token with 401', async () => {
       const [ann, ben] = await Promise.all([testUser(t), testUser(t)]);
-      expect((await companiesOf(ann, ben.userId)).statusCode).toBe(403);
-      const anonymous = await t.app.inject({ method: 'GET', url: `/api/user/${ann.userId}/coop/cmember` });
-      expect(anonymous.statusCode).toBe(401);
+      expect((await companiesOf(ann, ben.userId)).status).toBe(403);
+      const anonymous = await call(t, getCompaniesRoute, { params: { userId: ann.userId }, host: null });
+      expect(anonymous.status).toBe(401);
     });
   });
 
@@ -263,13 +264,14 @@ describe.each(dialects)('companies on $name', (dialect) => {
       await addMember(t.app.db, { companyId: company.id, user: { id: leaver.userId }, role: 'admin' }, now);
       expect(await membersOf(company.id)).toContain(leaver.userId);
 
-      const closed = await call(t, leaver, 'POST', '/close', {
-        via: 'email',
-        code: await codeFor(t, 11, leaver.email as string),
+      const closed = await call(t, closeAccountRoute, {
+        as: leaver,
+        body: { via: 'email', code: await codeFor(t, 11, leaver.email as string) },
+        host: DOMESTIC_HOST,
       });
-      expect(closed.statusCode).toBe(200);
+      expect(closed.status).toBe(200);
       expect(await membersOf(company.id)).toEqual([owner.userId]);
-      expect((await companiesOf(owner)).json().data[0]).toMatchObject({ used_num: 1 });
+      expect((await companiesOf(owner)).ok().data[0]).toMatchObject({ used_num: 1 });
       // A closed account cannot be added back.
       expect(
         await refusal(addMember(t.app.db, { companyId: company.id, user: { id: leaver.userId }, role: 'member' }, now)),

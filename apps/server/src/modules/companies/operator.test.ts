@@ -1,5 +1,6 @@
-import { CompanyErrors } from '@account-centre/contract';
+import { CompanyErrors, getCompaniesRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
@@ -12,9 +13,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
   afterAll(async () => t.close());
 
   const admin = cliRunner(() => t);
-  const companiesOf = async (who: TestUser) =>
-    (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}/coop/cmember`, headers: who.headers() })).json()
-      .data;
+  const companiesOf = async (who: TestUser) => (await call(t, getCompaniesRoute, { as: who })).ok().data;
 
   it('are listed by help, with --lifelong as a switch', async () => {
     const listed = (await admin('help')).json.commands as { name: string; usage: string }[];

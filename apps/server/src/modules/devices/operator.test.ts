@@ -1,8 +1,10 @@
+import { getUserRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { activate, bearer, device, grantTeamSeat, signInOn, slotState } from './test-support.js';
+import { activate, device, grantTeamSeat, listDevices, signInOn, slotState } from './test-support.js';
 
 describe.each(dialects)('operator commands for devices on $name', (dialect) => {
   let t: TestApp;
@@ -63,7 +65,7 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
     const bo = await testUser(t);
     await grantTeamSeat(t, bo, 'mind');
     await activate(t, bo.token, bo.userId, 'mind-map', device('BO-1'));
-    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-2'))).statusCode).toBe(409);
+    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-2'))).status).toBe(409);
 
     const raised = await admin('device:limit', '--user', String(bo.userId), '--product', 'mind-map', '--limit', '3');
     expect(raised.json).toEqual({
@@ -75,15 +77,11 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
       override: 3,
     });
     for (const id of ['BO-2', 'BO-3']) {
-      expect((await activate(t, bo.token, bo.userId, 'mind-map', device(id))).statusCode).toBe(200);
+      expect((await activate(t, bo.token, bo.userId, 'mind-map', device(id))).status).toBe(200);
     }
-    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-4'))).statusCode).toBe(409);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${bo.userId}/device`,
-      headers: bearer(bo.token),
-    });
-    expect(list.json()).toMatchObject({ count: 3, limit: 3 });
+    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-4'))).status).toBe(409);
+    const list = await listDevices(t, bo.token, bo.userId, 'mind-map');
+    expect(list.body).toMatchObject({ count: 3, limit: 3 });
 
     // Back to the team seat's 1: the three active devices stay, a new one waits.
     const back = await admin(
@@ -96,12 +94,12 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
       'default',
     );
     expect(back.json).toMatchObject({ used: 3, limit: 1, override: null });
-    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-4'))).statusCode).toBe(409);
-    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-1'))).statusCode).toBe(200);
+    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-4'))).status).toBe(409);
+    expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-1'))).status).toBe(200);
 
     // Zero refuses every new device of the product, for support cases such as abuse.
     await admin('device:limit', '--user', String(bo.userId), '--product', 'diagram', '--limit', '0');
-    expect((await activate(t, bo.token, bo.userId, 'diagram', device('BO-1'))).statusCode).toBe(409);
+    expect((await activate(t, bo.token, bo.userId, 'diagram', device('BO-1'))).status).toBe(409);
 
     for (const limit of ['-1', '101', 'many']) {
       const bad = await admin('device:limit', '--user', String(bo.userId), '--product', 'mind-map', '--limit', limit);
@@ -118,8 +116,8 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
     const res = await admin('device:unbind', '--user', String(cy.userId), '--product', 'project', '--device', 'CY-PC');
     expect(res.json).toEqual({ user_id: cy.userId, product: 'project', device_id: 'CY-PC', sessions_ended: 1 });
     expect(await slotState(t, cy.userId, 'project')).toMatchObject({ used: 0, devices: [] });
-    const refused = await t.app.inject({ method: 'GET', url: `/api/user/${cy.userId}`, headers: bearer(client.token) });
-    expect(refused.statusCode).toBe(401);
+    const refused = await call(t, getUserRoute, { as: { ...cy, token: client.token }, host: null });
+    expect(refused.status).toBe(401);
     const event = await t.app.db
       .selectFrom('audit_events')
       .select(['kind', 'detail'])

@@ -1,6 +1,19 @@
+import {
+  createTicketRoute,
+  endSessionRoute,
+  exchangeTicketRoute,
+  getUserRoute,
+  listSessionsRoute,
+  notMeRoute,
+  refreshRoute,
+  resetPasswordRoute,
+  signInHistoryRoute,
+  signOutDeviceRoute,
+} from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, login, PASSWORD, registerByEmail, requestCode } from '../../../test/helpers/auth.js';
-import { type TestUser, testUser } from '../../../test/helpers/users.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller, type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import {
   activate,
@@ -23,14 +36,9 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
   });
   afterAll(async () => t.close());
 
-  const get = (who: TestUser, path: string, token = who.token, userId = who.userId) =>
-    t.app.inject({ method: 'GET', url: `/api/user/${userId}${path}`, headers: bearer(token) });
-  const del = (who: TestUser, path: string, token = who.token, userId = who.userId) =>
-    t.app.inject({ method: 'DELETE', url: `/api/user/${userId}${path}`, headers: bearer(token) });
-  const notMe = (who: TestUser, body: Record<string, unknown> = {}, token = who.token) =>
-    t.app.inject({ method: 'POST', url: `/api/user/${who.userId}/not-me`, headers: bearer(token), payload: body });
+  // These calls name no host, as a desktop client that sends none.
   const works = async (who: TestUser, token: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/user/${who.userId}`, headers: bearer(token) })).statusCode === 200;
+    (await call(t, getUserRoute, { as: { ...who, token }, host: null })).status === 200;
 
   describe('sessions', () => {
     it('lists live sessions with client, address, location where known, device and the current one', async () => {
@@ -41,9 +49,9 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       await activate(t, desktop.token, ann.userId, 'diagram', device('ANN-PC', 'pc', 'Office PC'));
       await activate(t, desktop.token, ann.userId, 'mind-map', device('ANN-PC', 'pc', 'Office PC'));
 
-      const res = await get(ann, '/sessions', browser.token);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
+      const res = await call(t, listSessionsRoute, { as: { ...ann, token: browser.token }, host: null });
+      expect(res.status, res.raw.body).toBe(200);
+      const body = res.ok();
       expect(body).toMatchObject({ status: 'success', code: 0, msg: 'ok', count: 3 });
       const [first, second, third] = body.data;
       // Most recently active first: the desktop (signed in and activated last), then the others.
@@ -60,7 +68,7 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
         last_active_at: t.clock.now(),
         expires_at: t.clock.now() + t.config.refreshTokenTtl,
       });
-      const byCurrent = [second, third].find((s: { current: boolean }) => s.current);
+      const byCurrent = [second, third].find((s) => s?.current);
       expect(byCurrent).toMatchObject({
         client: { kind: 'browser', name: 'Chrome', version: '124', os: 'Windows' },
         ip: PUBLIC_IP,
@@ -75,38 +83,34 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     it('signs out one session: its tokens are refused at once, the others go on', async () => {
       const bo = await testUser(t);
       const phone = await signInOn(t, bo, { deviceId: 'BO-PHONE' });
-      const sessions = (await get(bo, '/sessions')).json().data as { id: string; device_id: string | null }[];
+      const sessions = (await call(t, listSessionsRoute, { as: bo, host: null })).ok().data;
       const target = sessions.find((s) => s.device_id === 'BO-PHONE');
       expect(target).toBeDefined();
 
-      const res = await del(bo, `/sessions/${target?.id}`);
-      expect(res.json()).toEqual({ status: 'success', code: 0, msg: 'ok', data: { current: false } });
+      const res = await call(t, endSessionRoute, { params: { sessionId: target?.id as string }, as: bo, host: null });
+      expect(res.body).toEqual({ status: 'success', code: 0, msg: 'ok', data: { current: false } });
       expect(await works(bo, phone.token)).toBe(false);
-      const refresh = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        payload: { refresh_token: phone.refresh_token },
-      });
-      expect(refresh.statusCode).toBe(401);
+      const refresh = await call(t, refreshRoute, { body: { refresh_token: phone.refresh_token }, host: null });
+      expect(refresh.status).toBe(401);
       expect(await works(bo, bo.token)).toBe(true);
-      expect((await get(bo, '/sessions')).json().count).toBe(1);
+      expect((await call(t, listSessionsRoute, { as: bo, host: null })).ok().count).toBe(1);
 
       // Ended already, unknown, or another user's session: 404, and nothing changes.
       const cy = await testUser(t);
-      const cySession = (await get(cy, '/sessions')).json().data[0].id as string;
-      for (const id of [target?.id, 'no-such-session', cySession]) {
-        const again = await del(bo, `/sessions/${id}`);
-        expect(again.statusCode).toBe(404);
-        expect(again.json()).toEqual({ status: 'error', code: 0, msg: 'not found' });
+      const cySession = (await call(t, listSessionsRoute, { as: cy, host: null })).ok().data[0]?.id as string;
+      for (const id of [target?.id as string, 'no-such-session', cySession]) {
+        const again = await call(t, endSessionRoute, { params: { sessionId: id }, as: bo, host: null });
+        expect(again.status).toBe(404);
+        expect(again.body).toEqual({ status: 'error', code: 0, msg: 'not found' });
       }
       expect(await works(cy, cy.token)).toBe(true);
     });
 
     it('signs out the callerâ€™s own session when asked, and says so', async () => {
       const di = await testUser(t);
-      const own = (await get(di, '/sessions')).json().data.find((s: { current: boolean }) => s.current);
-      const res = await del(di, `/sessions/${own.id}`);
-      expect(res.json().data).toEqual({ current: true });
+      const own = (await call(t, listSessionsRoute, { as: di, host: null })).ok().data.find((s) => s.current);
+      const res = await call(t, endSessionRoute, { params: { sessionId: own?.id as string }, as: di, host: null });
+      expect(res.ok().data).toEqual({ current: true });
       expect(await works(di, di.token)).toBe(false);
     });
 
@@ -120,8 +124,8 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       await activate(t, pc.token, ed.userId, 'project', device('ED-PC'));
       await activate(t, laptop.token, ed.userId, 'mind-map', device('ED-LAPTOP'));
 
-      const res = await del(ed, '/devices/ED-PC');
-      expect(res.json()).toEqual({
+      const res = await call(t, signOutDeviceRoute, { params: { deviceId: 'ED-PC' }, as: ed, host: null });
+      expect(res.body).toEqual({
         status: 'success',
         code: 0,
         msg: 'ok',
@@ -135,13 +139,17 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
 
       // A device with a session but no activation is signed out too; one with neither is 404.
       const tablet = await signInOn(t, ed, { deviceId: 'ED-TABLET' });
-      expect((await del(ed, '/devices/ED-TABLET')).json().data).toEqual({
+      expect(
+        (await call(t, signOutDeviceRoute, { params: { deviceId: 'ED-TABLET' }, as: ed, host: null })).ok().data,
+      ).toEqual({
         products: [],
         sessions_ended: 1,
         current: false,
       });
       expect(await works(ed, tablet.token)).toBe(false);
-      expect((await del(ed, '/devices/ED-PC')).statusCode).toBe(404);
+      expect((await call(t, signOutDeviceRoute, { params: { deviceId: 'ED-PC' }, as: ed, host: null })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -161,9 +169,9 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       const gus = await testUser(t);
       await login(t, { account: gus.email, password: 'Wrong-Password-9' });
 
-      const res = await get(fay, '/signin-history');
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
+      const res = await call(t, signInHistoryRoute, { as: fay, host: null });
+      expect(res.status, res.raw.body).toBe(200);
+      const body = res.ok();
       // The customer's own first sign-in, the failed attempt, the sign-in from the office network.
       expect(body.count).toBe(3);
       expect(body.data).toEqual([
@@ -188,20 +196,17 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
         expect.objectContaining({ at: t.clock.now() - 20, result: 'success', method: 'password' }),
       ]);
 
-      const page = await get(fay, '/signin-history?offset=1&count=1');
-      expect(page.json()).toMatchObject({ count: 3, data: [{ result: 'failure', ip: PUBLIC_IP }] });
-      expect((await get(fay, '/signin-history?offset=3&count=1')).json()).toMatchObject({ count: 3, data: [] });
+      const page = await call(t, signInHistoryRoute, { as: fay, query: { offset: 1, count: 1 }, host: null });
+      expect(page.body).toMatchObject({ count: 3, data: [{ result: 'failure', ip: PUBLIC_IP }] });
+      const past = await call(t, signInHistoryRoute, { as: fay, query: { offset: 3, count: 1 }, host: null });
+      expect(past.body).toMatchObject({ count: 3, data: [] });
     });
   });
 
   it('counts the sign-in that registration starts', async () => {
     const reg = await registerByEmail(t, { headers: { 'user-agent': CHROME_AGENT } });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${reg.user_id}/signin-history`,
-      headers: bearer(reg.token),
-    });
-    expect(res.json()).toMatchObject({
+    const res = await call(t, signInHistoryRoute, { as: asCaller(reg), host: null });
+    expect(res.body).toMatchObject({
       count: 1,
       data: [{ result: 'success', method: 'register', client: { kind: 'browser', name: 'Chrome' } }],
     });
@@ -216,12 +221,12 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       await activate(t, pc.token, hal.userId, 'mind-map', device('HAL-PC'));
       await activate(t, phone.token, hal.userId, 'mind-map', device('HAL-PHONE', 'android', 'Phone'));
       await activate(t, pc.token, hal.userId, 'diagram', device('HAL-PC'));
-      const ticket = await t.app.inject({ method: 'POST', url: '/api/auth/ticket', headers: bearer(pc.token) });
-      expect(ticket.statusCode).toBe(200);
-      const history = (await get(hal, '/signin-history')).json().data as { id: number }[];
+      const ticket = await call(t, createTicketRoute, { as: { ...hal, token: pc.token }, host: null });
+      expect(ticket.status).toBe(200);
+      const history = (await call(t, signInHistoryRoute, { as: hal, host: null })).ok().data;
 
-      const res = await notMe(hal, { event_id: history[0]?.id });
-      expect(res.json()).toEqual({
+      const res = await call(t, notMeRoute, { as: hal, body: { event_id: history[0]?.id }, host: null });
+      expect(res.body).toEqual({
         status: 'success',
         code: 0,
         msg: 'ok',
@@ -230,12 +235,8 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       for (const token of [hal.token, pc.token, phone.token]) expect(await works(hal, token)).toBe(false);
       expect(await slotState(t, hal.userId, 'mind-map')).toMatchObject({ used: 0, devices: [] });
       expect(await slotState(t, hal.userId, 'diagram')).toMatchObject({ used: 0, devices: [] });
-      const exchanged = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/ticket/exchange',
-        payload: { ticket: ticket.json().data.ticket },
-      });
-      expect(exchanged.statusCode).toBe(401);
+      const exchanged = await call(t, exchangeTicketRoute, { body: { ticket: ticket.ok().data.ticket }, host: null });
+      expect(exchanged.status).toBe(401);
 
       // Password sign-in: a stable answer, whatever the password typed, recorded as a failure.
       for (const password of [PASSWORD, 'Some-Other-Guess-1']) {
@@ -251,8 +252,10 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
       });
       expect(quick.statusCode, quick.body).toBe(200);
       const signedIn = quick.json().data as SignIn;
-      const after = (await get(hal, '/signin-history?count=3', signedIn.token)).json();
-      expect(after.data.map((e: { result: string; method: string }) => [e.result, e.method])).toEqual([
+      const after = (
+        await call(t, signInHistoryRoute, { as: { ...hal, token: signedIn.token }, query: { count: 3 }, host: null })
+      ).ok();
+      expect(after.data.map((e) => [e.result, e.method])).toEqual([
         ['success', 'code'],
         ['failure', 'password'],
         ['failure', 'password'],
@@ -260,16 +263,15 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
 
       // Forgot password sets a new one; password sign-in works with it, and only with it.
       t.clock.advance(61);
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/password/reset',
-        payload: {
+      const reset = await call(t, resetPasswordRoute, {
+        body: {
           account: hal.email,
           code: await requestCode(t, { purpose: 2, email: hal.email }),
           password: 'Brand-New-Lantern-77',
         },
+        host: null,
       });
-      expect(reset.statusCode, reset.body).toBe(200);
+      expect(reset.status, reset.raw.body).toBe(200);
       expect((await login(t, { account: hal.email, password: 'Brand-New-Lantern-77' })).statusCode).toBe(200);
       expect((await login(t, { account: hal.email, password: PASSWORD })).json().msg).toBe(
         'account or password incorrect',
@@ -279,17 +281,17 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     it('refuses a sign-in event that is not the callerâ€™s with 404, and changes nothing', async () => {
       const ivy = await testUser(t);
       const jo = await testUser(t);
-      const joEvent = (await get(jo, '/signin-history')).json().data[0].id as number;
-      const res = await notMe(ivy, { event_id: joEvent });
-      expect(res.statusCode).toBe(404);
+      const joEvent = (await call(t, signInHistoryRoute, { as: jo, host: null })).ok().data[0]?.id as number;
+      const res = await call(t, notMeRoute, { as: ivy, body: { event_id: joEvent }, host: null });
+      expect(res.status).toBe(404);
       expect(await works(ivy, ivy.token)).toBe(true);
       expect((await login(t, { account: ivy.email, password: PASSWORD })).statusCode).toBe(200);
     });
 
     it('works without naming an event', async () => {
       const kai = await testUser(t);
-      const res = await notMe(kai);
-      expect(res.json().data).toEqual({ sessions_ended: 1, devices_unbound: 0, password_withdrawn: true });
+      const res = await call(t, notMeRoute, { as: kai, body: {}, host: null });
+      expect(res.ok().data).toEqual({ sessions_ended: 1, devices_unbound: 0, password_withdrawn: true });
       expect((await login(t, { account: kai.email, password: PASSWORD })).json().msg).toBe('password reset required');
     });
   });
@@ -302,17 +304,20 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
           countRows(t, table),
         ),
       );
+      const as = { as: lu, host: null };
       const requests = [
-        del(lu, '/sessions/has%20space'),
-        del(lu, `/sessions/${'a'.repeat(65)}`),
-        del(lu, '/devices/has%20space'),
-        get(lu, '/signin-history?count=0'),
-        get(lu, '/signin-history?count=51'),
-        get(lu, '/signin-history?offset=-1'),
-        get(lu, '/signin-history?page=2'),
-        notMe(lu, { event_id: 'latest' }),
-        notMe(lu, { event_id: 0 }),
-        notMe(lu, { everything: true }),
+        call(t, endSessionRoute, { ...as, params: { sessionId: 'has space' } }).then((r) => r.raw),
+        call(t, endSessionRoute, { ...as, params: { sessionId: 'a'.repeat(65) } }).then((r) => r.raw),
+        call(t, signOutDeviceRoute, { ...as, params: { deviceId: 'has space' } }).then((r) => r.raw),
+        call(t, signInHistoryRoute, { ...as, query: { count: 0 } }).then((r) => r.raw),
+        call(t, signInHistoryRoute, { ...as, query: { count: 51 } }).then((r) => r.raw),
+        call(t, signInHistoryRoute, { ...as, query: { offset: -1 } }).then((r) => r.raw),
+        call(t, notMeRoute, { ...as, body: { event_id: 0 } }).then((r) => r.raw),
+        // An unknown query field, a wrong type and an unknown body field: outside the contract's types, sent by hand.
+        t.app.inject({ method: 'GET', url: `/api/user/${lu.userId}/signin-history?page=2`, headers: bearer(lu.token) }),
+        ...[{ event_id: 'latest' }, { everything: true }].map((payload) =>
+          t.app.inject({ method: 'POST', url: `/api/user/${lu.userId}/not-me`, headers: bearer(lu.token), payload }),
+        ),
       ];
       for (const res of await Promise.all(requests)) {
         expect(res.statusCode, res.body).toBe(400);
@@ -330,20 +335,16 @@ describe.each(dialects)('where am I signed in, sign-in history and â€œthis wasnâ
     it('refuses another userâ€™s sessions, history and â€œthis wasnâ€™t meâ€ with 403', async () => {
       const mo = await testUser(t);
       const ned = await testUser(t);
-      const nedSession = (await get(ned, '/sessions')).json().data[0].id as string;
+      const nedSession = (await call(t, listSessionsRoute, { as: ned, host: null })).ok().data[0]?.id as string;
+      const asMo = { as: mo, host: null };
       for (const res of [
-        await get(mo, '/sessions', mo.token, ned.userId),
-        await get(mo, '/signin-history', mo.token, ned.userId),
-        await del(mo, `/sessions/${nedSession}`, mo.token, ned.userId),
-        await del(mo, '/devices/NED-PC', mo.token, ned.userId),
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/user/${ned.userId}/not-me`,
-          headers: bearer(mo.token),
-          payload: {},
-        }),
+        await call(t, listSessionsRoute, { ...asMo, params: { userId: ned.userId } }),
+        await call(t, signInHistoryRoute, { ...asMo, params: { userId: ned.userId } }),
+        await call(t, endSessionRoute, { ...asMo, params: { userId: ned.userId, sessionId: nedSession } }),
+        await call(t, signOutDeviceRoute, { ...asMo, params: { userId: ned.userId, deviceId: 'NED-PC' } }),
+        await call(t, notMeRoute, { ...asMo, params: { userId: ned.userId }, body: {} }),
       ]) {
-        expect(res.statusCode).toBe(403);
+        expect(res.status).toBe(403);
       }
       expect(await works(ned, ned.token)).toBe(true);
     });

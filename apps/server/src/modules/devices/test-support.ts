@@ -1,5 +1,7 @@
-import { buildPath, type DeviceProduct, deviceListPath } from '@account-centre/contract';
+import { type ActivateDeviceBody, type DeviceProduct, deviceRoutes } from '@account-centre/contract';
+import type { Static } from 'typebox';
 import { login, PASSWORD, type SignIn, uniqueIp } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
 import type { TestUser } from '../../../test/helpers/users.js';
 import type { TestApp } from '../../../test/helpers/test-app.js';
 import { grantSubscription } from '../subscriptions/subscriptions.service.js';
@@ -27,28 +29,40 @@ export async function signInOn(
   return res.json().data as SignIn;
 }
 
-export const devicesUrl = (product: DeviceProduct, userId: number, deviceId?: string) =>
-  buildPath(deviceListPath(product), { userId }) + (deviceId === undefined ? '' : `/${encodeURIComponent(deviceId)}`);
+/**
+ * The device calls of a product, as a client makes them: the token of one session, the user
+ * id of the path (another user's in the refusal tests), and no host, as desktop clients send none.
+ */
+const asClient = (token: string, userId: number) => ({
+  params: { userId },
+  as: { userId, token, region: 'domestic' as const },
+  host: null,
+});
 
 export function activate(
   t: TestApp,
   token: string,
   userId: number,
   product: DeviceProduct,
-  body: Record<string, unknown>,
+  body: Static<typeof ActivateDeviceBody>,
 ) {
-  return t.app.inject({ method: 'POST', url: devicesUrl(product, userId), headers: bearer(token), payload: body });
+  return call(t, deviceRoutes[product].activate, { ...asClient(token, userId), body });
 }
 
 export function listDevices(t: TestApp, token: string, userId: number, product: DeviceProduct) {
-  return t.app.inject({ method: 'GET', url: devicesUrl(product, userId), headers: bearer(token) });
+  return call(t, deviceRoutes[product].list, asClient(token, userId));
 }
 
 export function unbind(t: TestApp, token: string, userId: number, product: DeviceProduct, deviceId: string) {
-  return t.app.inject({ method: 'DELETE', url: devicesUrl(product, userId, deviceId), headers: bearer(token) });
+  const client = asClient(token, userId);
+  return call(t, deviceRoutes[product].unbind, { ...client, params: { ...client.params, id: deviceId } });
 }
 
-export const device = (id: string, platform = 'pc', name = `PC ${id}`) => ({
+export const device = (
+  id: string,
+  platform: Static<typeof ActivateDeviceBody>['platform'] = 'pc',
+  name = `PC ${id}`,
+): Static<typeof ActivateDeviceBody> => ({
   device_id: id,
   device_name: name,
   platform,

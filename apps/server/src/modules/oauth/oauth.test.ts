@@ -1,5 +1,19 @@
+import {
+  closeByIdentityRoute,
+  exchangeTicketRoute,
+  getUserRoute,
+  listIdentitiesRoute,
+  listOAuthProvidersRoute,
+  startCloseByIdentityRoute,
+  startIdentityBindRoute,
+  startOAuthSignInRoute,
+  unbindIdentityRoute,
+} from '@account-centre/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DOMESTIC_HOST, type Registered, registerByEmail } from '../../../test/helpers/auth.js';
+import { DOMESTIC_HOST, type Registered, registerByEmail } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { authorizeAt, idTokenFor, startTestProvider, type TestProvider } from './test-provider.js';
 
@@ -11,6 +25,13 @@ const CALLBACK = `${PUBLIC_URL}/api/auth/oauth/weixin/callback`;
 const GOOGLE_CALLBACK = `${OVERSEAS_PUBLIC_URL}/api/auth/oauth/google/callback`;
 const OTHER_CLIENT_REDIRECT = 'http://localhost:9/other-client';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+/** The answer of a flow's start, whichever route started it. */
+interface FlowStarted {
+  status: number;
+  raw: LightMyRequestResponse;
+  ok(): { data: { url: string } };
+}
+
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 describe.each(dialects)('third-party sign-in against a real OpenID provider ($name)', (dialect) => {
@@ -51,22 +72,23 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   });
 
   const startBind = (who: Registered, userAgent = DESKTOP) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/user/${who.user_id}/identity/weixin/start`,
-      headers: { ...bearer(who.token), host: DOMESTIC_HOST, 'user-agent': userAgent },
+    call(t, startIdentityBindRoute, {
+      params: { provider: 'weixin' },
+      as: asCaller(who),
+      headers: { 'user-agent': userAgent },
+      host: DOMESTIC_HOST,
     });
+  const startSignIn = () => call(t, startOAuthSignInRoute, { params: { provider: 'weixin' }, host: DOMESTIC_HOST });
 
-  /** Starts a flow, signs in at the provider as `login`, and calls our callback as the popup would. */
-  async function runFlow(
-    start: Promise<{ statusCode: number; json(): unknown; cookies: { name: string; value: string }[] }>,
-    login: string,
-    tamper?: (back: URL) => void,
-  ) {
+  /**
+   * Starts a flow, signs in at the provider as `login`, and calls our callback as the popup
+   * would. The provider's redirect back (an HTML page, not an API route) is followed as written.
+   */
+  async function runFlow(start: Promise<FlowStarted>, login: string, tamper?: (back: URL) => void) {
     const started = await start;
-    expect(started.statusCode).toBe(200);
-    const { url } = (started.json() as { data: { url: string } }).data;
-    const cookie = started.cookies.find((c) => c.name === 'ac_oauth');
+    expect(started.status).toBe(200);
+    const { url } = started.ok().data;
+    const cookie = started.raw.cookies.find((c) => c.name === 'ac_oauth');
     expect(cookie?.value).toBeTruthy();
     const back = await authorizeAt(url, login);
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
@@ -84,13 +106,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   }
 
   const userInfo = async (who: Registered) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${who.user_id}`,
-        headers: { ...bearer(who.token), host: DOMESTIC_HOST },
-      })
-    ).json().data as { weixin: boolean };
+    (await call(t, getUserRoute, { as: asCaller(who), host: DOMESTIC_HOST })).ok().data;
 
   it('binds, signs in, refuses a second account, and unbinds under the only-binding rule', async () => {
     const me = await registerByEmail(t, { host: DOMESTIC_HOST });
@@ -103,20 +119,15 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     expect(await userInfo(me)).toMatchObject({ weixin: true });
 
     // Sign-in with the provider: a one-time ticket, never a token, reaches the page.
-    const signIn = await runFlow(
-      t.app.inject({ method: 'POST', url: '/api/auth/oauth/weixin/start', headers: { host: DOMESTIC_HOST } }),
-      'alice',
-    );
+    const signIn = await runFlow(startSignIn(), 'alice');
     expect(signIn.message).toMatchObject({ status: 'success', purpose: 'sign-in' });
     expect(signIn.res.body).not.toContain('"token"');
-    const exchanged = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/ticket/exchange',
-      headers: { host: DOMESTIC_HOST },
-      payload: { ticket: signIn.message.ticket },
+    const exchanged = await call(t, exchangeTicketRoute, {
+      body: { ticket: signIn.message.ticket as string },
+      host: DOMESTIC_HOST,
     });
-    expect(exchanged.statusCode).toBe(200);
-    expect(exchanged.json().data.user_id).toBe(me.user_id);
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.ok().data.user_id).toBe(me.user_id);
 
     // Another account cannot take the same identity; nothing changes for it.
     const other = await registerByEmail(t, { host: DOMESTIC_HOST });
@@ -126,23 +137,16 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     expect(await userInfo(other)).toMatchObject({ weixin: false });
 
     // An unbound identity does not sign in.
-    const unknown = await runFlow(
-      t.app.inject({ method: 'POST', url: '/api/auth/oauth/weixin/start', headers: { host: DOMESTIC_HOST } }),
-      'nobody',
-    );
+    const unknown = await runFlow(startSignIn(), 'nobody');
     expect(unknown.message).toMatchObject({ status: 'error', msg: 'identity not bound' });
 
     // Only-binding rule: with the e-mail gone, WeChat is the last method and stays.
     const unbind = () =>
-      t.app.inject({
-        method: 'DELETE',
-        url: `/api/user/${me.user_id}/identity/weixin`,
-        headers: { ...bearer(me.token), host: DOMESTIC_HOST },
-      });
+      call(t, unbindIdentityRoute, { params: { provider: 'weixin' }, as: asCaller(me), host: DOMESTIC_HOST });
     await t.app.db.updateTable('users').set({ email: null }).where('id', '=', me.user_id).execute();
-    expect((await unbind()).json()).toMatchObject({ status: 'error', msg: 'only bind' });
+    expect((await unbind()).body).toMatchObject({ status: 'error', msg: 'only bind' });
     await t.app.db.updateTable('users').set({ email: me.email }).where('id', '=', me.user_id).execute();
-    expect((await unbind()).statusCode).toBe(200);
+    expect((await unbind()).status).toBe(200);
     expect(await userInfo(me)).toMatchObject({ weixin: false });
   });
 
@@ -154,17 +158,17 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     expect(tampered.message).toMatchObject({ status: 'error', msg: 'invalid state' });
 
     const started = await startBind(me);
-    const back = await authorizeAt((started.json() as { data: { url: string } }).data.url, 'carol');
-    const cookie = started.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
-    const call = (value: string) =>
+    const back = await authorizeAt(started.ok().data.url, 'carol');
+    const cookie = started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
+    const callback = (value: string) =>
       t.app.inject({
         method: 'GET',
         url: `${back.pathname}${back.search}`,
         headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${value}` },
       });
-    expect((await call('someone-elses-browser')).body).toContain('invalid state');
-    expect((await call(cookie)).statusCode).toBe(200);
-    const replay = await call(cookie);
+    expect((await callback('someone-elses-browser')).body).toContain('invalid state');
+    expect((await callback(cookie)).statusCode).toBe(200);
+    const replay = await callback(cookie);
     expect(replay.statusCode).toBe(400);
     expect(replay.body).toContain('invalid state');
   });
@@ -172,7 +176,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   it('refuses an ID token whose nonce is not the one the flow sent', async () => {
     const me = await registerByEmail(t, { host: DOMESTIC_HOST });
     const started = await startBind(me);
-    const url = new URL((started.json() as { data: { url: string } }).data.url);
+    const url = new URL(started.ok().data.url);
     url.searchParams.set('nonce', 'a-nonce-the-server-never-issued');
     const back = await authorizeAt(url.toString(), 'dave');
     const res = await t.app.inject({
@@ -180,7 +184,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
       url: `${back.pathname}${back.search}`,
       headers: {
         host: DOMESTIC_HOST,
-        cookie: `ac_oauth=${started.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
+        cookie: `ac_oauth=${started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
       },
     });
     expect(res.body).toContain('provider rejected');
@@ -190,8 +194,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   it('refuses binding from a phone with bind from pc', async () => {
     const me = await registerByEmail(t, { host: DOMESTIC_HOST });
     const res = await startBind(me, PHONE);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 'error', msg: 'bind from pc' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'error', msg: 'bind from pc' });
     expect(
       await t.app.db.selectFrom('oauth_flows').select('user_id').where('user_id', '=', me.user_id).execute(),
     ).toEqual([]);
@@ -201,19 +205,18 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     const me = await registerByEmail(t, { host: DOMESTIC_HOST });
     await runFlow(startBind(me), 'erin');
     const close = (idToken: string, who = me) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/user/${who.user_id}/close/identity`,
-        headers: { ...bearer(who.token), host: DOMESTIC_HOST },
-        payload: { provider: 'weixin', id_token: idToken },
+      call(t, closeByIdentityRoute, {
+        as: asCaller(who),
+        body: { provider: 'weixin', id_token: idToken },
+        host: DOMESTIC_HOST,
       });
     const strangersToken = await idTokenFor(provider, OTHER_CLIENT_REDIRECT, 'mallory');
-    expect((await close(strangersToken)).json()).toMatchObject({ msg: 'not bound' });
+    expect((await close(strangersToken)).body).toMatchObject({ msg: 'not bound' });
     const [head, body] = strangersToken.split('.');
-    expect((await close(`${head}.${body}.${'A'.repeat(43)}`)).json()).toMatchObject({ msg: 'provider rejected' });
+    expect((await close(`${head}.${body}.${'A'.repeat(43)}`)).body).toMatchObject({ msg: 'provider rejected' });
 
     const res = await close(await idTokenFor(provider, OTHER_CLIENT_REDIRECT, 'erin'));
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const row = await t.app.db
       .selectFrom('users')
       .select(['email', 'closed_at'])
@@ -227,8 +230,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   });
 
   it('lists the configured providers, publicly, and the identities bound to the caller', async () => {
-    const listed = await t.app.inject({ method: 'GET', url: '/api/auth/oauth/providers' });
-    expect(listed.json()).toEqual({
+    const listed = await call(t, listOAuthProvidersRoute, { host: null });
+    expect(listed.body).toEqual({
       status: 'success',
       code: 0,
       msg: 'ok',
@@ -241,13 +244,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
 
     const me = await registerByEmail(t, { host: DOMESTIC_HOST });
     const identities = async () =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/user/${me.user_id}/identity`,
-          headers: { ...bearer(me.token), host: DOMESTIC_HOST },
-        })
-      ).json().data as { provider: string; created_at: number }[];
+      (await call(t, listIdentitiesRoute, { as: asCaller(me), host: DOMESTIC_HOST })).ok().data;
     expect(await identities()).toEqual([]);
     await runFlow(startBind(me), 'frank');
     expect(await identities()).toEqual([{ provider: 'weixin', created_at: t.clock.now() }]);
@@ -256,11 +253,11 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   it('answers an empty provider list where none is configured', async () => {
     const bare = await createTestApp(dialect);
     try {
-      const res = await bare.app.inject({ method: 'GET', url: '/api/auth/oauth/providers' });
-      expect(res.json().data).toEqual([]);
-      const start = await bare.app.inject({ method: 'POST', url: '/api/auth/oauth/google/start' });
-      expect(start.statusCode).toBe(404);
-      expect(start.json()).toMatchObject({ msg: 'provider not configured' });
+      const res = await call(bare, listOAuthProvidersRoute, { host: null });
+      expect(res.ok().data).toEqual([]);
+      const start = await call(bare, startOAuthSignInRoute, { params: { provider: 'google' }, host: null });
+      expect(start.status).toBe(404);
+      expect(start.body).toMatchObject({ msg: 'provider not configured' });
     } finally {
       await bare.close();
     }
@@ -268,12 +265,13 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
 
   it('sends each host’s flows back to that host', async () => {
     const me = await registerByEmail(t, { host: OVERSEAS_PUBLIC_HOST });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/${me.user_id}/identity/google/start`,
-      headers: { ...bearer(me.token), host: OVERSEAS_PUBLIC_HOST, 'user-agent': DESKTOP },
+    const started = await call(t, startIdentityBindRoute, {
+      params: { provider: 'google' },
+      as: asCaller(me),
+      headers: { 'user-agent': DESKTOP },
+      host: OVERSEAS_PUBLIC_HOST,
     });
-    const url = new URL((started.json() as { data: { url: string } }).data.url);
+    const url = new URL(started.ok().data.url);
     expect(url.searchParams.get('redirect_uri')).toBe(GOOGLE_CALLBACK);
     const back = await authorizeAt(url.toString(), 'grace');
     const res = await t.app.inject({
@@ -281,7 +279,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
       url: `${back.pathname}${back.search}`,
       headers: {
         host: OVERSEAS_PUBLIC_HOST,
-        cookie: `ac_oauth=${started.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
+        cookie: `ac_oauth=${started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
       },
     });
     expect(res.body).toContain('"status":"success"');
@@ -291,11 +289,14 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
 
   describe('a flow handed off to the system browser', () => {
     const startHandoff = (who: Registered) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/user/${who.user_id}/identity/weixin/start?handoff=true`,
-        headers: { ...bearer(who.token), host: DOMESTIC_HOST, 'user-agent': DESKTOP },
+      call(t, startIdentityBindRoute, {
+        params: { provider: 'weixin' },
+        query: { handoff: true },
+        as: asCaller(who),
+        headers: { 'user-agent': DESKTOP },
+        host: DOMESTIC_HOST,
       });
+    /** Opens a handoff link (a page of ours, not an API route) as the browser would: as written. */
     const open = (link: string) => {
       const url = new URL(link);
       return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host: DOMESTIC_HOST } });
@@ -304,10 +305,10 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     it('is a one-time link of ours that sets the cookie in the browser opening it, then binds', async () => {
       const me = await registerByEmail(t, { host: DOMESTIC_HOST });
       const started = await startHandoff(me);
-      expect(started.statusCode).toBe(200);
+      expect(started.status).toBe(200);
       // No cookie for the client's own embedded browser: it will not finish this flow.
-      expect(started.cookies).toEqual([]);
-      const { url: link, expires_in } = (started.json() as { data: { url: string; expires_in: number } }).data;
+      expect(started.raw.cookies).toEqual([]);
+      const { url: link, expires_in } = started.ok().data;
       expect(link.startsWith(`${PUBLIC_URL}/api/auth/oauth/weixin/continue?handoff=`)).toBe(true);
       expect(expires_in).toBe(120);
 
@@ -339,14 +340,14 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
 
     it('lets exactly one of several browsers racing for a link have it', async () => {
       const me = await registerByEmail(t, { host: DOMESTIC_HOST });
-      const link = ((await startHandoff(me)).json() as { data: { url: string } }).data.url;
+      const link = (await startHandoff(me)).ok().data.url;
       const answers = await Promise.all(Array.from({ length: 8 }, () => open(link)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([302, 400, 400, 400, 400, 400, 400, 400]);
     });
 
     it('expires after two minutes', async () => {
       const me = await registerByEmail(t, { host: DOMESTIC_HOST });
-      const link = ((await startHandoff(me)).json() as { data: { url: string } }).data.url;
+      const link = (await startHandoff(me)).ok().data.url;
       t.clock.advance(121);
       try {
         expect((await open(link)).statusCode).toBe(400);
@@ -357,11 +358,12 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
   });
 
   describe('closing the account by a fresh sign-in in the popup', () => {
-    const startClose = (who: Registered, providerName = 'weixin') =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/user/${who.user_id}/close/identity/${providerName}/start`,
-        headers: { ...bearer(who.token), host: DOMESTIC_HOST, 'user-agent': DESKTOP },
+    const startClose = (who: Registered, providerName: 'weixin' | 'qq' = 'weixin') =>
+      call(t, startCloseByIdentityRoute, {
+        params: { provider: providerName },
+        as: asCaller(who),
+        headers: { 'user-agent': DESKTOP },
+        host: DOMESTIC_HOST,
       });
 
     it('closes when the provider signs in the bound identity, and tells the opener', async () => {
@@ -377,12 +379,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
         .executeTakeFirst();
       expect(row).toMatchObject({ email: null });
       expect(row?.closed_at).not.toBeNull();
-      const after = await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${me.user_id}`,
-        headers: { ...bearer(me.token), host: DOMESTIC_HOST },
-      });
-      expect(after.statusCode).toBe(401);
+      const after = await call(t, getUserRoute, { as: asCaller(me), host: DOMESTIC_HOST });
+      expect(after.status).toBe(401);
     });
 
     it('closes nothing when another identity signs in at the provider', async () => {
@@ -397,11 +395,11 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     it('refuses to start for a provider not bound, or one without ID tokens', async () => {
       const me = await registerByEmail(t, { host: DOMESTIC_HOST });
       const unbound = await startClose(me);
-      expect(unbound.statusCode).toBe(400);
-      expect(unbound.json()).toMatchObject({ msg: 'not bound' });
+      expect(unbound.status).toBe(400);
+      expect(unbound.body).toMatchObject({ msg: 'not bound' });
       const plain = await startClose(me, 'qq');
-      expect(plain.statusCode).toBe(400);
-      expect(plain.json()).toMatchObject({ msg: 'provider rejected' });
+      expect(plain.status).toBe(400);
+      expect(plain.body).toMatchObject({ msg: 'provider rejected' });
       expect(
         await t.app.db.selectFrom('oauth_flows').select('purpose').where('user_id', '=', me.user_id).execute(),
       ).toEqual([]);
@@ -411,8 +409,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
       const me = await registerByEmail(t, { host: DOMESTIC_HOST });
       await runFlow(startBind(me), 'ken');
       const started = await startClose(me);
-      const back = await authorizeAt((started.json() as { data: { url: string } }).data.url, 'ken');
-      const cookie = started.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
+      const back = await authorizeAt(started.ok().data.url, 'ken');
+      const cookie = started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
       const answers = await Promise.all(
         Array.from({ length: 5 }, () =>
           t.app.inject({

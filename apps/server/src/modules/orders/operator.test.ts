@@ -1,5 +1,6 @@
-import { FOREVER_EXPIRY, LicenceLengthMs } from '@account-centre/contract';
+import { FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs, requestInvoiceRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
@@ -16,10 +17,7 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
 
   const admin = cliRunner(() => t);
 
-  const history = async () =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/user/${buyer.userId}/order?count=50`, headers: buyer.headers() })
-    ).json();
+  const history = async () => (await call(t, getOrdersRoute, { as: buyer, query: { count: 50 } })).ok();
 
   it('records a store order of any product, type, channel, date and price', async () => {
     const res = await admin(
@@ -205,11 +203,9 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
         )
       ).json.order_id as string;
     const request = (orderNo: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${buyer.userId}/invoice`,
-        headers: buyer.headers(),
-        payload: { order_id: orderNo, product: 'max', title_type: 'personal', title: '王芳', email: buyer.email },
+      call(t, requestInvoiceRoute, {
+        as: buyer,
+        body: { order_id: orderNo, product: 'max', title_type: 'personal', title: '王芳', email: buyer.email },
       });
     const toIssue = await record();
     const toFail = await record();

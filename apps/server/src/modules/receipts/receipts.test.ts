@@ -1,5 +1,12 @@
-import { RECEIPT_LINK_TTL_SECONDS } from '@account-centre/contract';
+import {
+  getReceiptLinkRoute,
+  RECEIPT_LINK_TTL_SECONDS,
+  type ReceiptProduct,
+  requestInvoiceRoute,
+  type RouteBody,
+} from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { pdfText } from '../../../test/helpers/pdf-text.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
@@ -35,31 +42,25 @@ describe.each(dialects)('receipts on $name', (dialect) => {
       )
     ).order_id;
 
-  const requestInvoice = async (who: TestUser, orderNo: string, extra: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${who.userId}/invoice`,
-      headers: who.headers(),
-      payload: {
-        order_id: orderNo,
-        product: 'max',
-        title_type: 'personal',
-        title: 'Buyer',
-        email: who.email,
-        ...extra,
-      },
+  const requestInvoice = async (
+    who: TestUser,
+    orderNo: string,
+    extra: Partial<RouteBody<typeof requestInvoiceRoute>> = {},
+  ) => {
+    const res = await call(t, requestInvoiceRoute, {
+      as: who,
+      body: { order_id: orderNo, product: 'max', title_type: 'personal', title: 'Buyer', email: who.email, ...extra },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.raw.body).toBe(200);
   };
 
-  const link = (who: TestUser, orderNo: string, product = 'max', userId = who.userId) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/user/${userId}/invoice/pdf?order_id=${orderNo}&product=${product}`,
-      headers: who.headers(),
-    });
+  const link = (who: TestUser, orderNo: string, product: ReceiptProduct = 'max', userId = who.userId) =>
+    call(t, getReceiptLinkRoute, { params: { userId }, as: who, query: { order_id: orderNo, product } });
 
-  /** Follows a link as the desktop host would: no credentials, only the link. */
+  /**
+   * Follows a link as the desktop host would: no credentials, only the link. By hand: the link
+   * is followed as the server wrote it, not rebuilt from the contract.
+   */
   const download = (url: string) => {
     const { pathname, search } = new URL(url);
     return t.app.inject({ method: 'GET', url: `${pathname}${search}` });
@@ -69,8 +70,8 @@ describe.each(dialects)('receipts on $name', (dialect) => {
     const orderNo = await order(abroad, { amount: 4_999, productName: 'Diagram annual plan', more: 'All platforms' });
     await requestInvoice(abroad, orderNo, { title: 'Jane Doe' });
     const res = await link(abroad, orderNo);
-    expect(res.statusCode, res.body).toBe(200);
-    const { url, expires_at } = res.json().data;
+    expect(res.status, res.raw.body).toBe(200);
+    const { url, expires_at } = res.ok().data;
     expect(expires_at).toBe(t.clock.now() + RECEIPT_LINK_TTL_SECONDS);
     expect(url).toMatch(
       new RegExp(`^http://account\\.example\\.com/api/files/receipt/${orderNo}\\?expires=\\d+&signature=[\\w-]{43}$`),
@@ -97,13 +98,13 @@ describe.each(dialects)('receipts on $name', (dialect) => {
       tax_number: '91350100M000100Y43',
     });
     const pending = await link(dom, orderNo);
-    expect(pending.statusCode).toBe(409);
-    expect(pending.json()).toEqual({ status: 'error', code: 0, msg: 'receipt not issued' });
+    expect(pending.status).toBe(409);
+    expect(pending.body).toEqual({ status: 'error', code: 0, msg: 'receipt not issued' });
 
     await issueInvoice(t.app.db, orderNo, '25442000000099887766', t.clock.now());
     const res = await link(dom, orderNo);
-    expect(res.statusCode).toBe(200);
-    const text = await pdfText((await download(res.json().data.url)).rawPayload);
+    expect(res.status).toBe(200);
+    const text = await pdfText((await download(res.ok().data.url)).rawPayload);
     expect(text).toContain(orderNo);
     expect(text).toContain('¥280.00');
     expect(text).toContain('25442000000099887766');
@@ -114,7 +115,7 @@ describe.each(dialects)('receipts on $name', (dialect) => {
   it('answers ER101 for a link past its expiry', async () => {
     const orderNo = await order(abroad);
     await requestInvoice(abroad, orderNo);
-    const { url } = (await link(abroad, orderNo)).json().data;
+    const { url } = (await link(abroad, orderNo)).ok().data;
     const start = t.clock.now();
     try {
       t.clock.set(start + RECEIPT_LINK_TTL_SECONDS - 1);
@@ -133,11 +134,12 @@ describe.each(dialects)('receipts on $name', (dialect) => {
     const other = await order(abroad);
     await requestInvoice(abroad, mine);
     await requestInvoice(abroad, other);
-    const { url } = (await link(abroad, mine)).json().data;
+    const { url } = (await link(abroad, mine)).ok().data;
     const parsed = new URL(url);
     const signature = parsed.searchParams.get('signature') as string;
     const expires = Number(parsed.searchParams.get('expires'));
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    // Changed links, written by hand as a tampering client would.
     for (const path of [
       `/api/files/receipt/${mine}?expires=${expires}&signature=${flipped}`,
       `/api/files/receipt/${mine}?expires=${expires + 3600}&signature=${signature}`,
@@ -161,20 +163,21 @@ describe.each(dialects)('receipts on $name', (dialect) => {
     await requestInvoice(abroad, orderNo);
     // Through the user's own id: the order is not theirs, so it does not exist for them.
     const own = await link(dom, orderNo);
-    expect(own.statusCode).toBe(404);
-    expect(own.json()).toEqual({ status: 'error', code: 0, msg: 'not exists' });
+    expect(own.status).toBe(404);
+    expect(own.body).toEqual({ status: 'error', code: 0, msg: 'not exists' });
     // Through the owner's id: refused by the guard.
     const borrowed = await link(dom, orderNo, 'max', abroad.userId);
-    expect(borrowed.statusCode).toBe(403);
+    expect(borrowed.status).toBe(403);
     // A wrong product is no way around it either.
-    expect((await link(abroad, orderNo, 'mind')).statusCode).toBe(404);
+    expect((await link(abroad, orderNo, 'mind')).status).toBe(404);
   });
 
   it('needs a signed-in user to make a link', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${dom.userId}/invoice/pdf?order_id=X1&product=max`,
+    const res = await call(t, getReceiptLinkRoute, {
+      params: { userId: dom.userId },
+      query: { order_id: 'X1', product: 'max' },
+      host: null,
     });
-    expect(res.statusCode).toBe(401);
+    expect(res.status).toBe(401);
   });
 });

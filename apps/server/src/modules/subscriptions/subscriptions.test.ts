@@ -1,6 +1,18 @@
-import { FOREVER_EXPIRY, FREE_STORAGE_BYTES, LicenceLengthMs } from '@account-centre/contract';
+import {
+  cancelSubscriptionRoute,
+  FOREVER_EXPIRY,
+  FREE_STORAGE_BYTES,
+  getAllSubscriptionsRoute,
+  getLicencesRoute,
+  getRecommendationsRoute,
+  getStorageRoute,
+  LicenceLengthMs,
+  type Region,
+  type RouteQuery,
+} from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestUser, testUser } from '../../../test/helpers/users.js';
+import { call } from '../../../test/helpers/call.js';
+import { hostOf, type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { recordOrder } from '../orders/orders.service.js';
 import { grantSubscription, setStorage } from './subscriptions.service.js';
@@ -22,18 +34,8 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
   });
   afterAll(async () => t.close());
 
-  const get = (who: TestUser, path: string, region = who.region, userId = who.userId) =>
-    t.app.inject({ method: 'GET', url: `/api/user/${userId}${path}`, headers: who.headers(region) });
-  const cancel = (who: TestUser, product: string, region = who.region) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${who.userId}/subscription/scheme-cancel`,
-      headers: who.headers(region),
-      payload: { product },
-    });
-
   it('lists one record per product in the spec’s order, team expiries kept apart from personal ones', async () => {
-    expect((await get(ann, '/subscription/all')).json()).toEqual({
+    expect((await call(t, getAllSubscriptionsRoute, { as: ann })).body).toEqual({
       status: 'success',
       code: 0,
       msg: 'ok',
@@ -94,9 +96,9 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       now,
     );
 
-    const res = await get(ann, '/subscription/all');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await call(t, getAllSubscriptionsRoute, { as: ann });
+    expect(res.status).toBe(200);
+    const body = res.ok();
     expect(body.count).toBe(2);
     expect(body.data.map((r: { product: string }) => r.product)).toEqual(['max', 'mind']);
     expect(body.data[0]).toEqual({
@@ -130,9 +132,9 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
   });
 
   it('turns records into licence rows: forever, active and expired platform groups, the team row apart', async () => {
-    const res = await get(ann, '/license');
-    expect(res.statusCode).toBe(200);
-    const rows = res.json().data;
+    const res = await call(t, getLicencesRoute, { as: ann });
+    expect(res.status).toBe(200);
+    const rows = res.ok().data;
     const max = rows.filter((r: { product: string }) => r.product === 'max');
     expect(
       max.map((r: { scope: string; platforms: string[]; state: string; type: number }) => [
@@ -183,7 +185,7 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
   });
 
   it('shows cancel only in the overseas build', async () => {
-    const domestic = (await get(ann, '/license', 'domestic')).json().data;
+    const domestic = (await call(t, getLicencesRoute, { as: ann, host: hostOf('domestic') })).ok().data;
     const row = domestic.find((r: { platforms: string[] }) => r.platforms.includes('win'));
     expect(row).toMatchObject({ product: 'max', showCancel: false, can_renew: false });
   });
@@ -216,7 +218,7 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       },
       now,
     );
-    const rows = (await get(ben, '/license')).json().data;
+    const rows = (await call(t, getLicencesRoute, { as: ben })).ok().data;
     const proj = rows.find((r: { product: string }) => r.product === 'proj');
     const max = rows.find((r: { product: string }) => r.product === 'max');
     expect(proj).toMatchObject({
@@ -247,16 +249,16 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       },
       now,
     );
-    const overseas = (await get(ben, '/license', 'overseas'))
-      .json()
+    const overseas = (await call(t, getLicencesRoute, { as: ben, host: hostOf('overseas') }))
+      .ok()
       .data.find((r: { product: string }) => r.product === 'math');
     expect(overseas).toMatchObject({
       showManage: true,
       showCancel: false,
       manage_url: 'https://apps.apple.com/account/subscriptions',
     });
-    const domestic = (await get(ben, '/license', 'domestic'))
-      .json()
+    const domestic = (await call(t, getLicencesRoute, { as: ben, host: hostOf('domestic') }))
+      .ok()
       .data.find((r: { product: string }) => r.product === 'math');
     expect(domestic).toMatchObject({ showManage: false, showCancel: false, manage_url: null });
   });
@@ -306,8 +308,8 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
         ),
       ),
     );
-    const [record] = (await get(dan, '/subscription/all')).json().data;
-    expect(record.ppt_exp).toBe(now + (10 * LicenceLengthMs.oneMonth) / 1000);
+    const [record] = (await call(t, getAllSubscriptionsRoute, { as: dan })).ok().data;
+    expect(record?.ppt_exp).toBe(now + (10 * LicenceLengthMs.oneMonth) / 1000);
   });
 
   it('refuses grants that make no sense', async () => {
@@ -335,30 +337,40 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
   });
 
   it('cancels a renewing overseas subscription once, and nowhere else', async () => {
-    expect((await cancel(ann, 'max', 'domestic')).json()).toEqual({
+    expect(
+      (await call(t, cancelSubscriptionRoute, { as: ann, body: { product: 'max' }, host: hostOf('domestic') })).body,
+    ).toEqual({
       status: 'error',
       code: 0,
       msg: 'cancel unavailable',
     });
-    expect((await cancel(ann, 'mind')).statusCode).toBe(409);
-    expect((await cancel(ann, 'ppt')).json()).toEqual({ status: 'error', code: 0, msg: 'not exists' });
+    expect((await call(t, cancelSubscriptionRoute, { as: ann, body: { product: 'mind' } })).status).toBe(409);
+    expect((await call(t, cancelSubscriptionRoute, { as: ann, body: { product: 'ppt' } })).body).toEqual({
+      status: 'error',
+      code: 0,
+      msg: 'not exists',
+    });
 
-    const results = await Promise.all(Array.from({ length: 8 }, () => cancel(ann, 'max')));
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
-    const done = results.find((r) => r.statusCode === 200)?.json().data;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call(t, cancelSubscriptionRoute, { as: ann, body: { product: 'max' } })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(7);
+    const done = results.find((r) => r.status === 200)?.ok().data;
     expect(done).toMatchObject({ product: 'max', have_renew: false, win_exp: now + 200 * DAY });
     // Once it no longer renews itself, renewing by hand is offered again and cancel is gone.
-    const row = (await get(ann, '/license'))
-      .json()
+    const row = (await call(t, getLicencesRoute, { as: ann }))
+      .ok()
       .data.find((r: { platforms: string[] }) => r.platforms.includes('win'));
     expect(row).toMatchObject({ showCancel: false, can_renew: true, renewal: 'cancelled' });
     // The store's subscription is cancelled in the store, not here.
-    expect((await cancel(ben, 'math', 'overseas')).statusCode).toBe(409);
+    expect(
+      (await call(t, cancelSubscriptionRoute, { as: ben, body: { product: 'math' }, host: hostOf('overseas') })).status,
+    ).toBe(409);
   });
 
   it('answers storage in bytes, the free tier where nothing was set', async () => {
-    expect((await get(ben, '/storage')).json().data).toEqual({
+    expect((await call(t, getStorageRoute, { as: ben })).ok().data).toEqual({
       project: { max: FREE_STORAGE_BYTES.project, used: 0 },
       whiteboard: { max: FREE_STORAGE_BYTES.whiteboard, used: 0 },
       mindmap: { max: FREE_STORAGE_BYTES.mindmap, used: 0 },
@@ -369,7 +381,7 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       now,
     );
     await setStorage(t.app.db, { userId: ben.userId, area: 'project', usedBytes: 1234 }, now);
-    expect((await get(ben, '/storage')).json().data).toEqual({
+    expect((await call(t, getStorageRoute, { as: ben })).ok().data).toEqual({
       project: { max: FREE_STORAGE_BYTES.project, used: 1234 },
       whiteboard: { max: FREE_STORAGE_BYTES.whiteboard, used: 0 },
       mindmap: { max: 2 ** 31, used: 5_000_000_000 },
@@ -383,8 +395,8 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
 
   it('recommends what the user has not bought, with the hiding rules of the region, language and product id', async () => {
     const eve = await testUser(t, { region: 'domestic' });
-    const recommend = async (query = '', region: 'domestic' | 'overseas' = 'domestic') =>
-      (await get(eve, `/recommendation${query}`, region)).json().data;
+    const recommend = async (query: RouteQuery<typeof getRecommendationsRoute> = {}, region: Region = 'domestic') =>
+      (await call(t, getRecommendationsRoute, { as: eve, query, host: hostOf(region) })).ok().data;
     expect(await recommend()).toEqual(['max', 'mindmaster', 'project', 'orgchart', 'edrawMath', 'info', 'hb']);
     await recordOrder(
       t.app.db,
@@ -397,17 +409,19 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       now,
     );
     expect(await recommend()).toEqual(['max', 'project', 'orgchart', 'edrawMath', 'hb']);
-    expect(await recommend('', 'overseas')).toEqual(['max', 'orgchart', 'hb']);
-    expect(await recommend('?lang=jp')).toEqual(['max', 'hb']);
-    expect(await recommend('?pid=5517', 'overseas')).toEqual(['orgchart', 'hb']);
+    expect(await recommend({}, 'overseas')).toEqual(['max', 'orgchart', 'hb']);
+    expect(await recommend({ lang: 'jp' })).toEqual(['max', 'hb']);
+    expect(await recommend({ pid: 5517 }, 'overseas')).toEqual(['orgchart', 'hb']);
   });
 
   it('never shows another user’s records, licences or storage', async () => {
-    for (const path of ['/subscription/all', '/license', '/storage', '/recommendation']) {
-      const res = await get(ben, path, 'domestic', ann.userId);
-      expect(res.statusCode, path).toBe(403);
+    for (const route of [getAllSubscriptionsRoute, getLicencesRoute, getStorageRoute, getRecommendationsRoute]) {
+      const res = await call(t, route, { params: { userId: ann.userId }, as: ben, host: hostOf('domestic') });
+      expect(res.status, route.path).toBe(403);
     }
-    const own = (await get(ben, '/subscription/all')).json().data.map((r: { product: string }) => r.product);
+    const own = (await call(t, getAllSubscriptionsRoute, { as: ben }))
+      .ok()
+      .data.map((r: { product: string }) => r.product);
     expect(own).toEqual(['max', 'proj', 'math', 'hb']);
   });
 });

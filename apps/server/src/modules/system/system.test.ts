@@ -1,4 +1,6 @@
+import { healthRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
 describe.each(dialects)('system routes on $name', (dialect) => {
@@ -9,13 +11,13 @@ describe.each(dialects)('system routes on $name', (dialect) => {
   afterAll(async () => t.close());
 
   it('answers health with the database in use', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', code: 0, data: { database: dialect.name } });
+    const res = await call(t, healthRoute, { host: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', code: 0, data: { database: dialect.name } });
   });
 
   it('sends security headers with a Content-Security-Policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await call(t, healthRoute, { host: null });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

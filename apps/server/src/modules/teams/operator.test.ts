@@ -1,5 +1,6 @@
-import { TeamErrors } from '@account-centre/contract';
+import { getTeamRoute, TeamErrors, type TeamProduct } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
@@ -12,14 +13,8 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   afterAll(async () => t.close());
 
   const admin = cliRunner(() => t);
-  const teamOf = async (who: TestUser, product = 'max') =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/user/${who.userId}/${product}/grouporder`,
-        headers: who.headers(),
-      })
-    ).json().data;
+  const teamOf = async (who: TestUser, product: TeamProduct = 'max') =>
+    (await call(t, getTeamRoute, { params: { product }, as: who })).ok().data;
   const createTeam = async (owner: TestUser, members: number, product = 'max') => {
     const res = await admin(
       'team:create',

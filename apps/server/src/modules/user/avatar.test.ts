@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { getAvatarFileRoute, getUserRoute, uploadAvatarRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { declaredSize, sniffImageType } from './avatar-image.js';
 
@@ -90,30 +93,25 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const upload = (parts: Part[], token = user.token) => {
+  // The owner's calls name no host, as a client that sends none.
+  const owner = () => ({ as: asCaller(user), host: null });
+  const upload = (parts: Part[]) => {
     const { payload, contentType } = formData(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/user/avatar/${user.user_id}`,
-      headers: { ...bearer(token), 'content-type': contentType },
-      payload,
-    });
+    return call(t, uploadAvatarRoute, { ...owner(), headers: { 'content-type': contentType }, payload });
   };
   const fileParts = (value: Buffer, filename: string, extra: Record<string, string> = {}): Part[] => [
     { name: 'file', value, filename, type: 'image/jpeg' },
     ...Object.entries(extra).map(([name, v]) => ({ name, value: v })),
   ];
-  const avatarUrl = async () =>
-    (await t.app.inject({ method: 'GET', url: `/api/user/${user.user_id}`, headers: bearer(user.token) })).json().data
-      .avatar_url as string | null;
+  const avatarUrl = async () => (await call(t, getUserRoute, owner())).ok().data.avatar_url;
 
   it('re-encodes a PNG to a JPEG 220 px wide, stores it under a random name and serves it', async () => {
     const png = await solid(880, 440).png().toBuffer();
     const res = await upload(
       fileParts(png, '../../etc/passwd.png', { width: '880', height: '440', x: '0', y: '0', id: String(user.user_id) }),
     );
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
+    expect(res.status, res.raw.body).toBe(200);
+    const body = res.ok();
     expect(body).toEqual({
       status: 'success',
       code: 0,
@@ -123,12 +121,13 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
     expect(await avatarUrl()).toBe(body.data.avatar_url);
     expect(stored()).toEqual([body.data.avatar_url.split('/').pop()]);
 
-    const served = await t.app.inject({ method: 'GET', url: body.data.avatar_url });
-    expect(served.statusCode).toBe(200);
+    const name = body.data.avatar_url.split('/').pop() as string;
+    const served = await call(t, getAvatarFileRoute, { params: { name }, host: null });
+    expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const meta = await sharp(served.rawPayload).metadata();
+    const meta = await sharp(served.raw.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 220, 110]);
   });
 
@@ -139,8 +138,8 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
   ] as const)('accepts a %s and replaces the previous picture', async (_type, name, make, [width, height]) => {
     const before = stored();
     const res = await upload(fileParts(await make(), name));
-    expect(res.statusCode, res.body).toBe(200);
-    const url: string = res.json().data.avatar_url;
+    expect(res.status, res.raw.body).toBe(200);
+    const url: string = res.ok().data.avatar_url;
     expect(stored()).toEqual([url.split('/').pop()]);
     expect(before).not.toContain(url.split('/').pop());
     const meta = await sharp(fs.readFileSync(path.join(avatarDir(), url.split('/').pop() as string))).metadata();
@@ -149,7 +148,7 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
 
   it('keeps BMP colours', async () => {
     const res = await upload(fileParts(bmp(8, 8, [10, 200, 30]), 'green.bmp'));
-    const file = path.join(avatarDir(), res.json().data.avatar_url.split('/').pop());
+    const file = path.join(avatarDir(), res.ok().data.avatar_url.split('/').pop() as string);
     const { data } = await sharp(fs.readFileSync(file)).raw().toBuffer({ resolveWithObject: true });
     expect(Math.abs((data[0] as number) - 10)).toBeLessThan(12);
     expect(Math.abs((data[1] as number) - 200)).toBeLessThan(12);
@@ -160,8 +159,8 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
     const res = await upload(
       fileParts(await solid(400, 300).png().toBuffer(), 'a.png', { x: '100', y: '50', width: '100', height: '80' }),
     );
-    expect(res.statusCode).toBe(200);
-    const file = path.join(avatarDir(), res.json().data.avatar_url.split('/').pop());
+    expect(res.status).toBe(200);
+    const file = path.join(avatarDir(), res.ok().data.avatar_url.split('/').pop() as string);
     const meta = await sharp(fs.readFileSync(file)).metadata();
     expect([meta.width, meta.height]).toEqual([100, 80]);
   });
@@ -179,8 +178,8 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
 
     it('refuses a text file named .png as the wrong type', async () => {
       const res = await upload(fileParts(Buffer.from('not a picture at all, just words\n'.repeat(10)), 'fake.png'));
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'image type' });
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ status: 'error', code: 0, msg: 'image type' });
       await expectUnchanged();
     });
 
@@ -190,31 +189,31 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
       ['svg', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
     ])('refuses a %s as the wrong type', async (type, make) => {
       const res = await upload(fileParts(await make(), `picture.${type}`));
-      expect(res.statusCode).toBe(415);
-      expect(res.json().msg).toBe('image type');
+      expect(res.status).toBe(415);
+      expect(res.body.msg).toBe('image type');
       await expectUnchanged();
     });
 
     it('refuses a pixel flood before decoding it', async () => {
       const res = await upload(fileParts(await pixelFlood(), 'flood.png'));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'image dimensions' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ status: 'error', code: 0, msg: 'image dimensions' });
       await expectUnchanged();
     });
 
     it('refuses a file over the size limit', async () => {
       const big = Buffer.concat([await solid(10, 10).png().toBuffer(), Buffer.alloc(5 * 1024 * 1024 + 1)]);
       const res = await upload(fileParts(big, 'big.png'));
-      expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'image too large' });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ status: 'error', code: 0, msg: 'image too large' });
       await expectUnchanged();
     });
 
     it('refuses a truncated picture as unreadable', async () => {
       const png = await solid(300, 300).png().toBuffer();
       const res = await upload(fileParts(png.subarray(0, 60), 'cut.png'));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toBe('image invalid');
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('image invalid');
       await expectUnchanged();
     });
 
@@ -227,14 +226,15 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
         { width: '-5', height: '5' },
       ]) {
         const res = await upload(fileParts(png, 'a.png', extra));
-        expect(res.statusCode, JSON.stringify(extra)).toBe(400);
-        expect(res.json().msg).toBe('invalid request');
+        expect(res.status, JSON.stringify(extra)).toBe(400);
+        expect(res.body.msg).toBe('invalid request');
       }
-      expect((await upload([{ name: 'id', value: String(user.user_id) }])).statusCode).toBe(400);
+      expect((await upload([{ name: 'id', value: String(user.user_id) }])).status).toBe(400);
       await expectUnchanged();
     });
 
     it('refuses a JSON body and a second file', async () => {
+      // A JSON body where the contract takes multipart: sent by hand.
       const json = await t.app.inject({
         method: 'POST',
         url: `/api/user/avatar/${user.user_id}`,
@@ -244,11 +244,12 @@ describe.each(dialects)('avatar upload on $name', (dialect) => {
       expect(json.statusCode).toBe(415);
       const png = await solid(20, 20).png().toBuffer();
       const two = await upload([...fileParts(png, 'a.png'), { name: 'file', value: png, filename: 'b.png' }]);
-      expect([400, 413]).toContain(two.statusCode);
+      expect([400, 413]).toContain(two.status);
       await expectUnchanged();
     });
 
     it('serves nothing for unknown or malformed names', async () => {
+      // Sent by hand: the names are written as they go on the wire (encoded), outside the contract's pattern.
       for (const name of ['0'.repeat(32) + '.jpg', '..%2F..%2Fsecret.key', 'x.jpg']) {
         const res = await t.app.inject({ method: 'GET', url: `/api/files/avatars/${name}` });
         expect([400, 404]).toContain(res.statusCode);

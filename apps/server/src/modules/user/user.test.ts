@@ -1,3 +1,4 @@
+import { getUserRoute, type RouteBody, updateUserRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -7,6 +8,8 @@ import {
   type Registered,
   requestCode,
 } from '../../../test/helpers/auth.js';
+import { call } from '../../../test/helpers/call.js';
+import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { createAccount } from '../auth/accounts.service.js';
 
@@ -19,15 +22,15 @@ describe.each(dialects)('user info on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const get = (id = user.user_id, headers = bearer(user.token)) =>
-    t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers });
-  const put = (payload: unknown, id = user.user_id) =>
-    t.app.inject({ method: 'PUT', url: `/api/user/${id}`, headers: bearer(user.token), payload: payload as object });
+  // The owner's calls name no host, as a client that sends none.
+  const owner = () => ({ as: asCaller(user), host: null });
+  const info = async () => (await call(t, getUserRoute, owner())).ok().data;
+  const update = (body: RouteBody<typeof updateUserRoute>) => call(t, updateUserRoute, { ...owner(), body });
 
   it('answers the owner’s information and nothing undeclared', async () => {
-    const res = await get();
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await call(t, getUserRoute, owner());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       status: 'success',
       code: 0,
       msg: 'ok',
@@ -60,8 +63,11 @@ describe.each(dialects)('user info on $name', (dialect) => {
     const account = await createAccount(t.app, { mobile, region: 'domestic' });
     const code = await requestCode(t, { purpose: 8, mobile }, DOMESTIC_HOST);
     const signIn = (await login(t, { account: mobile, code })).json().data;
-    const res = await get(account.user_id, bearer(signIn.token));
-    expect(res.json().data).toMatchObject({
+    const res = await call(t, getUserRoute, {
+      as: asCaller({ user_id: account.user_id, token: signIn.token }),
+      host: null,
+    });
+    expect(res.ok().data).toMatchObject({
       user_id: account.user_id,
       mobile,
       hasPwd: false,
@@ -71,9 +77,10 @@ describe.each(dialects)('user info on $name', (dialect) => {
 
   it('refuses another user’s id with 403 and a missing token with 401', async () => {
     const other = await registerByEmail(t);
-    expect((await get(other.user_id)).statusCode).toBe(403);
-    expect((await get(user.user_id, {} as ReturnType<typeof bearer>)).statusCode).toBe(401);
-    expect((await get(user.user_id, bearer('not-a-token-not-a-token-not-a-token'))).json()).toEqual({
+    expect((await call(t, getUserRoute, { ...owner(), params: { userId: other.user_id } })).status).toBe(403);
+    expect((await call(t, getUserRoute, { params: { userId: user.user_id }, host: null })).status).toBe(401);
+    const forged = { ...owner().as, token: 'not-a-token-not-a-token-not-a-token' };
+    expect((await call(t, getUserRoute, { as: forged, host: null })).body).toEqual({
       status: 'error',
       code: 0,
       msg: 'unauthorized',
@@ -82,49 +89,49 @@ describe.each(dialects)('user info on $name', (dialect) => {
 
   it('refuses a path id that is not the caller’s own, even a malformed one, with 403', async () => {
     for (const id of ['abc', 0, '01', '1e3'] as unknown as number[]) {
-      const res = await get(id);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
+      const res = await call(t, getUserRoute, { ...owner(), params: { userId: id } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ status: 'error', code: 0, msg: 'forbidden' });
     }
   });
 
   describe('update', () => {
     it('trims the nickname and answers the updated info', async () => {
-      const res = await put({ nick_name: '  Ada  ' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.nick_name).toBe('Ada');
-      expect((await get()).json().data.nick_name).toBe('Ada');
+      const res = await update({ nick_name: '  Ada  ' });
+      expect(res.status).toBe(200);
+      expect(res.ok().data.nick_name).toBe('Ada');
+      expect((await info()).nick_name).toBe('Ada');
     });
 
     it('counts nickname length in characters: 32 Chinese characters or emoji fit, 33 do not', async () => {
-      expect((await put({ nick_name: '画'.repeat(32) })).statusCode).toBe(200);
-      expect((await put({ nick_name: '🙂'.repeat(32) })).statusCode).toBe(200);
-      const long = await put({ nick_name: 'a'.repeat(33) });
-      expect(long.statusCode).toBe(400);
-      expect(long.json()).toMatchObject({ status: 'error', code: 0, msg: 'invalid request' });
+      expect((await update({ nick_name: '画'.repeat(32) })).status).toBe(200);
+      expect((await update({ nick_name: '🙂'.repeat(32) })).status).toBe(200);
+      const long = await update({ nick_name: 'a'.repeat(33) });
+      expect(long.status).toBe(400);
+      expect(long.body).toMatchObject({ status: 'error', code: 0, msg: 'invalid request' });
     });
 
     it('refuses a nickname that is empty after trimming and keeps the old one', async () => {
-      await put({ nick_name: 'Keeper' });
-      const res = await put({ nick_name: '    ' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      await update({ nick_name: 'Keeper' });
+      const res = await update({ nick_name: '    ' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
         status: 'error',
         code: 0,
         msg: 'invalid request',
         data: { fields: [{ field: 'body/nick_name', rule: 'length' }] },
       });
-      expect((await get()).json().data.nick_name).toBe('Keeper');
+      expect((await info()).nick_name).toBe('Keeper');
     });
 
     it('stores the profile as typed (the web escapes it) and clears it with null', async () => {
       const profile = '<script>alert("x")</script> & more';
-      expect((await put({ profile })).json().data.profile).toBe(profile);
-      expect((await put({ profile: null })).json().data.profile).toBeNull();
+      expect((await update({ profile })).ok().data.profile).toBe(profile);
+      expect((await update({ profile: null })).ok().data.profile).toBeNull();
     });
 
     it('accepts real birthdays only', async () => {
-      expect((await put({ birthday: '2024-02-29' })).json().data.birthday).toBe('2024-02-29');
+      expect((await update({ birthday: '2024-02-29' })).ok().data.birthday).toBe('2024-02-29');
       for (const birthday of [
         '2023-02-29',
         '2023-02-30',
@@ -134,17 +141,17 @@ describe.each(dialects)('user info on $name', (dialect) => {
         '2023-13-01',
         '23-1-1',
       ]) {
-        const res = await put({ birthday });
-        expect(res.statusCode, birthday).toBe(400);
-        expect(res.json().msg).toBe('invalid request');
+        const res = await update({ birthday });
+        expect(res.status, birthday).toBe(400);
+        expect(res.body.msg).toBe('invalid request');
       }
-      expect((await get()).json().data.birthday).toBe('2024-02-29');
-      expect((await put({ birthday: null })).json().data.birthday).toBeNull();
+      expect((await info()).birthday).toBe('2024-02-29');
+      expect((await update({ birthday: null })).ok().data.birthday).toBeNull();
     });
 
     it('updates sex, country and language together', async () => {
-      const res = await put({ sex: 'female', country: 'DE', language: 'de' });
-      expect(res.json().data).toMatchObject({ sex: 'female', country: 'DE', language: 'de' });
+      const res = await update({ sex: 'female', country: 'DE', language: 'de' });
+      expect(res.ok().data).toMatchObject({ sex: 'female', country: 'DE', language: 'de' });
     });
 
     it.each([
@@ -156,11 +163,17 @@ describe.each(dialects)('user info on $name', (dialect) => {
       ['an oversize profile', { profile: 'p'.repeat(501) }],
       ['a field the user cannot set', { email: 'new@example.com' }],
     ])('refuses %s', async (_label, body) => {
-      const before = (await get()).json().data;
-      const res = await put(body);
+      const before = await info();
+      // Bodies outside the contract (unknown fields, wrong types): sent by hand.
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.user_id}`,
+        headers: bearer(user.token),
+        payload: body,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 'error', code: 0, msg: 'invalid request' });
-      expect((await get()).json().data).toEqual(before);
+      expect(await info()).toEqual(before);
     });
   });
 });
