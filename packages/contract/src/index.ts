@@ -1,5 +1,6 @@
 export * from './http/envelope.js';
 export * from './http/route.js';
+export * from './http/input.js';
 export * from './rules/account-errors.js';
 export * from './rules/verification.js';
 export * from './rules/patterns.js';

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { identityProviders } from '../rules/identity-providers.js';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { Email, Mobile, Password, VerificationCode } from './auth.routes.js';
 import { UserIdParams, UserInfo } from './user.routes.js';
@@ -104,7 +105,7 @@ export const changePasswordRoute = defineRoute({
       via: CodeChannel,
       code: VerificationCode,
       password: Password,
-      old_password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      old_password: Type.Optional(Text({ minLength: 1, maxLength: 128 })),
     },
     strict,
   ),
@@ -281,7 +282,7 @@ export const unbindIdentityRoute = defineRoute({
   tags: ['account'],
   access: 'user',
   params: Type.Object(
-    { userId: Type.Integer({ minimum: 1 }), provider: Type.Enum(identityProviders) },
+    { userId: Id(), provider: Type.Enum(identityProviders) },
     { additionalProperties: false },
   ),
   reply: Envelope(UserInfo),
