@@ -48,7 +48,13 @@ describe.each(dialects)('text and numbers refused at the contract on $name', (di
       method: 'PUT',
       url: `/api/user/${me.userId}/invoice`,
       headers: me.headers(),
-      payload: { order_id: order.order_id, product: 'max', title_type: 'personal', title: 'Wang\u0000Fang', email: me.email },
+      payload: {
+        order_id: order.order_id,
+        product: 'max',
+        title_type: 'personal',
+        title: 'Wang\u0000Fang',
+        email: me.email,
+      },
     });
     expectRefused(res, 'body/title');
     expect(await t.app.db.selectFrom('invoices').selectAll().execute()).toEqual([]);

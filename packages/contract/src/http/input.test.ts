@@ -51,8 +51,9 @@ describe('every request schema of the contract', () => {
 
 describe('the input rules', () => {
   it('flags a string without the control-character rule, and takes Text and fixed values', () => {
-    expect(inputSchemaProblems(Type.Object({ a: Type.String({ maxLength: 9 }) }, { additionalProperties: false }), 'body'))
-      .toEqual(['body/a: a string without a pattern (use Text)']);
+    expect(
+      inputSchemaProblems(Type.Object({ a: Type.String({ maxLength: 9 }) }, { additionalProperties: false }), 'body'),
+    ).toEqual(['body/a: a string without a pattern (use Text)']);
     expect(inputSchemaProblems(Type.String({ pattern: '^.{1,9}$' }), 'q')).toHaveLength(1);
     expect(inputSchemaProblems(Text({ maxLength: 9 }), 'q')).toEqual([]);
     expect(inputSchemaProblems(MultilineText({ maxLength: 9 }), 'q')).toEqual([]);
@@ -116,7 +117,8 @@ describe('text patterns', () => {
   it('multi-line text takes tabs and line breaks, and no other control character', () => {
     const text = new RegExp(MULTILINE_TEXT_PATTERN, 'u');
     for (const ok of ['line one\nline two', 'a\r\nb', 'a\tb']) expect(text.test(ok)).toBe(true);
-    for (const c of controls.filter((c) => !'\t\n\r'.includes(c))) expect(text.test(`a${c}b`), JSON.stringify(c)).toBe(false);
+    for (const c of controls.filter((c) => !'\t\n\r'.includes(c)))
+      expect(text.test(`a${c}b`), JSON.stringify(c)).toBe(false);
   });
 
   it('takes an anchored pattern of printable characters', () => {

@@ -100,11 +100,13 @@ function walk(schema: JsonSchema, where: string, problems: string[]): void {
     if (min === undefined || !Number.isSafeInteger(min)) problems.push(`${where}: a number without a minimum`);
   }
   if (types.includes('object') || schema.properties) {
-    for (const [name, property] of Object.entries(schema.properties ?? {})) walk(property, `${where}/${name}`, problems);
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      walk(property, `${where}/${name}`, problems);
     for (const [name, property] of Object.entries(schema.patternProperties ?? {}))
       walk(property, `${where}/${name}`, problems);
     const extra = schema.additionalProperties;
-    if (extra === undefined || extra === true) problems.push(`${where}: an object that takes unknown fields as they come`);
+    if (extra === undefined || extra === true)
+      problems.push(`${where}: an object that takes unknown fields as they come`);
     else if (extra !== false) walk(extra, `${where}/*`, problems);
   }
   if (Array.isArray(schema.items)) schema.items.forEach((item, i) => walk(item, `${where}/${i}`, problems));

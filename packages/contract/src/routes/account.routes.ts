@@ -281,10 +281,7 @@ export const unbindIdentityRoute = defineRoute({
     'Unbind a third-party sign-in (spec 01 §7: unbind QQ, Weixin, Weibo via DELETE); refused when it is the only sign-in method',
   tags: ['account'],
   access: 'user',
-  params: Type.Object(
-    { userId: Id(), provider: Type.Enum(identityProviders) },
-    { additionalProperties: false },
-  ),
+  params: Type.Object({ userId: Id(), provider: Type.Enum(identityProviders) }, { additionalProperties: false }),
   reply: Envelope(UserInfo),
 });
 

@@ -250,7 +250,9 @@ export const getRecommendationsRoute = defineRoute({
   params: UserIdParams,
   querystring: Type.Object({
     lang: Type.Optional(Text({ maxLength: 8, description: 'language of the page (spec 01 §1)' })),
-    pid: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX, description: 'the page’s product id (spec 01 §2)' })),
+    pid: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: INT4_MAX, description: 'the page’s product id (spec 01 §2)' }),
+    ),
   }),
   reply: ListEnvelope(literals(recommendableProducts)),
 });
