@@ -17,8 +17,12 @@ const CONTROL_CHARACTERS = '\\u0000-\\u001F\\u007F-\\u009F';
 /** Text on one line: no control character at all. */
 export const TEXT_PATTERN = `^[^${CONTROL_CHARACTERS}]*$`;
 
-/** Text of several lines (an introduction): tabs and line breaks, no other control character. */
-export const MULTILINE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
+/**
+ * The schema keyword of a field that takes control characters because the server removes them
+ * before anything is stored (the introduction, pasted from anywhere). It shows in the OpenAPI
+ * document, and the input rule below accepts such a field without a pattern.
+ */
+export const CONTROL_CHARACTERS_KEYWORD = 'x-control-characters';
 
 /** The largest value of an `integer` column on PostgreSQL (int4); ids are such columns. */
 export const INT4_MAX = 2_147_483_647;
@@ -34,9 +38,12 @@ type TextOptions = Omit<TStringOptions, 'pattern' | 'maxLength'> & { maxLength: 
 /** Free text of one line, with the length its field allows. */
 export const Text = (options: TextOptions): TString => Type.String({ ...options, pattern: TEXT_PATTERN });
 
-/** Free text that may hold tabs and line breaks (a multi-line field). */
-export const MultilineText = (options: TextOptions): TString =>
-  Type.String({ ...options, pattern: MULTILINE_TEXT_PATTERN });
+/**
+ * Free text whose control characters the server removes itself (keeping tabs and line breaks):
+ * a multi-line field that takes text pasted from anywhere, as typed.
+ */
+export const CleanedText = (options: TextOptions): TString =>
+  Type.String({ ...options, [CONTROL_CHARACTERS_KEYWORD]: 'removed by the server' });
 
 /** The id of a row: an auto-incrementing int4 key. */
 export const Id = (options: Omit<TNumberOptions, 'minimum' | 'maximum'> = {}): TInteger =>
@@ -52,6 +59,8 @@ interface JsonSchema {
   const?: unknown;
   enum?: unknown[];
   pattern?: string;
+  maxLength?: number;
+  [CONTROL_CHARACTERS_KEYWORD]?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -68,9 +77,9 @@ interface JsonSchema {
 /**
  * What a request schema (params, query string or body) lacks of the input rules, one line per
  * place, empty when it has them all:
- * - a string (not a fixed value) has a pattern that refuses control characters: TEXT_PATTERN,
- *   MULTILINE_TEXT_PATTERN, or a pattern of its own that admits only printable characters
- *   (`refusesControlCharacters`);
+ * - a string (not a fixed value) has a pattern that refuses control characters: TEXT_PATTERN, or
+ *   a pattern of its own that admits only printable characters (`refusesControlCharacters`); or
+ *   it is CleanedText, with a maximum length;
  * - an integer or number has a minimum and a maximum, both safe integers;
  * - an object names what it takes: unknown fields are refused or held to a schema of their own.
  */
@@ -87,7 +96,10 @@ function walk(schema: JsonSchema, where: string, problems: string[]): void {
   }
   const fixed = schema.const !== undefined || schema.enum !== undefined;
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (!fixed && types.includes('string')) {
+  if (!fixed && types.includes('string') && schema[CONTROL_CHARACTERS_KEYWORD] !== undefined) {
+    if (schema.pattern !== undefined || schema.maxLength === undefined)
+      problems.push(`${where}: cleaned text has a maximum length and no pattern`);
+  } else if (!fixed && types.includes('string')) {
     if (schema.pattern === undefined) problems.push(`${where}: a string without a pattern (use Text)`);
     else if (!refusesControlCharacters(schema.pattern))
       problems.push(`${where}: its pattern admits control characters (use Text, or a pattern of printable characters)`);
@@ -127,7 +139,7 @@ const controlCharacters = [
  * outright: they are not needed to say what a field holds.
  */
 export function refusesControlCharacters(pattern: string): boolean {
-  if (pattern === TEXT_PATTERN || pattern === MULTILINE_TEXT_PATTERN) return true;
+  if (pattern === TEXT_PATTERN) return true;
   if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return false;
   const atoms: string[] = [];
   let depth = 0;

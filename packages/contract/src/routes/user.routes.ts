@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
-import { Id, MultilineText, Text } from '../http/input.js';
+import { CleanedText, Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { languages } from '../rules/language.js';
 
@@ -60,8 +60,9 @@ export const updateUserRoute = defineRoute({
   body: Type.Object(
     {
       nick_name: Type.Optional(Text({ minLength: 1, maxLength: 64 })),
-      // The introduction is a multi-line field (a text area): line breaks and tabs are its own.
-      profile: Type.Optional(Nullable(MultilineText({ maxLength: PROFILE_MAX_LENGTH }))),
+      // The introduction is text pasted from anywhere: the server removes its control characters
+      // and keeps its line breaks (user.service.ts), so it takes them as sent.
+      profile: Type.Optional(Nullable(CleanedText({ maxLength: PROFILE_MAX_LENGTH }))),
       birthday: Type.Optional(Nullable(Birthday)),
       sex: Type.Optional(Nullable(Sex)),
       country: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$' }))),
