@@ -1,6 +1,7 @@
 export * from './http/envelope.js';
 export * from './http/route.js';
 export * from './http/idempotency.js';
+export * from './http/input.js';
 export * from './rules/account-errors.js';
 export * from './errors/index.js';
 export * from './rules/verification.js';

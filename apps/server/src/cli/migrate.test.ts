@@ -60,7 +60,7 @@ describe('npm run db:migrate', () => {
     try {
       await admin.query(`CREATE SCHEMA ${schema}`);
       const url = new URL(base);
-      url.searchParams.set('options', `-c search_path=${schema}`);
+      url.searchParams.set('options', `-c search_path=${schema} -c max_parallel_workers_per_gather=0`);
 
       const run = await migrate({ DATABASE_URL: url.toString() });
 

@@ -130,7 +130,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // A schema of its own is how tests (and the bench) share one database. Catalog queries
+    // there (the migrator's introspection) can be planned in parallel once many schemas exist,
+    // and a parallel worker then fails to find a schema created moments before ("schema …
+    // does not exist", where: parallel worker). These small queries gain nothing from
+    // parallel workers, so such pools do without.
+    ...(schema ? { options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

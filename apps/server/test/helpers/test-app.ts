@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -65,7 +65,7 @@ function postgres(url: string): TestDialect {
       const schema = freshSchema();
       await runOnce(url, `CREATE SCHEMA ${schema}`);
       const withSchema = new URL(url);
-      withSchema.searchParams.set('options', `-c search_path=${schema}`);
+      withSchema.searchParams.set('options', `-c search_path=${schema} -c max_parallel_workers_per_gather=0`);
       return {
         url: withSchema.toString(),
         drop: () => runOnce(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
@@ -104,12 +104,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** A fresh app on a fresh database of the dialect, with a clock the test controls. */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A fresh app on a fresh database of the dialect, with a clock the test controls. Silent unless
+ * the test passes a logger (e.g. `errorLog()` to read what the app logs as errors).
+ */
+export async function createTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const { database, drop } = await dialect.open();
   const clock = new ManualClock(1_790_000_000);
   const config = testConfig(env);
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
   await app.ready();
   return {
     app,
@@ -120,5 +127,17 @@ export async function createTestApp(dialect: TestDialect, env: Record<string, st
       await drop();
       await database.close();
     },
+  };
+}
+
+/**
+ * A logger that keeps the app's error-level lines (as parsed JSON) instead of printing them,
+ * so a test can tell that nothing went to the log as an unhandled error.
+ */
+export function errorLog(): { logger: FastifyServerOptions['logger']; lines: Array<{ msg?: string; err?: unknown }> } {
+  const lines: Array<{ msg?: string; err?: unknown }> = [];
+  return {
+    logger: { level: 'error', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    lines,
   };
 }

@@ -107,6 +107,5 @@ export function isDeviceId(value: string): boolean {
   return deviceIdRegExp.test(value);
 }
 
-/** A device name as the client reports it ("DESKTOP-4F2K", "Anna's iPhone"): no control characters. */
-export const DEVICE_NAME_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
+/** A device name as the client reports it ("DESKTOP-4F2K", "Anna's iPhone"): text, no control characters. */
 export const DEVICE_NAME_MAX_LENGTH = 100;

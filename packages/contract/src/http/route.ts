@@ -1,6 +1,7 @@
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import { ErrorEnvelope } from './envelope.js';
 import { IdempotencyHeaders } from './idempotency.js';
+import { Text } from './input.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -71,7 +72,7 @@ function withTokenParameter(querystring: TSchema): TSchema {
   const object = querystring as TObject;
   if (object.type !== 'object' || !object.properties || 'token' in object.properties) return querystring;
   return Type.Object(
-    { ...object.properties, token: Type.Optional(Type.String({ maxLength: 256 })) },
+    { ...object.properties, token: Type.Optional(Text({ maxLength: 256 })) },
     { additionalProperties: false },
   );
 }

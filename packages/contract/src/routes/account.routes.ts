@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { identityProviders } from '../rules/identity-providers.js';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { Email, Mobile, Password, VerificationCode } from './auth.routes.js';
 import { UserIdParams, UserInfo } from './user.routes.js';
@@ -72,7 +73,7 @@ export const changePasswordRoute = defineRoute({
       via: CodeChannel,
       code: VerificationCode,
       password: Password,
-      old_password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      old_password: Type.Optional(Text({ minLength: 1, maxLength: 128 })),
     },
     strict,
   ),
@@ -248,10 +249,7 @@ export const unbindIdentityRoute = defineRoute({
     'Unbind a third-party sign-in (spec 01 §7: unbind QQ, Weixin, Weibo via DELETE); refused when it is the only sign-in method',
   tags: ['account'],
   access: 'user',
-  params: Type.Object(
-    { userId: Type.Integer({ minimum: 1 }), provider: Type.Enum(identityProviders) },
-    { additionalProperties: false },
-  ),
+  params: Type.Object({ userId: Id(), provider: Type.Enum(identityProviders) }, { additionalProperties: false }),
   reply: Envelope(UserInfo),
 });
 

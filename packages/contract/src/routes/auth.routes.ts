@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MAINLAND_MOBILE_PATTERN } from '../rules/patterns.js';
 import { verificationPurposeCodes } from '../rules/verification.js';
@@ -9,8 +10,8 @@ const strict = { additionalProperties: false } as const;
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 export const Mobile = Type.String({ pattern: MAINLAND_MOBILE_PATTERN });
 /** Either an e-mail or a mainland mobile; the service tells which. */
-export const Account = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH });
-export const Password = Type.String({ minLength: 8, maxLength: 128 });
+export const Account = Text({ minLength: 3, maxLength: EMAIL_MAX_LENGTH });
+export const Password = Text({ minLength: 8, maxLength: 128 });
 export const VerificationCode = Type.String({ pattern: '^[0-9]{6}$' });
 // An enum, not a union of literals mapped from an array: a union over a non-tuple array has
 // the static type `never` in TypeBox 1.x, which would leave the server and web untyped.
@@ -77,7 +78,7 @@ export const loginRoute = defineRoute({
   tags: ['auth'],
   access: 'public',
   body: Type.Union([
-    Type.Object({ account: Account, password: Type.String({ minLength: 1, maxLength: 128 }) }, strict),
+    Type.Object({ account: Account, password: Text({ minLength: 1, maxLength: 128 }) }, strict),
     Type.Object({ account: Account, code: VerificationCode }, strict),
   ]),
   reply: Envelope(SignInResult),
@@ -91,7 +92,7 @@ export const refreshRoute = defineRoute({
     'a new access token and refresh token of the same session; the replaced access token stops working',
   tags: ['auth'],
   access: 'public',
-  body: Type.Object({ refresh_token: Type.Optional(Type.String({ minLength: 16, maxLength: 200 })) }, strict),
+  body: Type.Object({ refresh_token: Type.Optional(Text({ minLength: 16, maxLength: 200 })) }, strict),
   reply: Envelope(SignInResult),
 });
 
@@ -135,6 +136,6 @@ export const exchangeTicketRoute = defineRoute({
   summary: 'Exchange a one-time login ticket for a new session',
   tags: ['auth'],
   access: 'public',
-  body: Type.Object({ ticket: Type.String({ minLength: 16, maxLength: 200 }) }, strict),
+  body: Type.Object({ ticket: Text({ minLength: 16, maxLength: 200 }) }, strict),
   reply: Envelope(SignInResult),
 });

@@ -1,10 +1,10 @@
 import { type TSchema, Type } from 'typebox';
 import { ListEnvelope } from '../http/envelope.js';
+import { UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { UserIdParams } from './user.routes.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const UnixSeconds = Type.Integer({ minimum: 0, description: 'unix seconds' });
 
 /** Spec 02 §5, §9: an enterprise name has at most 20 characters. */
 export const COMPANY_NAME_MAX_LENGTH = 20;

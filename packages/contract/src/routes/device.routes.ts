@@ -2,7 +2,6 @@ import { type TSchema, Type } from 'typebox';
 import {
   DEVICE_ID_PATTERN,
   DEVICE_NAME_MAX_LENGTH,
-  DEVICE_NAME_PATTERN,
   deviceListPath,
   type DeviceProduct,
   devicePlatforms,
@@ -10,6 +9,7 @@ import {
   deviceTags,
 } from '../catalogue/devices.js';
 import { Envelope, ListEnvelope } from '../http/envelope.js';
+import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { UserIdParams } from './user.routes.js';
 
@@ -17,7 +17,6 @@ const strict = { additionalProperties: false } as const;
 const literals = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
   Type.Enum([...values] as T[number][], options);
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const UnixSeconds = Type.Integer({ minimum: 0, description: 'unix seconds' });
 
 export const DeviceProductSchema = literals(deviceProducts);
 export const DevicePlatformSchema = literals(devicePlatforms);
@@ -44,7 +43,7 @@ export const DeviceListEnvelope = ListEnvelope(Device, {
 export const ActivateDeviceBody = Type.Object(
   {
     device_id: DeviceId,
-    device_name: Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: DEVICE_NAME_PATTERN }),
+    device_name: Text({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH }),
     platform: DevicePlatformSchema,
   },
   strict,
@@ -57,7 +56,7 @@ export const ActivationResult = Type.Object({
   limit: Type.Integer({ minimum: 0 }),
 });
 
-export const DeviceParams = Type.Object({ userId: Type.Integer({ minimum: 1 }), id: DeviceId }, strict);
+export const DeviceParams = Type.Object({ userId: Id(), id: DeviceId }, strict);
 
 export const UnbindResult = Type.Object({
   sessions_ended: Type.Integer({ minimum: 0, description: 'sessions of the device that were signed out' }),
@@ -169,7 +168,7 @@ export const SessionInfo = Type.Object({
 export const SESSION_LIST_MAX = 100;
 
 export const SessionIdParams = Type.Object(
-  { userId: Type.Integer({ minimum: 1 }), sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) },
+  { userId: Id(), sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) },
   strict,
 );
 
@@ -193,7 +192,7 @@ export const endSessionRoute = defineRoute({
   reply: Envelope(Type.Object({ current: Type.Boolean({ description: 'it was the calling session' }) })),
 });
 
-export const SignOutDeviceParams = Type.Object({ userId: Type.Integer({ minimum: 1 }), deviceId: DeviceId }, strict);
+export const SignOutDeviceParams = Type.Object({ userId: Id(), deviceId: DeviceId }, strict);
 
 export const signOutDeviceRoute = defineRoute({
   method: 'DELETE',
@@ -259,7 +258,7 @@ export const notMeRoute = defineRoute({
   access: 'user',
   params: UserIdParams,
   body: Type.Object(
-    { event_id: Type.Optional(Type.Integer({ minimum: 1, description: 'the sign-in of the history being disowned' })) },
+    { event_id: Type.Optional(Id({ description: 'the sign-in of the history being disowned' })) },
     strict,
   ),
   reply: Envelope(SecureAccountResult),

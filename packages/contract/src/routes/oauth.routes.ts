@@ -1,15 +1,13 @@
 import { Type } from 'typebox';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { identityProviders, oauthFlowPurposes } from '../rules/identity-providers.js';
 
 const strict = { additionalProperties: false } as const;
 
 const ProviderParams = Type.Object({ provider: Type.Enum(identityProviders) }, strict);
-const UserProviderParams = Type.Object(
-  { userId: Type.Integer({ minimum: 1 }), provider: Type.Enum(identityProviders) },
-  strict,
-);
+const UserProviderParams = Type.Object({ userId: Id(), provider: Type.Enum(identityProviders) }, strict);
 
 const AuthorizationStart = Type.Object({
   url: Type.String({
@@ -79,7 +77,7 @@ export const listIdentitiesRoute = defineRoute({
   summary: 'The third-party sign-ins bound to the account, every provider (the user info names only WeChat, QQ, Weibo)',
   tags: ['account'],
   access: 'user',
-  params: Type.Object({ userId: Type.Integer({ minimum: 1 }) }, strict),
+  params: Type.Object({ userId: Id() }, strict),
   reply: Envelope(Type.Array(BoundIdentity)),
 });
 
@@ -99,20 +97,20 @@ export const startOAuthSignInRoute = defineRoute({
  */
 export const OAuthCallbackQuery = Type.Object(
   {
-    code: Type.Optional(Type.String({ maxLength: 2048 })),
-    state: Type.Optional(Type.String({ maxLength: 256 })),
-    error: Type.Optional(Type.String({ maxLength: 256 })),
-    error_description: Type.Optional(Type.String({ maxLength: 2048 })),
-    // Providers add their own parameters (OIDC `iss`, `session_state`, Google `scope`, …).
+    code: Type.Optional(Text({ maxLength: 2048 })),
+    state: Type.Optional(Text({ maxLength: 256 })),
+    error: Type.Optional(Text({ maxLength: 256 })),
+    error_description: Type.Optional(Text({ maxLength: 2048 })),
   },
-  { additionalProperties: true },
+  // Providers add their own parameters (OIDC `iss`, `session_state`, Google `scope`, …): text too.
+  { additionalProperties: Text({ maxLength: 2048 }) },
 );
 export const OAUTH_CALLBACK_PATH = '/api/auth/oauth/:provider/callback';
 export const OAuthCallbackParams = ProviderParams;
 
 /** Where a handoff link (see FlowStartQuery) leads: sets the flow's cookie, then redirects to the provider. */
 export const OAUTH_HANDOFF_PATH = '/api/auth/oauth/:provider/continue';
-export const OAuthHandoffQuery = Type.Object({ handoff: Type.String({ minLength: 16, maxLength: 256 }) }, strict);
+export const OAuthHandoffQuery = Type.Object({ handoff: Text({ minLength: 16, maxLength: 256 }) }, strict);
 
 /** What the callback page posts to `window.opener` (same origin only). */
 export const OAuthPopupMessage = Type.Object({
@@ -132,9 +130,9 @@ export const closeByIdentityRoute = defineRoute({
     'Close the account by a fresh third-party sign-in (spec 01 §7): an OIDC `id_token` of an identity bound to the account',
   tags: ['account'],
   access: 'user',
-  params: Type.Object({ userId: Type.Integer({ minimum: 1 }) }, strict),
+  params: Type.Object({ userId: Id() }, strict),
   body: Type.Object(
-    { provider: Type.Enum(identityProviders), id_token: Type.String({ minLength: 16, maxLength: 8192 }) },
+    { provider: Type.Enum(identityProviders), id_token: Text({ minLength: 16, maxLength: 8192 }) },
     strict,
   ),
   reply: EmptyEnvelope,

@@ -16,6 +16,7 @@ import {
 } from '../catalogue/products.js';
 import { recommendableProducts, subscriptionTypes } from '../catalogue/subscription-rules.js';
 import { Envelope, ListEnvelope } from '../http/envelope.js';
+import { INT4_MAX, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../rules/patterns.js';
 import { UserIdParams } from './user.routes.js';
@@ -25,7 +26,6 @@ const strict = { additionalProperties: false } as const;
 const literals = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
   Type.Enum([...values] as T[number][], options);
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const UnixSeconds = Type.Integer({ minimum: 0, description: 'unix seconds' });
 
 export const SubscriptionProductSchema = literals(subscriptionProducts);
 export const OrderProductCodeSchema = literals(orderProductCodes);
@@ -235,8 +235,8 @@ export const requestInvoiceRoute = defineRoute({
       order_id: OrderNumber,
       product: ReceiptProductSchema,
       title_type: literals(invoiceTitleTypes),
-      title: Type.String({ minLength: 1, maxLength: INVOICE_TITLE_MAX_LENGTH }),
-      tax_number: Type.Optional(Type.String({ minLength: 1, maxLength: TAX_NUMBER_MAX_LENGTH })),
+      title: Text({ minLength: 1, maxLength: INVOICE_TITLE_MAX_LENGTH }),
+      tax_number: Type.Optional(Text({ minLength: 1, maxLength: TAX_NUMBER_MAX_LENGTH })),
       email: Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH }),
     },
     strict,
@@ -253,8 +253,10 @@ export const getRecommendationsRoute = defineRoute({
   access: 'user',
   params: UserIdParams,
   querystring: Type.Object({
-    lang: Type.Optional(Type.String({ maxLength: 8, description: 'language of the page (spec 01 §1)' })),
-    pid: Type.Optional(Type.Integer({ minimum: 0, description: 'the page’s product id (spec 01 §2)' })),
+    lang: Type.Optional(Text({ maxLength: 8, description: 'language of the page (spec 01 §1)' })),
+    pid: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: INT4_MAX, description: 'the page’s product id (spec 01 §2)' }),
+    ),
   }),
   reply: ListEnvelope(literals(recommendableProducts)),
 });

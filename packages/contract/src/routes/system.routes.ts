@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
+import { Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 
 export const healthRoute = defineRoute({
@@ -36,7 +37,7 @@ export const devOutboxRoute = defineRoute({
   access: 'public',
   querystring: Type.Object(
     {
-      to: Type.String({ minLength: 1, maxLength: 254 }),
+      to: Text({ minLength: 1, maxLength: 254 }),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     },
     { additionalProperties: false },

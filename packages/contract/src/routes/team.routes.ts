@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
+import { Id } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 
 /** Spec 02 §5, §9: a team name has at most 70 characters. */
@@ -37,7 +38,7 @@ export const TeamInfo = Type.Object({
 });
 
 export const TeamParams = Type.Object(
-  { userId: Type.Integer({ minimum: 1 }), product: Type.Enum(teamProducts) },
+  { userId: Id(), product: Type.Enum(teamProducts) },
   { additionalProperties: false },
 );
 

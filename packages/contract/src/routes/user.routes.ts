@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
+import { CleanedText, Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { languages } from '../rules/language.js';
 
-export const UserIdParams = Type.Object({ userId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const UserIdParams = Type.Object({ userId: Id() }, { additionalProperties: false });
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -58,8 +59,10 @@ export const updateUserRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object(
     {
-      nick_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-      profile: Type.Optional(Nullable(Type.String({ maxLength: PROFILE_MAX_LENGTH }))),
+      nick_name: Type.Optional(Text({ minLength: 1, maxLength: 64 })),
+      // The introduction is text pasted from anywhere: the server removes its control characters
+      // and keeps its line breaks (user.service.ts), so it takes them as sent.
+      profile: Type.Optional(Nullable(CleanedText({ maxLength: PROFILE_MAX_LENGTH }))),
       birthday: Type.Optional(Nullable(Birthday)),
       sex: Type.Optional(Nullable(Sex)),
       country: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Z]{2}$' }))),
