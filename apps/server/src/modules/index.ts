@@ -4,6 +4,7 @@ import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { companiesModule } from './companies/index.js';
 import { devicesModule } from './devices/index.js';
+import { grantsModule } from './grants/index.js';
 import type { ModuleManifest } from './manifest.js';
 import { oauthModule } from './oauth/index.js';
 import { ordersModule } from './orders/index.js';
@@ -29,5 +30,6 @@ export const modules: readonly ModuleManifest[] = [
   ordersModule,
   companiesModule,
   teamsModule,
+  grantsModule,
   auditModule,
 ];

@@ -12,6 +12,7 @@ import * as companies from './2026-11-22-703-companies.js';
 import * as teams from './2026-11-22-704-teams.js';
 import * as signInThrottlePairs from './2026-11-22-801-sign-in-throttle-pairs.js';
 import * as refreshTokenPairs from './2026-11-23-016-refresh-token-pairs.js';
+import * as grantsAndLedgers from './2026-11-23-201-grants-and-ledgers.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-704-teams': teams,
   '2026-11-22-801-sign-in-throttle-pairs': signInThrottlePairs,
   '2026-11-23-016-refresh-token-pairs': refreshTokenPairs,
+  '2026-11-23-201-grants-and-ledgers': grantsAndLedgers,
 };
