@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { eraseAccount } from '../account/close.service.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
@@ -206,6 +207,22 @@ describe.each(dialects)('grants and ledgers on $name', (dialect) => {
       expect(await refusal(give(userId, { kind: 'ai_points', amount }))).toMatchObject({ httpStatus: 400 });
     }
     await expect(spend(db, userId, 'ai_points', 1, 'x', now())).rejects.toThrow(/inside a transaction/);
+  });
+
+  it('goes with the account when it is closed', async () => {
+    const userId = await person();
+    await give(userId, { kind: 'ai_points', amount: 10, expiresAt: now() + DAY });
+    await give(userId, { kind: 'course', item: 'lesson-3' });
+    await use(userId, 4);
+    const actor = {
+      userId,
+      sessionId: '',
+      region: 'domestic' as const,
+      client: { ip: null, userAgent: null, deviceId: null },
+    };
+    await eraseAccount(t.app, actor, async () => undefined);
+    expect(await db.selectFrom('grants').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await db.selectFrom('ledger_entries').select('id').where('user_id', '=', userId).execute()).toEqual([]);
   });
 
   describe('operator commands', () => {
