@@ -38,6 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addCheckConstraint('grants_amount_positive', sql`amount is null or amount > 0`)
     .addCheckConstraint('grants_revoked', sql`(revoked_at is null) = (revoke_reason is null)`)
+    // SQLite ignores varchar lengths; length() counts characters on both databases.
+    .addCheckConstraint(
+      'grants_text_lengths',
+      sql`length(source_id) between 1 and 64 and length(reason) between 1 and 200
+        and (item is null or length(item) between 1 and 64)
+        and (revoke_reason is null or length(revoke_reason) between 1 and 200)`,
+    )
+    .addCheckConstraint('grants_period', sql`starts_at is null or expires_at is null or expires_at > starts_at`)
     // The same source never grants the same kind twice (an order settled twice, a code
     // redeemed twice): the insert of the second is a no-op, decided by the database.
     .addUniqueConstraint('grants_one_per_source', ['source_kind', 'source_id', 'kind'])
@@ -59,6 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('ledger_entries_kind', sql`kind in (${balanceKinds})`)
     .addCheckConstraint('ledger_entries_reason', sql`reason in ('grant', 'spend', 'revoke', 'expire')`)
     .addCheckConstraint('ledger_entries_delta', sql`delta <> 0`)
+    .addCheckConstraint('ledger_entries_reference', sql`reference is null or length(reference) <= 200`)
     .execute();
   // A person's history of a kind, newest first.
   await db.schema

@@ -54,6 +54,13 @@ function checkAmount(amount: number, what: string): void {
   }
 }
 
+/** Text that fits its column (the migration's checks): trimmed, 1 to `max` characters. */
+function text(value: string, max: number, what: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > max) throw badRequest(`${what} must have 1 to ${max} characters`);
+  return trimmed;
+}
+
 function entry(
   trx: Db,
   values: Omit<LedgerEntriesTable, 'id' | 'reference'> & { reference?: string | null },
@@ -83,20 +90,26 @@ export async function grant(
   if (amount !== null) checkAmount(amount, balance ? 'amount' : 'quantity');
   const expiresAt = what.expiresAt ?? null;
   if (expiresAt !== null && expiresAt <= now && balance) throw badRequest('expiry must be in the future');
+  const startsAt = 'startsAt' in what ? (what.startsAt ?? null) : null;
+  if (startsAt !== null && expiresAt !== null && expiresAt <= startsAt)
+    throw badRequest('a period must end after it starts');
+  const item = 'item' in what ? text(what.item, 64, 'item') : null;
+  const sourceId = text(source.id, 64, 'source id');
+  const reason = text(source.reason, 200, 'reason');
 
   const inserted = await trx
     .insertInto('grants')
     .values({
       user_id: userId,
       kind: what.kind,
-      item: 'item' in what ? what.item : null,
+      item,
       amount,
       remaining: balance ? amount : null,
-      starts_at: 'startsAt' in what ? (what.startsAt ?? null) : null,
+      starts_at: startsAt,
       expires_at: expiresAt,
       source_kind: source.kind,
-      source_id: source.id,
-      reason: source.reason,
+      source_id: sourceId,
+      reason,
       granted_at: now,
       revoked_at: null,
       revoke_reason: null,
@@ -111,7 +124,7 @@ export async function grant(
       .selectFrom('grants')
       .selectAll()
       .where('source_kind', '=', source.kind)
-      .where('source_id', '=', source.id)
+      .where('source_id', '=', sourceId)
       .where('kind', '=', what.kind)
       .executeTakeFirstOrThrow();
     return { grant: existing, created: false };
@@ -124,7 +137,7 @@ export async function grant(
       grant_id: inserted.id,
       delta: amount as number,
       reason: 'grant',
-      reference: `${source.kind}:${source.id}`,
+      reference: `${source.kind}:${sourceId}`,
       created_at: now,
     });
   }
@@ -135,7 +148,7 @@ export async function grant(
       kind: 'grant.given',
       ip: null,
       userAgent: null,
-      detail: { grant_id: inserted.id, kind: what.kind, amount, source: `${source.kind}:${source.id}` },
+      detail: { grant_id: inserted.id, kind: what.kind, amount, source: `${source.kind}:${sourceId}` },
     },
     now,
   );
@@ -147,8 +160,9 @@ export async function grant(
  * takes what is left of it with a ledger entry. What was already used stays used; whether a
  * refund is due for it is the caller's business. A second revoke is a 409.
  */
-export async function revoke(trx: Db, grantId: number, reason: string, now: number): Promise<GrantRow> {
+export async function revoke(trx: Db, grantId: number, why: string, now: number): Promise<GrantRow> {
   requireTransaction(trx);
+  const reason = text(why, 200, 'reason');
   // Marking it first locks the row (PostgreSQL) or runs under the write lock (SQLite), and every
   // use draws only from unrevoked grants, so the remainder read back here is final.
   const marked = await trx
@@ -229,6 +243,7 @@ export async function spend(
 ): Promise<Draw[]> {
   requireTransaction(trx);
   checkAmount(amount, 'amount');
+  const ref = text(reference, 200, 'reference');
   const candidates = await spendable(trx, userId, kind, now)
     .select(['id', 'remaining', 'expires_at'])
     // `expires_at is null` sorts false (0) before true (1) on both databases: dated grants first.
@@ -275,7 +290,7 @@ export async function spend(
       grant_id: draw.grantId,
       delta: -draw.amount,
       reason: 'spend',
-      reference,
+      reference: ref,
       created_at: now,
     });
   }
@@ -337,6 +352,8 @@ export async function history(
   kind: BalanceKind,
   { page, pageSize }: HistoryPage,
 ): Promise<{ data: LedgerEntryRow[]; count: number }> {
+  if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) throw badRequest('page must be 1 to 100000');
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > 100) throw badRequest('page size must be 1 to 100');
   const mine = db.selectFrom('ledger_entries').where('user_id', '=', userId).where('kind', '=', kind);
   const [data, total] = await Promise.all([
     mine

@@ -207,6 +207,24 @@ describe.each(dialects)('grants and ledgers on $name', (dialect) => {
       expect(await refusal(give(userId, { kind: 'ai_points', amount }))).toMatchObject({ httpStatus: 400 });
     }
     await expect(spend(db, userId, 'ai_points', 1, 'x', now())).rejects.toThrow(/inside a transaction/);
+    // Text that would not fit its column, and a period that ends before it starts.
+    expect(await refusal(give(userId, { kind: 'ai_points', amount: 1 }, 'x'.repeat(65)))).toMatchObject({
+      httpStatus: 400,
+      msg: 'source id must have 1 to 64 characters',
+    });
+    expect(await refusal(give(userId, { kind: 'course', item: ' ' }))).toMatchObject({ httpStatus: 400 });
+    expect(
+      await refusal(give(userId, { kind: 'licence', item: 'max', startsAt: now(), expiresAt: now() - 1 })),
+    ).toMatchObject({ msg: 'a period must end after it starts' });
+    expect(await refusal(use(userId, 1, 'r'.repeat(201)))).toMatchObject({ httpStatus: 400 });
+    expect(await refusal(history(db, userId, 'ai_points', { page: 0, pageSize: 10 }))).toMatchObject({
+      httpStatus: 400,
+    });
+    // The database refuses them too, whoever writes (PostgreSQL by the column's length first).
+    await expect(
+      sql`INSERT INTO grants (user_id, kind, item, source_kind, source_id, reason, granted_at)
+          VALUES (${userId}, 'course', 'c', 'operator', ${'y'.repeat(65)}, 'r', ${now()})`.execute(db),
+    ).rejects.toThrow(/check|constraint|too long/i);
   });
 
   it('goes with the account when it is closed', async () => {
