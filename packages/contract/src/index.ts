@@ -12,6 +12,7 @@ export * from './rules/region.js';
 export * from './rules/language.js';
 export * from './rules/launch-params.js';
 export * from './rules/identity-providers.js';
+export * from './rules/grants.js';
 export * from './routes/system.routes.js';
 export * from './routes/auth.routes.js';
 export * from './routes/user.routes.js';

@@ -1,8 +1,11 @@
 import type {
+  BalanceKind,
   CompanyTypeValue,
   Currency,
   DevicePlatform,
   DeviceProduct,
+  GrantKind,
+  GrantSource,
   InvoiceState,
   OrderChannel,
   OrderProductCode,
@@ -210,6 +213,8 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   idempotency_keys: IdempotencyKeysTable;
+  grants: GrantsTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -415,4 +420,37 @@ export interface TeamMembersTable {
   user_id: number;
   role: TeamRoleValue;
   joined_at: number;
+}
+
+/**
+ * One thing given to a person (docs/decisions/022): a balance's points or credit with its own
+ * remainder, or a licence, subscription period, coupon, course or seats. Times unix seconds.
+ */
+export interface GrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: GrantKind;
+  item: string | null;
+  amount: number | null;
+  remaining: number | null;
+  starts_at: number | null;
+  expires_at: number | null;
+  source_kind: GrantSource;
+  source_id: string;
+  reason: string;
+  granted_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+}
+
+/** One movement of a balance, never edited; a use of several grants is one row each. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: BalanceKind;
+  grant_id: number | null;
+  delta: number;
+  reason: 'grant' | 'spend' | 'revoke' | 'expire';
+  reference: string | null;
+  created_at: number;
 }

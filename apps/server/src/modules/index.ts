@@ -4,6 +4,7 @@ import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { companiesModule } from './companies/index.js';
 import { devicesModule } from './devices/index.js';
+import { grantsModule } from './grants/index.js';
 import { idempotencyModule } from './idempotency/index.js';
 import type { ModuleManifest } from './manifest.js';
 import { oauthModule } from './oauth/index.js';
@@ -30,6 +31,7 @@ export const modules: readonly ModuleManifest[] = [
   ordersModule,
   companiesModule,
   teamsModule,
+  grantsModule,
   auditModule,
   idempotencyModule,
 ];

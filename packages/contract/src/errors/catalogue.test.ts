@@ -108,6 +108,11 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     creatorStays: [409, 0, 'creator cannot be removed'],
     notMember: [404, 0, 'not a member'],
   },
+  grants: {
+    overLimit: [409, 0, 'Exceeded usage limit.'],
+    grantNotFound: [404, 0, 'grant not exists'],
+    alreadyRevoked: [409, 0, 'grant already revoked'],
+  },
 };
 
 const entries = Object.entries(errorCatalogue).flatMap(([domain, failures]) =>

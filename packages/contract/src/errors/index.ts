@@ -2,6 +2,7 @@ import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
 import { CommonErrors } from './common.js';
 import { DeviceErrors } from './devices.js';
+import { GrantErrors } from './grants.js';
 import { OAuthErrors } from './oauth.js';
 import { OrderErrors } from './order.js';
 import { PhoneBindErrors } from './phone-bind.js';
@@ -14,6 +15,7 @@ export {
   CommonErrors,
   CompanyErrors,
   DeviceErrors,
+  GrantErrors,
   OAuthErrors,
   OrderErrors,
   PhoneBindErrors,
@@ -34,4 +36,5 @@ export const errorCatalogue = {
   devices: DeviceErrors,
   team: TeamErrors,
   company: CompanyErrors,
+  grants: GrantErrors,
 } as const;

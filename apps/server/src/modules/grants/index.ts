@@ -1,0 +1,19 @@
+import { grantRevokeCommand, pointsGrantCommand } from '../../cli/commands/grants.js';
+import { defineModule } from '../manifest.js';
+
+/**
+ * Grants and ledgers (DESIGN §2, docs/decisions/022): the one way anything is given to a person
+ * and taken back, and every movement of their balances.
+ */
+export const grantsModule = defineModule({
+  name: 'grants',
+  commands: [pointsGrantCommand, grantRevokeCommand],
+  tables: {
+    // Points, template credit and what a person holds are about the person, and no law asks to
+    // keep them: the money behind them is kept as orders (accounting, decision 007), and
+    // withdrawals of income will be kept as payouts of their own. The ledger entries go with the
+    // grants by a foreign-key cascade, and with this policy too, for those without a grant.
+    grants: { erase: 'rows' },
+    ledger_entries: { erase: 'rows' },
+  },
+});
