@@ -20,8 +20,6 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     unsupportedMediaType: [415, 0, 'unsupported media type'],
     internal: [500, 20, 'internal error'],
     unavailable: [503, 0, 'service unavailable'],
-    idempotencyKeyInUse: [409, 0, 'idempotency key in use'],
-    idempotencyKeyReused: [409, 0, 'idempotency key reused'],
     regionNotAllowed: [400, 0, 'not available in this region'],
   },
   auth: {
@@ -107,6 +105,10 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     seatsFull: [409, 0, 'company seats full'],
     creatorStays: [409, 0, 'creator cannot be removed'],
     notMember: [404, 0, 'not a member'],
+  },
+  idempotency: {
+    idempotencyKeyInUse: [409, 0, 'idempotency key in use'],
+    idempotencyKeyReused: [409, 0, 'idempotency key reused'],
   },
   grants: {
     overLimit: [409, 0, 'Exceeded usage limit.'],

@@ -28,10 +28,17 @@ export const CommonErrors = defineErrors('errors:server.', {
   internal: { msg: 'internal error', status: 500, code: AccountErrorCode.unknown },
   /** A provider this server depends on could not be reached. */
   unavailable: { msg: 'service unavailable', status: 503 },
-  /** Idempotent writes (http/idempotency.ts): the first request under the key is still running. */
-  idempotencyKeyInUse: { msg: 'idempotency key in use', status: 409 },
-  /** Idempotent writes: the key was used within 24 h for a different request. */
-  idempotencyKeyReused: { msg: 'idempotency key reused', status: 409 },
   /** SMS and phone bindings exist only in the domestic build (spec 01 §1). */
   regionNotAllowed: { msg: 'not available in this region', status: 400 },
+});
+
+/**
+ * Failures of idempotent writes (http/idempotency.ts), apart from the common ones so that the
+ * web app's first screen does not carry them: only screens that send `Idempotency-Key` meet them.
+ */
+export const IdempotencyErrors = defineErrors('errors:server.', {
+  /** The first request under the key is still running. */
+  idempotencyKeyInUse: { msg: 'idempotency key in use', status: 409 },
+  /** The key was used within 24 h for a different request. */
+  idempotencyKeyReused: { msg: 'idempotency key reused', status: 409 },
 });

@@ -1,6 +1,6 @@
 import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
-import { CommonErrors } from './common.js';
+import { CommonErrors, IdempotencyErrors } from './common.js';
 import { DeviceErrors } from './devices.js';
 import { GrantErrors } from './grants.js';
 import { OAuthErrors } from './oauth.js';
@@ -16,6 +16,7 @@ export {
   CompanyErrors,
   DeviceErrors,
   GrantErrors,
+  IdempotencyErrors,
   OAuthErrors,
   OrderErrors,
   PhoneBindErrors,
@@ -28,6 +29,7 @@ export {
  */
 export const errorCatalogue = {
   common: CommonErrors,
+  idempotency: IdempotencyErrors,
   auth: AuthErrors,
   account: AccountErrors,
   phoneBind: PhoneBindErrors,

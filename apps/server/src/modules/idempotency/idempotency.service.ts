@@ -1,4 +1,4 @@
-import { CommonErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
+import { IdempotencyErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import * as repo from './idempotency.repository.js';
@@ -59,11 +59,11 @@ export async function claimKey(
       if (retaken) return { kind: 'claimed', claim: retaken };
       continue;
     }
-    if (row.fingerprint !== fingerprint) throw appError(CommonErrors.idempotencyKeyReused);
+    if (row.fingerprint !== fingerprint) throw appError(IdempotencyErrors.idempotencyKeyReused);
     if (row.response_status !== null && row.response_body !== null) {
       return { kind: 'replay', status: row.response_status, body: row.response_body };
     }
-    if (Date.now() >= deadline) throw appError(CommonErrors.idempotencyKeyInUse);
+    if (Date.now() >= deadline) throw appError(IdempotencyErrors.idempotencyKeyInUse);
     await sleep(pause);
   }
 }

@@ -1,4 +1,4 @@
-import { CommonErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
+import { CommonErrors, IdempotencyErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -87,7 +87,7 @@ describe.each(dialects)('idempotency keys on $name', (dialect) => {
     // One answer ran the work; every other success is its stored answer.
     expect(successes.filter((res) => res.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
     for (const res of inUse)
-      expect(res.json()).toEqual({ status: 'error', code: 0, msg: CommonErrors.idempotencyKeyInUse.msg });
+      expect(res.json()).toEqual({ status: 'error', code: 0, msg: IdempotencyErrors.idempotencyKeyInUse.msg });
   });
 
   it('lets exactly one of 20 claims that reach the database together win the key', async () => {
@@ -100,7 +100,7 @@ describe.each(dialects)('idempotency keys on $name', (dialect) => {
     const outcomes = await Promise.all(claims.map((claim) => refusal(claim)));
     expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual(
-      Array.from({ length: 19 }, () => ({ status: 409, msg: CommonErrors.idempotencyKeyInUse.msg })),
+      Array.from({ length: 19 }, () => ({ status: 409, msg: IdempotencyErrors.idempotencyKeyInUse.msg })),
     );
     expect(await keyRows(scope.key)).toHaveLength(1);
   });
@@ -144,7 +144,7 @@ describe.each(dialects)('idempotency keys on $name', (dialect) => {
     for (const changed of [body(buyer, orderNo, 'Another Title'), body(buyer, otherOrder)]) {
       const res = await put(buyer, changed, key);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ status: 'error', code: 0, msg: CommonErrors.idempotencyKeyReused.msg });
+      expect(res.json()).toEqual({ status: 'error', code: 0, msg: IdempotencyErrors.idempotencyKeyReused.msg });
     }
     expect(await effects(buyer, otherOrder)).toEqual({ invoices: 0, mails: 0 });
   });
@@ -225,7 +225,7 @@ describe.each(dialects)('idempotency keys on $name', (dialect) => {
 
     const busy = await put(buyer, payload, key);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().msg).toBe(CommonErrors.idempotencyKeyInUse.msg);
+    expect(busy.json().msg).toBe(IdempotencyErrors.idempotencyKeyInUse.msg);
     expect(await effects(buyer, orderNo)).toEqual({ invoices: 0, mails: 0 });
 
     // No request runs for minutes: that instance stopped before it could answer.
