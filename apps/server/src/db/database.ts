@@ -22,6 +22,12 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * SQLite only: a number that changes when another connection — another process, such as the
+   * operator CLI — has committed to the file since the last call (`PRAGMA data_version`; this
+   * connection's own commits leave it). Reading it touches shared memory, not the disk.
+   */
+  dataVersion?: () => number;
 }
 
 export interface DatabaseOptions {
@@ -52,7 +58,8 @@ function openSqlite(file: string): DatabaseHandle {
   // write lock (the operator CLI beside the server, a second instance) before giving up.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return { db, dialect: 'sqlite', close: () => db.destroy(), dataVersion: () => dataVersion.get() as number };
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;

@@ -1,6 +1,7 @@
 import { CompiledQuery, type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SessionsTable, UsersTable } from '../../db/schema.js';
+import type { EndingSessions } from './session-store.js';
 
 // ---- users and credentials -------------------------------------------------------------
 
@@ -141,23 +142,26 @@ export async function pruneSessionTokens(db: Db, sessionId: string, now: number)
   await db.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('expires_at', '<=', now).execute();
 }
 
-export function revokeSession(db: Db, sessionId: string, now: number, reason: string) {
-  return db
+export async function revokeSession(db: Db, ending: EndingSessions, sessionId: string, now: number, reason: string) {
+  const row = await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .returning('user_id')
     .executeTakeFirst();
+  if (row) ending.sessions([sessionId]);
+  return row;
 }
 
-export function revokeUserSessions(db: Db, userId: number, now: number, reason: string) {
-  return db
+export async function revokeUserSessions(db: Db, ending: EndingSessions, userId: number, now: number, reason: string) {
+  await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  ending.user(userId);
 }
 
 // ---- one-time login tickets ------------------------------------------------------------

@@ -20,6 +20,7 @@ import {
   settleSuccessfulTry,
   type ThrottleKeys,
 } from './throttle.js';
+import { endingSessions } from './session-store.js';
 import { continueSession, type SessionMethod, type SignIn, startSession } from './tokens.js';
 
 /** A one-time login ticket lives 60 seconds: long enough to open a page, too short to leak. */
@@ -176,7 +177,7 @@ function successEvent(userId: number, method: SessionMethod, client: ClientInfo)
 export async function refresh(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<SignIn> {
   const tokenHash = hashToken(refreshToken);
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await endingSessions(deps, async (trx, ending) => {
     let sessionId: string;
     const rotated = await repo.rotateRefreshToken(trx, tokenHash, now);
     if (rotated) {
@@ -185,12 +186,15 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
       const token = await repo.findRefreshToken(trx, tokenHash);
       if (!token || token.expires_at <= now || token.rotated_at === null) return { kind: 'invalid' as const };
       if (now - token.rotated_at > deps.config.refreshGraceSeconds) {
-        const revoked = await repo.revokeSession(trx, token.session_id, now, 'refresh reuse');
+        const revoked = await repo.revokeSession(trx, ending, token.session_id, now, 'refresh reuse');
         return { kind: 'reused' as const, userId: revoked?.user_id ?? null };
       }
       sessionId = token.session_id;
     }
     const signIn = await continueSession(trx, sessionId, now, deps.config);
+    // A rotation changes which access tokens of the session are good: every instance checks
+    // them again, so whatever a rotation ends with the spent refresh token ends everywhere.
+    if (signIn) ending.sessions([sessionId]);
     return signIn ? { kind: 'ok' as const, signIn } : { kind: 'invalid' as const };
   });
   if (outcome.kind === 'ok') return outcome.signIn;
@@ -203,8 +207,8 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
 /** Ends the caller's session on the server: its access and refresh tokens stop at once. */
 export async function logout(deps: AuthDeps, auth: { userId: number; sessionId: string }, client: ClientInfo) {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.revokeSession(trx, auth.sessionId, now, 'logout');
+  await endingSessions(deps, async (trx, ending) => {
+    await repo.revokeSession(trx, ending, auth.sessionId, now, 'logout');
     await repo.insertAuditEvent(
       trx,
       { userId: auth.userId, kind: 'logout', ip: client.ip, userAgent: client.userAgent },
@@ -240,10 +244,10 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await endingSessions(deps, async (trx, ending) => {
     await consumeCode(trx, codeId, now);
     await repo.upsertPassword(trx, user.id, passwordHash, now);
-    await repo.revokeUserSessions(trx, user.id, now, 'password reset');
+    await repo.revokeUserSessions(trx, ending, user.id, now, 'password reset');
     await repo.deleteUnusedTickets(trx, user.id);
     await clearAccountThrottle(trx, account.value);
     await repo.insertAuditEvent(
