@@ -320,11 +320,11 @@ describe.skipIf(redisUnreachable !== null).each(dialects)('two instances sharing
     // instance whose announcement B could not hear would.
     const redis = new Redis(testRedisUrl);
     try {
-      const clients = (await redis.client('LIST', 'TYPE', 'pubsub')) as string;
+      const clients = (await redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
       const line = clients.split('\n').find((entry) => entry.includes(`name=${b.sessionEnds.connectionName} `));
       const id = /\bid=(\d+)/.exec(line ?? '')?.[1];
       expect(id).toBeDefined();
-      await redis.client('KILL', 'ID', id!);
+      await redis.call('CLIENT', 'KILL', 'ID', id!);
     } finally {
       await redis.quit();
     }
