@@ -12,6 +12,13 @@ export const SESSION_ENDS_CHANNEL = 'account-centre:session-ends';
 const TOKEN_CACHE_ENTRIES = 10_000;
 
 /**
+ * SQLite: how often, at most, another process's commit is looked for. Reading the commit
+ * counter costs about what the token lookup it saves does, so a busy server reads it once a
+ * millisecond, not once a request; an operator command's commit is noticed within 1 ms.
+ */
+const DATA_VERSION_CHECK_MS = 1;
+
+/**
  * The access-token cache of this instance and the channel that keeps it honest
  * (docs/decisions/021): `announce` forgets the ended sessions here at once and, with Redis,
  * publishes them to every instance, each of which forgets them on receipt. Without Redis there
@@ -23,6 +30,8 @@ export class SessionEnds implements SessionEndsNotifier {
   readonly connectionName: string | null;
   #listening: boolean;
   #seenDataVersion: number | null;
+  #nextDataVersionCheck = 0;
+  readonly #monotonicMs: () => number;
 
   constructor(
     private readonly options: {
@@ -30,9 +39,11 @@ export class SessionEnds implements SessionEndsNotifier {
       redis: Redis | null;
       dataVersion?: () => number;
       onPublishError: (error: unknown) => void;
+      monotonicMs?: () => number;
     },
   ) {
-    this.cache = new TokenCache(TOKEN_CACHE_ENTRIES, options.cacheSeconds * 1000);
+    this.#monotonicMs = options.monotonicMs ?? (() => performance.now());
+    this.cache = new TokenCache(TOKEN_CACHE_ENTRIES, options.cacheSeconds * 1000, this.#monotonicMs);
     this.connectionName = options.redis ? `account-centre:session-ends:${randomBytes(6).toString('hex')}` : null;
     // Without Redis nothing can be missed; with it, only once subscribed.
     this.#listening = options.redis === null;
@@ -47,7 +58,8 @@ export class SessionEnds implements SessionEndsNotifier {
   usable(): boolean {
     if (!this.#listening || this.options.cacheSeconds === 0) return false;
     const { dataVersion } = this.options;
-    if (dataVersion) {
+    if (dataVersion && this.#monotonicMs() >= this.#nextDataVersionCheck) {
+      this.#nextDataVersionCheck = this.#monotonicMs() + DATA_VERSION_CHECK_MS;
       const version = dataVersion();
       if (version !== this.#seenDataVersion) {
         this.#seenDataVersion = version;

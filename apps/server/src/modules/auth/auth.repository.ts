@@ -1,5 +1,6 @@
-import { CompiledQuery, type InferResult, sql } from 'kysely';
+import { type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { hotQuery } from '../../db/hot-query.js';
 import type { SessionsTable, UsersTable } from '../../db/schema.js';
 import type { EndingSessions } from './session-store.js';
 
@@ -80,22 +81,15 @@ function accessTokenQuery(db: Db, tokenHash: string) {
 
 export type AccessTokenRow = InferResult<ReturnType<typeof accessTokenQuery>>[number];
 
-/** The SQL of the access-token lookup, built once per database: only the hash changes. */
-const accessTokenSql = new WeakMap<Db, string>();
+const accessTokenByHash = hotQuery(accessTokenQuery);
 
 /**
- * The one query behind every signed-in request: the access token by its hash (primary key)
- * joined with its session (primary key). It runs on every request, so its SQL is compiled
- * once instead of being rebuilt by the query builder each time.
+ * The query behind a signed-in request that this instance does not remember (plugins/auth.ts):
+ * the access token by its hash (primary key) joined with its session (primary key), its SQL
+ * compiled once.
  */
 export async function findAccessToken(db: Db, tokenHash: string): Promise<AccessTokenRow | undefined> {
-  let text = accessTokenSql.get(db);
-  if (text === undefined) {
-    text = accessTokenQuery(db, '').compile().sql;
-    accessTokenSql.set(db, text);
-  }
-  const result = await db.executeQuery<AccessTokenRow>(CompiledQuery.raw(text, [tokenHash]));
-  return result.rows[0];
+  return (await accessTokenByHash(db, tokenHash))[0];
 }
 
 /** Marks a refresh token used, once: no row back → already rotated, expired or unknown. */
