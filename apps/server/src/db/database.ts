@@ -12,6 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { hotStatementName } from './hot-query.js';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
@@ -138,6 +139,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // Hot queries (db/hot-query.ts) go to PostgreSQL as named statements, as a bare `pg` caller
+  // would prepare them: parsed and planned once per connection instead of on every request.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      const name = typeof text === 'string' && Array.isArray(values) ? hotStatementName(text) : undefined;
+      return name === undefined ? query(...args) : query({ name, text, values });
+    }) as typeof client.query;
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

@@ -2,9 +2,20 @@ import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
 
 /**
+ * The SQL texts of hot queries, each with a statement name: on PostgreSQL they run as named
+ * prepared statements (db/database.ts), parsed and planned once per connection.
+ */
+const statementNames = new Map<string, string>();
+
+export function hotStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/**
  * A query that runs on every signed-in request (the access-token check, the profile read), with
  * its SQL text built once per database instead of by the query builder on each call: only the
- * parameters change, and the SQLite driver's statement cache finds the same text at once.
+ * parameters change, the SQLite driver's statement cache finds the same text at once, and
+ * PostgreSQL runs it as a prepared statement.
  * `build` must make a query whose parameters are exactly its arguments, in order — a fixed value
  * goes in with `sql.lit` — and the first call checks it.
  */
@@ -19,6 +30,7 @@ export function hotQuery<Row, Args extends readonly unknown[]>(build: (db: Db, .
       if (!same) throw new Error(`hotQuery: the parameters of ${compiled.sql} are not its arguments`);
       text = compiled.sql;
       texts.set(db, text);
+      if (!statementNames.has(text)) statementNames.set(text, `hot_query_${statementNames.size + 1}`);
     }
     const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [...args]));
     return result.rows;
