@@ -12,7 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
-import { hotStatementName } from './hot-query.js';
+import { hotStatementName, readHotQueriesWith } from './hot-query.js';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
@@ -60,10 +60,36 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  return { db, dialect: 'sqlite', close: () => db.destroy(), dataVersion: () => dataVersion.get() as number };
+  const reader = file === ':memory:' ? null : openSqliteReader(file);
+  if (reader) readHotQueriesWith(db, reader.read);
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      reader?.close();
+      await db.destroy();
+    },
+    dataVersion: () => dataVersion.get() as number,
+  };
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The read-only connection of the hot queries (db/hot-query.ts): the token lookup and the
+ * profile read run on it synchronously, without queueing behind the writer connection's
+ * transactions. In WAL mode each statement reads the last committed state, as a query queued
+ * after a transaction would.
+ */
+function openSqliteReader(file: string) {
+  const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  reader.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const statements = withStatementCache(reader);
+  return {
+    read: (text: string, parameters: readonly unknown[]) => statements.prepare(text).all(...parameters),
+    close: () => reader.close(),
+  };
+}
 
 /**
  * SQLite's plain BEGIN is DEFERRED: the transaction takes the write lock only at its first

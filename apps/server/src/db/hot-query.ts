@@ -11,6 +11,20 @@ export function hotStatementName(sql: string): string | undefined {
   return statementNames.get(sql);
 }
 
+type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[];
+
+/** SQLite: a connection of its own for hot reads, by database (db/database.ts). */
+const directReads = new WeakMap<Db, DirectRead>();
+
+/**
+ * Hot queries on `db` read through `read`: on SQLite a read-only connection beside the one
+ * Kysely queues every query on, so a read never waits behind another request's transaction
+ * (WAL: it sees what is committed). A transaction's own reads still go through the transaction.
+ */
+export function readHotQueriesWith(db: Db, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
 /**
  * A query that runs on every signed-in request (the access-token check, the profile read), with
  * its SQL text built once per database instead of by the query builder on each call: only the
@@ -32,6 +46,8 @@ export function hotQuery<Row, Args extends readonly unknown[]>(build: (db: Db, .
       texts.set(db, text);
       if (!statementNames.has(text)) statementNames.set(text, `hot_query_${statementNames.size + 1}`);
     }
+    const direct = directReads.get(db);
+    if (direct) return direct(text, args) as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [...args]));
     return result.rows;
   };
