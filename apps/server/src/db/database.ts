@@ -12,7 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
-import { hotStatementName, readHotQueriesWith } from './hot-query.js';
+import { readHotQueriesWith } from './hot-query.js';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
@@ -86,7 +86,7 @@ function openSqliteReader(file: string) {
   reader.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const statements = withStatementCache(reader);
   return {
-    read: (text: string, parameters: readonly unknown[]) => statements.prepare(text).all(...parameters),
+    read: ({ sql }: { sql: string }, parameters: readonly unknown[]) => statements.prepare(sql).all(...parameters),
     close: () => reader.close(),
   };
 }
@@ -166,16 +166,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // Hot queries (db/hot-query.ts) go to PostgreSQL as named statements, as a bare `pg` caller
-  // would prepare them: parsed and planned once per connection instead of on every request.
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      const [text, values] = args;
-      const name = typeof text === 'string' && Array.isArray(values) ? hotStatementName(text) : undefined;
-      return name === undefined ? query(...args) : query({ name, text, values });
-    }) as typeof client.query;
-  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // As a bare `pg` caller would: a named statement is parsed and planned once per connection.
+  readHotQueriesWith(db, async ({ name, sql }, parameters) => {
+    const result = await pool.query({ name, text: sql, values: [...parameters] });
+    return result.rows;
+  });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
