@@ -191,10 +191,10 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
       }
       sessionId = token.session_id;
     }
-    const signIn = await continueSession(trx, sessionId, now, deps.config);
     // A rotation changes which access tokens of the session are good: every instance checks
     // them again, so whatever a rotation ends with the spent refresh token ends everywhere.
-    if (signIn) ending.sessions([sessionId]);
+    ending.sessions([sessionId]);
+    const signIn = await continueSession(trx, sessionId, now, deps.config);
     return signIn ? { kind: 'ok' as const, signIn } : { kind: 'invalid' as const };
   });
   if (outcome.kind === 'ok') return outcome.signIn;
