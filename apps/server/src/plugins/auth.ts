@@ -28,8 +28,10 @@ export const authPlugin = fp(
       const { cache } = app.sessionEnds;
       const cacheUsable = app.sessionEnds.usable();
       let found: CachedToken | undefined = cacheUsable ? cache.get(tokenHash) : undefined;
+      // Set when the database is asked and its answer may be kept.
+      let generation: number | null = null;
       if (found === undefined) {
-        const generation = cache.generation;
+        if (cacheUsable) generation = cache.generation;
         const row = await findAccessToken(app.db, tokenHash);
         if (!row || row.revoked_at !== null) throw unauthorized();
         found = {
@@ -38,9 +40,12 @@ export const authPlugin = fp(
           expiresAt: row.expires_at,
           sessionExpiresAt: row.session_expires_at,
         };
-        if (cacheUsable && row.expires_at > app.clock.now()) cache.remember(tokenHash, found, generation);
       }
       const now = app.clock.now();
+      // Only a good token is remembered; an ended one is asked about again (and refused).
+      if (generation !== null && found.expiresAt > now && found.sessionExpiresAt > now) {
+        cache.remember(tokenHash, found, generation);
+      }
       if (found.sessionExpiresAt <= now) throw unauthorized();
       if (found.expiresAt <= now) throw unauthorized(ServerMsg.tokenExpired);
       const auth: AuthContext = { userId: found.userId, sessionId: found.sessionId };
