@@ -9,15 +9,20 @@ import autocannon, { type AutocannonRequest, type Client, type Result } from 'au
 import pg from 'pg';
 
 /**
- * `npm run bench [-- --pg] [--duration 10] [--connections 50]`
+ * `npm run bench [-- --pg] [--duration 10] [--connections 50] [--cpu-prof DIR]`
  *
  * In one run on one machine, with autocannon:
  *   (a) a bare Fastify hello-world route, in its own process — the baseline;
- *   (b) an authenticated GET /api/user/{userId} and (c) POST /api/auth/refresh against the
+ *   (b) the ceiling: a bare Fastify route doing the profile read's one query as a prepared
+ *       statement through the driver itself (bench/ceiling.ts), on the same database;
+ *   (c) an authenticated GET /api/user/{userId} and (d) POST /api/auth/refresh against the
  *       real server, started as a child process on a fresh database (SQLite, or PostgreSQL
  *       with --pg) in production mode.
- * Prints req/s, p50 and p99 latency, and each figure as a share of hello-world. The machine is
- * shared between load generator and servers, so only ratios within one run compare well.
+ * Prints req/s, p50 and p99 latency, and each figure as a share of hello-world and of the
+ * ceiling. The machine is shared between load generator and servers, so only ratios within one
+ * run compare well. `--cpu-prof DIR` writes the real server's CPU profile there (node
+ * --cpu-prof; open it in Chrome's DevTools). TOKEN_CACHE_SECONDS is passed on to the server
+ * (0 measures the access-token check against the database on every request).
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,10 +33,11 @@ interface Args {
   duration: number;
   connections: number;
   warmup: number;
+  cpuProf: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { pg: false, duration: 10, connections: 50, warmup: 2 };
+  const args: Args = { pg: false, duration: 10, connections: 50, warmup: 2, cpuProf: null };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -43,7 +49,12 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--duration') args.duration = value();
     else if (flag === '--connections') args.connections = value();
     else if (flag === '--warmup') args.warmup = value();
-    else throw new Error(`unknown option ${flag} (known: --pg, --duration N, --connections N, --warmup N)`);
+    else if (flag === '--cpu-prof' && argv[i + 1]) args.cpuProf = path.resolve(argv[++i] as string);
+    else {
+      throw new Error(
+        `unknown option ${flag} (known: --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR)`,
+      );
+    }
   }
   return args;
 }
@@ -63,8 +74,8 @@ function freePort(): Promise<number> {
 const children: ChildProcess[] = [];
 
 /** Starts `node --import tsx <script>` (not npx: the PID we hold is the server's own). */
-function startNode(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function startNode(script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -279,7 +290,8 @@ function machine(): string {
 
 function report(figures: Figure[], args: Args, database: string): void {
   const baseline = figures[0]?.result.requests.average ?? 0;
-  const rows = figures.map(({ name, result, otherCores }) => {
+  const ceiling = figures[1]?.result.requests.average ?? 0;
+  const rows = figures.map(({ name, result, otherCores }, index) => {
     const rps = result.requests.average;
     const failures = result.non2xx + result.errors;
     return [
@@ -288,11 +300,12 @@ function report(figures: Figure[], args: Args, database: string): void {
       `${result.latency.p50} ms`,
       `${result.latency.p99} ms`,
       baseline ? `${(rps / baseline).toFixed(2)}×` : '–',
+      index >= 1 && ceiling ? `${(rps / ceiling).toFixed(2)}×` : '–',
       failures ? `${failures} (${Object.keys(result.statusCodeStats).join(', ')})` : '0',
       otherCores === null ? '–' : otherCores.toFixed(2),
     ];
   });
-  const header = ['scenario', 'req/s', 'p50', 'p99', 'vs hello-world', 'failed', 'other load (cores)'];
+  const header = ['scenario', 'req/s', 'p50', 'p99', 'vs hello-world', 'vs ceiling', 'failed', 'other load (cores)'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log('');
@@ -307,12 +320,21 @@ function report(figures: Figure[], args: Args, database: string): void {
   for (const row of rows) console.log(line(row));
   console.log('');
   // Targets of docs/benchmarks.md, reported rather than asserted: the figures move with the machine.
-  const profile = figures[1]?.result.requests.average ?? 0;
-  const refresh = figures[2]?.result.requests.average ?? 0;
+  const profileResult = figures[2]?.result;
+  const profile = profileResult?.requests.average ?? 0;
+  const refresh = figures[3]?.result.requests.average ?? 0;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(
-    `Target: profile read ≥ 0.6× hello-world: ${(profile / baseline || 0).toFixed(2)}× — ${verdict(profile >= 0.6 * baseline)}`,
-  );
+  if (args.pg) {
+    console.log(
+      `Target: profile read ≥ 0.8× the ceiling: ${(profile / ceiling || 0).toFixed(2)}× — ${verdict(profile >= 0.8 * ceiling)}`,
+    );
+  } else {
+    console.log(
+      `Target: profile read ≥ 0.6× hello-world: ${(profile / baseline || 0).toFixed(2)}× — ${verdict(profile >= 0.6 * baseline)}`,
+    );
+    const p99 = profileResult?.latency.p99 ?? Infinity;
+    console.log(`Target: profile read p99 ≤ 10 ms: ${p99} ms — ${verdict(p99 <= 10)}`);
+  }
   console.log(`Target: refresh ≥ 1,000/s: ${Math.round(refresh).toLocaleString('en')}/s — ${verdict(refresh >= 1000)}`);
   const disturbed = figures.filter((f) => (f.otherCores ?? 0) > 0.2);
   if (disturbed.length > 0) {
@@ -386,8 +408,13 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       PORT: String(port),
       RATE_LIMIT_MAX: '1000000',
+      ...(process.env.TOKEN_CACHE_SECONDS ? { TOKEN_CACHE_SECONDS: process.env.TOKEN_CACHE_SECONDS } : {}),
     };
-    const server = startNode('src/server.ts', env);
+    const server = startNode(
+      'src/server.ts',
+      env,
+      args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : [],
+    );
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(`${baseUrl}/api/health`, server);
 
@@ -422,6 +449,22 @@ async function main(): Promise<void> {
       await load('POST /api/auth/refresh (rotating)', { ...run, url: refreshUrl, setupClient: chains }, server),
     );
 
+    // (b) the ceiling, on the same database, while the server waits idle. Measured last: run
+    // before them, its load left PostgreSQL slower for the refresh scenario (about 0.7× of
+    // refresh's figure alone, in runs of 2026-11-23); it is reported second.
+    const ceilingPort = await freePort();
+    const ceiling = startNode('bench/ceiling.ts', {
+      ...basicEnv,
+      DATABASE_URL: databaseUrl,
+      PORT: String(ceilingPort),
+    });
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}/${userId}`;
+    await waitForHttp(ceilingUrl, ceiling);
+    console.log('ceiling: one prepared read through the driver …');
+    if (args.warmup) await load('warm-up', { ...warm, url: ceilingUrl }, ceiling);
+    figures.splice(1, 0, await load('ceiling: bare route, one prepared read', { ...run, url: ceilingUrl }, ceiling));
+    await stopChild(ceiling);
+
     report(figures, args, database);
     const failed = figures.some((f) => f.result.non2xx + f.result.errors > 0);
     if (failed) {
@@ -431,6 +474,7 @@ async function main(): Promise<void> {
   } finally {
     await stopChildren();
     for (const cleanup of cleanups.reverse()) await cleanup();
+    if (args.cpuProf) console.log(`CPU profile of the server: ${args.cpuProf}`);
   }
 }
 

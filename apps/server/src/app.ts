@@ -15,6 +15,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { redisPlugin } from './plugins/redis.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { sessionEndsPlugin } from './plugins/session-ends.js';
 import { webPlugin } from './plugins/web.js';
 import './types.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { frameAncestors: config.frameAncestors });
   await app.register(rateLimitPlugin);
   await app.register(openapiPlugin);
+  await app.register(sessionEndsPlugin, database.dataVersion ? { dataVersion: database.dataVersion } : {});
   await app.register(authPlugin);
   await app.register(outboxPlugin);
 

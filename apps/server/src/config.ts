@@ -46,6 +46,12 @@ export interface Config {
   refreshTokenTtl: number;
   /** A rotated refresh token still answers within this window (racing tabs), then revokes the family. */
   refreshGraceSeconds: number;
+  /**
+   * How long an instance may answer from memory that an access token is good (0: never, every
+   * request asks the database). Revocations reach every instance at once (docs/decisions/021);
+   * this bounds the rare case where one is lost.
+   */
+  tokenCacheSeconds: number;
   rateLimit: { max: number; windowSeconds: number };
   /** Seed the demo account when the database has no users (npm start). */
   seedDemo: boolean;
@@ -136,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtl: read.int('ACCESS_TOKEN_TTL', 900, 30, 86_400),
     refreshTokenTtl: read.int('REFRESH_TOKEN_TTL', 30 * 86_400, 300, 365 * 86_400),
     refreshGraceSeconds: read.int('REFRESH_GRACE_SECONDS', 10, 0, 120),
+    tokenCacheSeconds: read.int('TOKEN_CACHE_SECONDS', 30, 0, 60),
     rateLimit: {
       max: read.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
       windowSeconds: read.int('RATE_LIMIT_WINDOW', 60, 1, 3600),

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import type { SessionEnds } from './plugins/session-ends.js';
 
 /** Who a request is, once its access token has been checked. */
 export interface AuthContext {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Shared by every instance when REDIS_URL is set; null on a single machine. */
     redis: Redis | null;
+    /** The access-token cache and how every instance hears of ended sessions (docs/decisions/021). */
+    sessionEnds: SessionEnds;
     /**
      * Checks the request's access token (Bearer header or `?token=`) and sets
      * `request.auth`; throws 401 otherwise. Provided by the auth plugin.

@@ -6,6 +6,8 @@ import { type Clock, systemClock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { usePasswordHashCost } from '../modules/auth/passwords.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
+import type { SessionEndsNotifier } from '../modules/auth/session-store.js';
+import { publishSessionEnds } from '../plugins/session-ends.js';
 
 export interface CliOption {
   name: string;
@@ -47,6 +49,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** An open database to use instead of DATABASE_URL (tests); left open afterwards. */
   database?: DatabaseHandle;
+  /** Who hears of sessions a command ends, instead of the servers through REDIS_URL (tests). */
+  sessionEnds?: SessionEndsNotifier;
   clock?: Clock;
   out?: (text: string) => void;
   err?: (text: string) => void;
@@ -80,6 +84,15 @@ export async function runCli(argv: readonly string[], commands: readonly CliComm
 
   let opened: DatabaseHandle | null = null;
   const clock = options.clock ?? systemClock;
+  // Servers sharing Redis hear at once of sessions a command ends (device:unbind). Without
+  // Redis, a server on the same SQLite file notices the commit itself (PRAGMA data_version);
+  // one on PostgreSQL trusts what it remembers for at most TOKEN_CACHE_SECONDS (decision 021).
+  const publisher = config.redisUrl
+    ? publishSessionEnds(config.redisUrl, (error) =>
+        err(JSON.stringify({ warning: 'servers not told of ended sessions', error: String(error) })),
+      )
+    : null;
+  const sessionEnds: SessionEndsNotifier = options.sessionEnds ?? publisher ?? { announce: async () => undefined };
   const context: CliContext = {
     config,
     clock,
@@ -90,7 +103,7 @@ export async function runCli(argv: readonly string[], commands: readonly CliComm
         // The schema type is the app's; the migrator works on any database.
         await migrateToLatest(opened.db as unknown as Kysely<unknown>);
       }
-      return { db: opened.db, clock, config };
+      return { db: opened.db, clock, config, sessionEnds };
     },
   };
   try {
@@ -103,6 +116,7 @@ export async function runCli(argv: readonly string[], commands: readonly CliComm
     return fail(1, { error: error instanceof Error ? error.message : String(error) });
   } finally {
     if (opened && !options.database) await (opened as DatabaseHandle).close();
+    await publisher?.close();
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { readHotQueriesWith } from './hot-query.js';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
@@ -22,6 +23,12 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * SQLite only: a number that changes when another connection — another process, such as the
+   * operator CLI — has committed to the file since the last call (`PRAGMA data_version`; this
+   * connection's own commits leave it). Reading it touches shared memory, not the disk.
+   */
+  dataVersion?: () => number;
 }
 
 export interface DatabaseOptions {
@@ -52,10 +59,37 @@ function openSqlite(file: string): DatabaseHandle {
   // write lock (the operator CLI beside the server, a second instance) before giving up.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const reader = file === ':memory:' ? null : openSqliteReader(file);
+  if (reader) readHotQueriesWith(db, reader.read);
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      reader?.close();
+      await db.destroy();
+    },
+    dataVersion: () => dataVersion.get() as number,
+  };
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The read-only connection of the hot queries (db/hot-query.ts): the token lookup and the
+ * profile read run on it synchronously, without queueing behind the writer connection's
+ * transactions. In WAL mode each statement reads the last committed state, as a query queued
+ * after a transaction would.
+ */
+function openSqliteReader(file: string) {
+  const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  reader.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const statements = withStatementCache(reader);
+  return {
+    read: ({ sql }: { sql: string }, parameters: readonly unknown[]) => statements.prepare(sql).all(...parameters),
+    close: () => reader.close(),
+  };
+}
 
 /**
  * SQLite's plain BEGIN is DEFERRED: the transaction takes the write lock only at its first
@@ -138,5 +172,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ...(schema ? { options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // As a bare `pg` caller would: a named statement is parsed and planned once per connection.
+  readHotQueriesWith(db, async ({ name, sql }, parameters) => {
+    const result = await pool.query({ name, text: sql, values: [...parameters] });
+    return result.rows;
+  });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

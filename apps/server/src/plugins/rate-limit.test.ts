@@ -3,35 +3,12 @@ import { Redis } from 'ioredis';
 import { healthRoute } from '@account-centre/contract';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../test/helpers/call.js';
+import { redisProblem, testRedisUrl } from '../../test/helpers/redis.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
 
 // The ceiling is counted per client IP and never touches the database, so one dialect is enough.
 const dialect = dialects[0]!;
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Why Redis cannot be used, or null when it answers. */
-async function redisProblem(url: string): Promise<string | null> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  // The socket error says why ("connect ECONNREFUSED …"); the rejected call only that it closed.
-  let socketError: string | null = null;
-  client.on('error', (error: Error) => {
-    socketError = error.message;
-  });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return socketError ?? (error instanceof Error ? error.message : String(error));
-  } finally {
-    client.disconnect();
-  }
-}
+const redisUrl = testRedisUrl;
 const redisUnreachable = await redisProblem(redisUrl);
 
 /** A client address of its own per test (TEST-NET-3), so counts never mix between tests or runs. */

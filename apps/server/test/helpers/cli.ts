@@ -30,6 +30,9 @@ export function cliRunner(app: () => TestApp, commands: readonly CliCommand[] = 
     const code = await runCli(argv, commands, {
       env,
       database: { db: t.app.db, dialect: t.app.dialect, close: async () => undefined },
+      // The command shares the app's database connection, so the app would not notice its
+      // commits as another process's: it hears of ended sessions as from Redis.
+      sessionEnds: t.app.sessionEnds,
       clock: t.clock,
       out: (text) => out.push(text),
       err: (text) => err.push(text),

@@ -11,7 +11,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 
 export interface TestDialect {
   name: 'sqlite' | 'postgres';
-  open(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }>;
+  open(): Promise<{ database: DatabaseHandle; drop(): Promise<void>; openAgain(): Promise<DatabaseHandle> }>;
   /** A fresh, empty database as a `DATABASE_URL`, for a server or CLI run as its own process. */
   freshUrl(): Promise<{ url: string; drop(): Promise<void> }>;
 }
@@ -20,7 +20,7 @@ const sqlite: TestDialect = {
   name: 'sqlite',
   async open() {
     const { url, drop } = await sqlite.freshUrl();
-    return { database: await openDatabase(url), drop };
+    return { database: await openDatabase(url), drop, openAgain: () => openDatabase(url) };
   },
   async freshUrl() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-test-'));
@@ -54,6 +54,7 @@ function postgres(url: string): TestDialect {
       const database = await openDatabase(url, { schema, poolSize: 20 });
       return {
         database,
+        openAgain: () => openDatabase(url, { schema, poolSize: 20 }),
         drop: async () => {
           const { sql } = await import('kysely');
           await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(database.db);
@@ -85,6 +86,11 @@ export interface TestApp {
   clock: ManualClock;
   config: Config;
   close(): Promise<void>;
+  /**
+   * Another instance of the server on the same database through connections of its own, as a
+   * second process behind a load balancer would be (same clock); closed with this one.
+   */
+  anotherInstance(env?: Record<string, string>): Promise<FastifyInstance>;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -113,16 +119,28 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await dialect.open();
+  const { database, drop, openAgain } = await dialect.open();
   const clock = new ManualClock(1_790_000_000);
   const config = testConfig(env);
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
   await app.ready();
+  const others: { app: FastifyInstance; database: DatabaseHandle }[] = [];
   return {
     app,
     clock,
     config,
+    anotherInstance: async (otherEnv = env) => {
+      const otherDatabase = await openAgain();
+      const other = await buildApp({ config: testConfig(otherEnv), database: otherDatabase, clock, logger: false });
+      others.push({ app: other, database: otherDatabase });
+      await other.ready();
+      return other;
+    },
     close: async () => {
+      for (const other of others) {
+        await other.app.close();
+        await other.database.close();
+      }
       await app.close();
       await drop();
       await database.close();

@@ -94,14 +94,14 @@ export async function changePassword(
   }
   const secretHash = await hashPassword(input.password);
 
-  await deps.db.transaction().execute(async (trx) => {
+  await sessionStore.endingSessions(deps, async (trx, ending) => {
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
     if (!locked || locked[input.via] !== target) throw appError(CommonErrors.conflict);
     await upsertPassword(trx, actor.userId, secretHash, now);
     await trx.deleteFrom('password_withdrawals').where('user_id', '=', actor.userId).execute();
-    await sessionStore.revokeOtherSessions(trx, actor.userId, actor.sessionId, now, 'password changed');
+    await sessionStore.revokeOtherSessions(trx, ending, actor.userId, actor.sessionId, now, 'password changed');
     await audit(trx, actor, user.secret_hash === null ? 'password.set' : 'password.change', now, { via: input.via });
   });
 }

@@ -7,6 +7,7 @@ import { appError } from '../../lib/errors.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps } from '../auth/deps.js';
+import { endingSessions } from '../auth/session-store.js';
 import { modules } from '../index.js';
 import type { ClosingAccount, TableName } from '../manifest.js';
 import { avatarFileOf } from '../user/avatar.service.js';
@@ -49,11 +50,13 @@ export async function eraseAccount(
   actor: Actor,
   spendProof: (trx: Db, now: number) => Promise<unknown>,
 ) {
-  const avatarUrl = await deps.db.transaction().execute(async (trx) => {
+  const avatarUrl = await endingSessions(deps, async (trx, ending) => {
     const now = deps.clock.now();
     await spendProof(trx, now);
     const locked = await repo.lockOpenUser(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
+    // The sessions table's policy deletes them (auth's manifest); every instance hears of it.
+    ending.user(actor.userId);
     const account: ClosingAccount = {
       userId: actor.userId,
       addresses: [locked.email, locked.mobile, locked.second_mobile].filter((a): a is string => a !== null),

@@ -1,6 +1,8 @@
-import { CompiledQuery, type InferResult, sql } from 'kysely';
+import { type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { hotQuery } from '../../db/hot-query.js';
 import type { SessionsTable, UsersTable } from '../../db/schema.js';
+import type { EndingSessions } from './session-store.js';
 
 // ---- users and credentials -------------------------------------------------------------
 
@@ -79,22 +81,15 @@ function accessTokenQuery(db: Db, tokenHash: string) {
 
 export type AccessTokenRow = InferResult<ReturnType<typeof accessTokenQuery>>[number];
 
-/** The SQL of the access-token lookup, built once per database: only the hash changes. */
-const accessTokenSql = new WeakMap<Db, string>();
+const accessTokenByHash = hotQuery(accessTokenQuery);
 
 /**
- * The one query behind every signed-in request: the access token by its hash (primary key)
- * joined with its session (primary key). It runs on every request, so its SQL is compiled
- * once instead of being rebuilt by the query builder each time.
+ * The query behind a signed-in request that this instance does not remember (plugins/auth.ts):
+ * the access token by its hash (primary key) joined with its session (primary key), its SQL
+ * compiled once.
  */
 export async function findAccessToken(db: Db, tokenHash: string): Promise<AccessTokenRow | undefined> {
-  let text = accessTokenSql.get(db);
-  if (text === undefined) {
-    text = accessTokenQuery(db, '').compile().sql;
-    accessTokenSql.set(db, text);
-  }
-  const result = await db.executeQuery<AccessTokenRow>(CompiledQuery.raw(text, [tokenHash]));
-  return result.rows[0];
+  return (await accessTokenByHash(db, tokenHash))[0];
 }
 
 /**
@@ -158,23 +153,26 @@ export async function pruneSessionTokens(db: Db, sessionId: string, now: number)
   await db.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('expires_at', '<=', now).execute();
 }
 
-export function revokeSession(db: Db, sessionId: string, now: number, reason: string) {
-  return db
+export async function revokeSession(db: Db, ending: EndingSessions, sessionId: string, now: number, reason: string) {
+  const row = await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .returning('user_id')
     .executeTakeFirst();
+  if (row) ending.sessions([sessionId]);
+  return row;
 }
 
-export function revokeUserSessions(db: Db, userId: number, now: number, reason: string) {
-  return db
+export async function revokeUserSessions(db: Db, ending: EndingSessions, userId: number, now: number, reason: string) {
+  await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  ending.user(userId);
 }
 
 // ---- one-time login tickets ------------------------------------------------------------

@@ -20,6 +20,7 @@ import {
   settleSuccessfulTry,
   type ThrottleKeys,
 } from './throttle.js';
+import { endingSessions } from './session-store.js';
 import { continueSession, type SessionMethod, type SignIn, startSession } from './tokens.js';
 
 /** A one-time login ticket lives 60 seconds: long enough to open a page, too short to leak. */
@@ -179,7 +180,7 @@ function successEvent(userId: number, method: SessionMethod, client: ClientInfo)
 export async function refresh(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<SignIn> {
   const tokenHash = hashToken(refreshToken);
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await endingSessions(deps, async (trx, ending) => {
     let sessionId: string;
     let replaced: string | null = null;
     const rotated = await repo.rotateRefreshToken(trx, tokenHash, now);
@@ -190,11 +191,14 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
       const token = await repo.findRefreshToken(trx, tokenHash);
       if (!token || token.expires_at <= now || token.rotated_at === null) return { kind: 'invalid' as const };
       if (now - token.rotated_at > deps.config.refreshGraceSeconds) {
-        const revoked = await repo.revokeSession(trx, token.session_id, now, 'refresh reuse');
+        const revoked = await repo.revokeSession(trx, ending, token.session_id, now, 'refresh reuse');
         return { kind: 'reused' as const, userId: revoked?.user_id ?? null };
       }
       sessionId = token.session_id;
     }
+    // A rotation changes which access tokens of the session are good: every instance checks
+    // them again, so whatever a rotation ends with the spent refresh token ends everywhere.
+    ending.sessions([sessionId]);
     const signIn = await continueSession(trx, sessionId, now, deps.config);
     if (!signIn) return { kind: 'invalid' as const };
     // After continueSession's prune, so that the replaced token answers `token expired` until
@@ -212,8 +216,8 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
 /** Ends the caller's session on the server: its access and refresh tokens stop at once. */
 export async function logout(deps: AuthDeps, auth: { userId: number; sessionId: string }, client: ClientInfo) {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.revokeSession(trx, auth.sessionId, now, 'logout');
+  await endingSessions(deps, async (trx, ending) => {
+    await repo.revokeSession(trx, ending, auth.sessionId, now, 'logout');
     await repo.insertAuditEvent(
       trx,
       { userId: auth.userId, kind: 'logout', ip: client.ip, userAgent: client.userAgent },
@@ -249,10 +253,10 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await endingSessions(deps, async (trx, ending) => {
     await consumeCode(trx, codeId, now);
     await repo.upsertPassword(trx, user.id, passwordHash, now);
-    await repo.revokeUserSessions(trx, user.id, now, 'password reset');
+    await repo.revokeUserSessions(trx, ending, user.id, now, 'password reset');
     await repo.deleteUnusedTickets(trx, user.id);
     await clearAccountThrottle(trx, account.value);
     await repo.insertAuditEvent(

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { Ended } from './token-cache.js';
 
 /**
  * Sessions, their tokens, login tickets and credentials belong to sign-in: this is the one place
@@ -6,6 +7,54 @@ import type { Db } from '../../db/database.js';
  * ending the others after a password change, "this wasn't me" withdrawing the password), so a
  * change to how a session ends — and who must hear of it — is made here once.
  */
+
+export type { Ended };
+
+/**
+ * Tells every instance that sessions ended, so none answers from memory for their access tokens
+ * (plugins/auth.ts; docs/decisions/021). The app provides it; the operator CLI provides one
+ * that reaches the servers through Redis.
+ */
+export interface SessionEndsNotifier {
+  announce(ended: Ended): Promise<void>;
+}
+
+export interface SessionEndsDeps {
+  db: Db;
+  sessionEnds: SessionEndsNotifier;
+}
+
+/** What a transaction ends, noted by the functions that end sessions (they all take one). */
+export class EndingSessions {
+  readonly ended: Ended = { users: [], sessions: [] };
+
+  sessions(ids: readonly string[]): void {
+    this.ended.sessions.push(...ids);
+  }
+
+  /** Every session of the account (a password reset, a closed account). */
+  user(userId: number): void {
+    this.ended.users.push(userId);
+  }
+}
+
+/**
+ * The one way to end sessions: a transaction whose `work` ends them through the functions
+ * below (each takes the `ending` it is given); once it has committed, every instance hears
+ * which sessions ended, before the caller answers. Announced after the commit, never before:
+ * an instance that heard would otherwise re-check the database, still see the session alive
+ * and keep it. Rolled back → nothing is announced.
+ */
+export async function endingSessions<T>(
+  deps: SessionEndsDeps,
+  work: (trx: Db, ending: EndingSessions) => Promise<T>,
+): Promise<T> {
+  const ending = new EndingSessions();
+  const result = await deps.db.transaction().execute((trx) => work(trx, ending));
+  const { ended } = ending;
+  if (ended.users.length > 0 || ended.sessions.length > 0) await deps.sessionEnds.announce(ended);
+  return result;
+}
 
 /** The calling session runs on this device from now on (DESIGN §4: every session knows its device). */
 export function linkSession(db: Db, sessionId: string, deviceId: string, now: number) {
@@ -42,8 +91,15 @@ export async function countLiveSessions(db: Db, userId: number, now: number): Pr
 }
 
 /** Ends one live session of the user; no row back → not the user's, or already ended. */
-export function revokeUserSession(db: Db, userId: number, sessionId: string, now: number, reason: string) {
-  return db
+export async function revokeUserSession(
+  db: Db,
+  ending: EndingSessions,
+  userId: number,
+  sessionId: string,
+  now: number,
+  reason: string,
+) {
+  const row = await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('id', '=', sessionId)
@@ -52,17 +108,28 @@ export function revokeUserSession(db: Db, userId: number, sessionId: string, now
     .where('expires_at', '>', now)
     .returning(['id'])
     .executeTakeFirst();
+  if (row) ending.sessions([row.id]);
+  return row;
 }
 
 /** Ends every session of a device, or of the whole account; returns the sessions ended. */
-export function revokeSessions(db: Db, userId: number, now: number, reason: string, deviceId?: string) {
+export async function revokeSessions(
+  db: Db,
+  ending: EndingSessions,
+  userId: number,
+  now: number,
+  reason: string,
+  deviceId?: string,
+) {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
-  return query.returning(['id']).execute();
+  const rows = await query.returning(['id']).execute();
+  ending.sessions(rows.map((row) => row.id));
+  return rows;
 }
 
 /** A pending one-time login ticket would start a new session: they go with the sessions. */
@@ -71,14 +138,23 @@ export function deleteUnusedTickets(db: Db, userId: number) {
 }
 
 /** Ends every live session of the user but one (the caller's), e.g. after a password change. */
-export function revokeOtherSessions(db: Db, userId: number, keepSessionId: string, now: number, reason: string) {
-  return db
+export async function revokeOtherSessions(
+  db: Db,
+  ending: EndingSessions,
+  userId: number,
+  keepSessionId: string,
+  now: number,
+  reason: string,
+) {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoke_reason: reason })
     .where('user_id', '=', userId)
     .where('id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
+    .returning(['id'])
     .execute();
+  ending.sessions(rows.map((row) => row.id));
 }
 
 /** Removes the account's password; no row back → it had none. */

@@ -31,6 +31,8 @@ export type UnbindResultDto = Static<typeof UnbindResult>;
 export interface DevicesDeps {
   db: Db;
   clock: Clock;
+  /** Every instance hears of the sessions an unbinding ends (docs/decisions/021). */
+  sessionEnds: sessionStore.SessionEndsNotifier;
 }
 
 /** Who asks: a signed-in caller (the API) or an operator (the CLI, no session, no client). */
@@ -214,11 +216,11 @@ export async function unbindDevice(
 ): Promise<UnbindResultDto> {
   const now = deps.clock.now();
   const key = { userId: actor.userId, product, deviceId };
-  const ended = await deps.db.transaction().execute(async (trx) => {
+  const ended = await sessionStore.endingSessions(deps, async (trx, ending) => {
     const removed = await repo.deleteDevice(trx, key);
     if (!removed) return null;
     await repo.releaseSlots(trx, actor.userId, product, 1, now);
-    const sessions = await sessionStore.revokeSessions(trx, actor.userId, now, 'device unbound', deviceId);
+    const sessions = await sessionStore.revokeSessions(trx, ending, actor.userId, now, 'device unbound', deviceId);
     await insertAuditEvent(
       trx,
       {

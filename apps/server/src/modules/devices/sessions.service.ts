@@ -74,9 +74,10 @@ export async function listSessions(deps: DevicesDeps, actor: Actor) {
 /** Signs out one session of the account (the caller's own too). Unknown or ended → 404. */
 export async function endSession(deps: DevicesDeps, actor: Actor, sessionId: string) {
   const now = deps.clock.now();
-  const ended = await deps.db.transaction().execute(async (trx) => {
+  const ended = await sessionStore.endingSessions(deps, async (trx, ending) => {
     const revoked = await sessionStore.revokeUserSession(
       trx,
+      ending,
       actor.userId,
       sessionId,
       now,
@@ -107,10 +108,10 @@ export async function endSession(deps: DevicesDeps, actor: Actor, sessionId: str
  */
 export async function signOutDevice(deps: DevicesDeps, actor: Actor, deviceId: string) {
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await sessionStore.endingSessions(deps, async (trx, ending) => {
     const removed = await repo.deleteDevices(trx, actor.userId, deviceId);
     for (const { product } of removed) await repo.releaseSlots(trx, actor.userId, product, 1, now);
-    const sessions = await sessionStore.revokeSessions(trx, actor.userId, now, 'device signed out', deviceId);
+    const sessions = await sessionStore.revokeSessions(trx, ending, actor.userId, now, 'device signed out', deviceId);
     if (removed.length === 0 && sessions.length === 0) return null;
     const products = removed.map((row) => row.product).sort((a, b) => productOrder(a) - productOrder(b));
     await insertAuditEvent(
@@ -189,12 +190,12 @@ export async function secureAccount(
   if (eventId !== null && !(await repo.findSignInEvent(deps.db, actor.userId, SIGN_IN_KINDS, eventId))) {
     throw appError(CommonErrors.notFound);
   }
-  return deps.db.transaction().execute(async (trx) => {
+  return sessionStore.endingSessions(deps, async (trx, ending) => {
     const removed = await repo.deleteDevices(trx, actor.userId);
     const perProduct = new Map<DeviceProduct, number>();
     for (const { product } of removed) perProduct.set(product, (perProduct.get(product) ?? 0) + 1);
     for (const [product, count] of perProduct) await repo.releaseSlots(trx, actor.userId, product, count, now);
-    const sessions = await sessionStore.revokeSessions(trx, actor.userId, now, 'not me');
+    const sessions = await sessionStore.revokeSessions(trx, ending, actor.userId, now, 'not me');
     await sessionStore.deleteUnusedTickets(trx, actor.userId);
     const withdrawn = await sessionStore.deletePassword(trx, actor.userId);
     await repo.recordWithdrawal(trx, actor.userId, eventId, now);

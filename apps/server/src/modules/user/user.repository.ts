@@ -1,13 +1,19 @@
+import { type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { hotQuery } from '../../db/hot-query.js';
 import type { UsersTable } from '../../db/schema.js';
 
-/** A user's row with whether a password is set: the whole of GET /api/user/:userId. */
-export function findUserInfo(db: Db, userId: number) {
+/**
+ * A user's row with whether a password is set and which third-party sign-ins are linked: the
+ * whole of GET /api/user/:userId in one statement — one row per linked identity, at least one.
+ */
+function userInfoQuery(db: Db, userId: number) {
   return db
     .selectFrom('users')
     .leftJoin('credentials', (join) =>
-      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', 'password'),
+      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', sql.lit('password')),
     )
+    .leftJoin('identities', 'identities.user_id', 'users.id')
     .select([
       'users.id',
       'users.region',
@@ -23,12 +29,15 @@ export function findUserInfo(db: Db, userId: number) {
       'users.language',
       'users.created_at',
       'credentials.user_id as password_user_id',
+      'identities.provider as identity_provider',
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', userId);
 }
 
-export type UserInfoRow = NonNullable<Awaited<ReturnType<typeof findUserInfo>>>;
+export type UserInfoRow = InferResult<ReturnType<typeof userInfoQuery>>[number];
+
+/** Every profile read runs it: compiled once (db/hot-query.ts). No row → no such user. */
+export const findUserInfo = hotQuery(userInfoQuery);
 
 export type ProfileChanges = Partial<
   Pick<UsersTable, 'nick_name' | 'profile' | 'birthday' | 'sex' | 'country' | 'language'>

@@ -26,10 +26,12 @@ interface UserDeps {
 }
 
 export async function getUserInfo(deps: UserDeps, userId: number): Promise<UserInfoData> {
-  const row = await repo.findUserInfo(deps.db, userId);
+  const rows = await repo.findUserInfo(deps.db, userId);
+  const [row] = rows;
   if (!row) throw appError(CommonErrors.notFound);
-  const providers = await deps.db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();
-  return toUserInfo(row, new Set(providers.map((p) => p.provider)));
+  const providers = new Set<string>();
+  for (const { identity_provider: provider } of rows) if (provider !== null) providers.add(provider);
+  return toUserInfo(row, providers);
 }
 
 /**
