@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError } from '../../lib/errors.js';
 import { clipNickName, normaliseNickName } from '../user/nickname.js';
+import { noPersonalDetails } from '../user/personal-details.js';
 import * as repo from './auth.repository.js';
 import type { AuthDeps } from './deps.js';
 import { assertStrongPassword, hashPassword } from './passwords.js';
@@ -90,12 +91,7 @@ export async function insertAccount(db: Db, account: PreparedAccount, now: numbe
       mobile: account.mobile,
       second_mobile: null,
       nick_name: account.nickName,
-      avatar_url: null,
-      profile: null,
-      birthday: null,
-      sex: null,
-      country: null,
-      language: null,
+      ...noPersonalDetails,
       created_at: now,
       updated_at: now,
     });

@@ -1,5 +1,6 @@
 import { defineModule } from '../manifest.js';
 import { avatarRoutes } from './avatar.routes.js';
+import { noPersonalDetails } from './personal-details.js';
 import { userRoutes } from './user.routes.js';
 
 /** The person's own information: profile, avatar, preferences. */
@@ -21,12 +22,7 @@ export const userModule = defineModule({
             mobile: null,
             second_mobile: null,
             nick_name: '',
-            avatar_url: null,
-            profile: null,
-            birthday: null,
-            sex: null,
-            country: null,
-            language: null,
+            ...noPersonalDetails,
             closed_at: account.now,
             updated_at: account.now,
           })
