@@ -1,7 +1,38 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const web = (folder) => `./apps/web/src/${folder}`;
+const features = fs
+  .readdirSync(path.join(root, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Who may not import whom in the web app (DESIGN.md §1 and §6). */
+const webZones = [
+  ...features.map((feature) => ({
+    target: web(`features/${feature}`),
+    from: web('features'),
+    except: [`./${feature}`],
+    message: 'features never import each other: move what two features share to lib/ or components/',
+  })),
+  {
+    target: [web('features'), web('components'), web('lib')],
+    from: web('app'),
+    message: 'only app/ imports app/: move the shared piece to lib/ or components/',
+  },
+  {
+    target: [web('components'), web('lib')],
+    from: web('features'),
+    message: 'lib/ and components/ never import a feature',
+  },
+  { target: web('lib'), from: web('components'), message: 'lib/ holds no components: it sits below components/' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'e2e/test-results/**'] },
@@ -22,12 +53,33 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Features never import each other (DESIGN.md §1): shared pieces live in app/, lib/, components/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The web app's layers (DESIGN.md §6): app/ → features/ → components/, lib/. A feature never
+    // imports another feature or app/; lib/ and components/ import no feature; nothing imports in
+    // a circle. Zones compare resolved files, so relative paths (`../order/…`) are caught too.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the imported files themselves: it must know TypeScript files are modules.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Test support (render the whole app, stub the API) is for tests only.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'features must not import each other' }] },
+        {
+          basePath: root,
+          zones: [...webZones, { target: web('.'), from: web('testing'), message: 'src/testing/ is for tests only' }],
+        },
       ],
     },
   },

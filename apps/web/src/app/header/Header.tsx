@@ -9,7 +9,8 @@ import { useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { ActivityTag } from './ActivityTag';
 import { useHeaderParts } from './header-parts';
-import { Deferred, NavMenuStandIn, UserAvatar, standInHandlers } from './HeaderTriggers';
+import { Deferred, NavMenuStandIn, standInHandlers } from './HeaderTriggers';
+import { UserAvatar } from './header-visuals';
 import { type NavItem, headerNav } from './nav-links';
 import classes from './header.module.css';
 

@@ -1,7 +1,7 @@
-import { Avatar, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
-import { useCurrentUser } from '../user/current-user';
 import { prefetchHeaderParts } from './header-parts';
+import { ChevronIcon } from './header-visuals';
 import classes from './header.module.css';
 
 /**
@@ -9,40 +9,6 @@ import classes from './header.module.css';
  * (header-parts.ts). Each looks and is labelled like the real trigger; using one starts the
  * download and records what the user asked for, which the real part then shows.
  */
-
-export function ChevronIcon() {
-  return (
-    <svg
-      width="12"
-      height="12"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.2}
-      aria-hidden="true"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
-/** The first character of the nickname, for an avatar without a picture (emoji-safe). */
-export function initialOf(nickName: string | null | undefined): string {
-  const first = Array.from(nickName?.trim() ?? '')[0];
-  return first ? first.toUpperCase() : '';
-}
-
-/** The signed-in user's picture, or the nickname's first character. */
-export function UserAvatar() {
-  // The shell's user query: one request serves the header and the screens.
-  const { data: user } = useCurrentUser();
-  const nickName = user?.nick_name ?? '';
-  return (
-    <Avatar src={user?.avatar_url ?? null} alt={nickName} radius="xl" size={34} color="blue">
-      {initialOf(nickName)}
-    </Avatar>
-  );
-}
 
 /** Same delays as the dropdown menus (NavMenu), so a pointer sees no difference. */
 const OPEN_DELAY_MS = 60;

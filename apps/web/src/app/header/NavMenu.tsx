@@ -1,6 +1,6 @@
 import { Menu, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChevronIcon } from './HeaderTriggers';
+import { ChevronIcon } from './header-visuals';
 import type { NavItem, NavLink } from './nav-links';
 import classes from './header.module.css';
 

@@ -3,14 +3,14 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '@account-centre/contract';
-import { useCurrentUser } from '../user/current-user';
-import { UserAvatar } from './HeaderTriggers';
+import { useCurrentUser } from '../../lib/user/current-user';
+import { UserAvatar } from './header-visuals';
 import { signOut } from './sign-out';
 
 /** Spec 02 §2, §9: the sign-out menu closes 2000 ms after the pointer leaves it. */
 export const USER_MENU_CLOSE_DELAY_MS = 2000;
 
-export { initialOf } from './HeaderTriggers';
+export { initialOf } from './header-visuals';
 
 interface Props {
   region: Region;

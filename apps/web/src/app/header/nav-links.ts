@@ -1,10 +1,11 @@
 import type { ParseKeys } from 'i18next';
-import type { Language, Region } from '@account-centre/contract';
+import type { Language } from '@account-centre/contract';
 import type { BuildContext } from '../../lib/build-context';
+import { type Env, siteBase } from '../../lib/site-links';
 
 /**
- * Every link of the header, for every variant, region and language (spec 02 §2). Nothing else
- * in the header knows a URL.
+ * Every link of the header, for every variant, region and language (spec 02 §2). The company sites'
+ * origins come from lib/site-links.
  */
 
 /** Keys of the header namespace (checked against locales/en/header.json by tsc). */
@@ -45,43 +46,6 @@ export interface HeaderNav {
   items: NavItem[];
   /** The site search, shown as an icon link (global variant only). */
   search: NavLink | null;
-}
-
-type Env = Record<string, string | undefined>;
-
-/**
- * The company sites: the Chinese site serves the domestic market, the international site
- * serves every other language under a path of its own (English at the root). Deployments
- * point these elsewhere with VITE_SITE_URL_DOMESTIC and VITE_SITE_URL_OVERSEAS.
- */
-export function siteOrigins(env: Env = import.meta.env as Env) {
-  return {
-    domestic: (env.VITE_SITE_URL_DOMESTIC?.trim() || 'https://www.example.cn').replace(/\/+$/, ''),
-    overseas: (env.VITE_SITE_URL_OVERSEAS?.trim() || 'https://www.example.com').replace(/\/+$/, ''),
-  };
-}
-
-export function siteBase(language: Language, env?: Env): string {
-  const origins = siteOrigins(env);
-  if (language === 'zh') return origins.domestic;
-  if (language === 'en') return origins.overseas;
-  return `${origins.overseas}/${language}`;
-}
-
-/**
- * The company's home page of a build, where the page goes after an account is closed (spec 01
- * §4): the Chinese site in the domestic build; in the overseas build the international site in
- * the reader's language (its English root for Simplified Chinese, the Chinese site being the
- * domestic market's).
- */
-export function companyHome(region: Region, language: Language, env?: Env): string {
-  if (region === 'domestic') return `${siteOrigins(env).domestic}/`;
-  return `${language === 'zh' ? siteOrigins(env).overseas : siteBase(language, env)}/`;
-}
-
-/** The domestic site's page that merges two accounts into one (spec 01 §2; domestic only). */
-export function mergeAccountsPage(env?: Env): string {
-  return `${siteOrigins(env).domestic}/account/merge`;
 }
 
 /** The mind-map app environment: opened for the mind-map product or from its desktop client. */

@@ -5,7 +5,7 @@ import { useBuildContext } from '../../lib/build-context';
 import { host, onHostMessage, openExternal, startHostBridge } from '../../lib/host-bridge';
 import { saveSession } from '../../lib/session';
 import { screenHref } from '../screens/screens';
-import { useCurrentUser } from '../user/current-user';
+import { useCurrentUser } from '../../lib/user/current-user';
 
 /** A token from the client without a lifetime is kept a day at most (the server ends it sooner). */
 const HOST_TOKEN_LIFETIME_SECONDS = 86_400;

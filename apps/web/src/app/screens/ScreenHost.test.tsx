@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../lib/session';
-import { renderApp, stubApi } from '../testing/render-app';
+import { renderApp, stubApi } from '../../testing/render-app';
 
 // The order screen's file is missing from the server (a deploy replaced it, or the network
 // dropped it): its import fails as a browser's does.

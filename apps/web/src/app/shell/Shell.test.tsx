@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOST_CHANNEL } from '../../lib/host-bridge';
 import { clearSession, getSession, saveSession } from '../../lib/session';
-import { emitAppEvent } from '../events';
-import { ok, renderApp, stubApi, userInfo } from '../testing/render-app';
+import { emitAppEvent } from '../../lib/app-events';
+import { ok, renderApp, stubApi, userInfo } from '../../testing/render-app';
 import type { TeamSource } from '../team/team-sources';
 
 const teams = vi.hoisted(() => ({ sources: [] as TeamSource[] }));

@@ -7,7 +7,7 @@ import { openSignIn } from '../../features/auth';
 import { getLaunchParams, useBuildContext } from '../../lib/build-context';
 import { lazyWithTexts, loadNamespace } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { useAppEvent } from '../events';
+import { useAppEvent } from '../../lib/app-events';
 import { ScreenHost } from '../screens/ScreenHost';
 import { DEFAULT_SCREEN, screenFromPath, screenHref } from '../screens/screens';
 import { teamQueryOptions, useTeam } from '../team/use-team';
@@ -19,7 +19,7 @@ import { ScreenLoading } from './ScreenLoading';
 import { ShellMenu } from './ShellMenu';
 import classes from './Shell.module.css';
 import { useDocumentTitle } from './use-document-title';
-import { useLayoutMode } from './use-layout';
+import { useLayoutMode } from '../../lib/layout/use-layout';
 
 /** The header's own height, kept free while its code loads so nothing jumps when it arrives. */
 const HEADER_HEIGHT = 64;

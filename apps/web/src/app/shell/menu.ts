@@ -1,15 +1,5 @@
-import type { BuildContext, Tend } from '../../lib/build-context';
+import { type BuildContext, productOf } from '../../lib/build-context';
 import type { ScreenName } from '../screens/screens';
-
-const productOfClient: Record<string, Tend> = { maxPC: 'max', projectPC: 'project', mindmaster: 'mindmaster' };
-
-/**
- * The product a build is for: `tend` when the address says, else the product of the desktop
- * client it was opened from (the project client is the project product, and so on).
- */
-export function productOf(build: Pick<BuildContext, 'tend' | 'from'>): Tend | null {
-  return build.tend ?? (build.from ? (productOfClient[build.from] ?? null) : null);
-}
 
 /**
  * The side menu of a build (spec 01 §2 "Menu entries by build"). The team entry is added only

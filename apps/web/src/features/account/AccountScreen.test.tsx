@@ -6,7 +6,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../lib/session';
 import { AccountScreen } from './AccountScreen';
-import { testUser, shownToasts } from '../../app/testing/test-user';
+import { testUser, shownToasts } from '../../testing/test-user';
 
 const USER = 42;
 

@@ -1,6 +1,6 @@
 import { Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../app/user/current-user';
+import { useCurrentUser } from '../../lib/user/current-user';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { errorText } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { companyHome } from '../../app/header/nav-links';
+import { companyHome } from '../../lib/site-links';
 import { resetBuildContextForTests } from '../../lib/build-context';
 import { HOST_CHANNEL } from '../../lib/host-bridge';
 import { changeLanguage, initI18n } from '../../lib/i18n';

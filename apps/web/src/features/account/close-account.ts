@@ -1,4 +1,4 @@
-import { companyHome } from '../../app/header/nav-links';
+import { companyHome } from '../../lib/site-links';
 import { clearToasts, showToast } from '../../components/toast';
 import { getBuildContext } from '../../lib/build-context';
 import { host } from '../../lib/host-bridge';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type UserInfo, currentUserQueryKey } from '../../app/user/current-user';
+import { type UserInfo, currentUserQueryKey } from '../../lib/user/current-user';
 import { host } from '../../lib/host-bridge';
 
 /**

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceErrors } from '@account-centre/contract';
-import { onAppEvent } from '../../app/events';
+import { onAppEvent } from '../../lib/app-events';
 import { changeLanguage } from '../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
 import { clearSession, getSession, saveSession } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { emitAppEvent } from '../../app/events';
+import { emitAppEvent } from '../../lib/app-events';
 import { useBuildContext } from '../../lib/build-context';
 import { host } from '../../lib/host-bridge';
 import { clearSession } from '../../lib/session';

@@ -9,6 +9,7 @@ export {
   readLaunchParams,
   regionRuleFromEnv,
 } from './build-context';
+export { productOf } from './product-of';
 export {
   BuildContextOverride,
   getBuildContext,

@@ -1,5 +1,5 @@
 import { isVersionAtLeast } from '@account-centre/contract';
-import { productOf } from '../../../app/shell/menu';
+import { productOf } from '../../../lib/build-context';
 import type { BuildContext } from '../../../lib/build-context';
 
 /** Spec 01 §2: the mind-map client can be signed out from the account screen from this version. */

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testUser } from '../../../app/testing/test-user';
+import { testUser } from '../../../testing/test-user';
 import type { BuildContext } from '../../../lib/build-context';
 import { HOST_CHANNEL } from '../../../lib/host-bridge';
 import { changeLanguage } from '../../../lib/i18n';

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { logoutRoute } from '@account-centre/contract';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { apiCall } from '../../../lib/api';
 import { useBuildContext } from '../../../lib/build-context';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
@@ -26,7 +26,7 @@ const CloseAccountModal = lazyWithTexts(
  * it to the first route. In a browser the header has already loaded it.
  */
 const MergeAccountsLink = lazy(() =>
-  import('../../../app/header/nav-links').then(({ mergeAccountsPage }) => ({
+  import('../../../lib/site-links').then(({ mergeAccountsPage }) => ({
     default: function MergeAccountsLink() {
       const { t } = useTranslation();
       return (

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
-import { currentUserQueryKey } from '../../../app/user/current-user';
+import { currentUserQueryKey } from '../../../lib/user/current-user';
 import { errorText } from '../../../lib/api';
 import { useBuildContext } from '../../../lib/build-context';
 import { host, onHostMessage } from '../../../lib/host-bridge';

@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseAccountModal } from './CloseAccountModal';
-import { testUser, shownToasts } from '../../../app/testing/test-user';
+import { testUser, shownToasts } from '../../../testing/test-user';
 
 // What follows a successful close (toast, session, redirect) is close-account.test.ts's; here it
 // only matters whether the dialog hands over to it.

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, List, Modal, Radio, Stack, Text } from 
 import { VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
-import { shownToasts } from '../../../app/testing/test-user';
+import { shownToasts } from '../../../testing/test-user';
 
 vi.mock('../close-account', () => ({ finishAccountClose: vi.fn() }));
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { lazyWithTexts } from '../../../lib/i18n';
 
 // The options load with their texts (accountIdentity) the first time the close dialog shows them.

@@ -3,7 +3,7 @@ import { type IdentityProvider, regionIdentityProviders } from '@account-centre/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { useBuildContext } from '../../../lib/build-context';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
 import { canUnbind } from '../profile-rules';

@@ -9,7 +9,7 @@ import {
 } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { type CodeTarget, bindContact, replaceContact } from '../api/account';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

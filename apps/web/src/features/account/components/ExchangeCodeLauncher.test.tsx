@@ -8,7 +8,7 @@ import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { useLocation } from '../../../lib/router';
 import { clearSession, saveSession } from '../../../lib/session';
 import { ExchangeCodeLauncher } from './ExchangeCodeLauncher';
-import { shownToasts, testUser } from '../../../app/testing/test-user';
+import { shownToasts, testUser } from '../../../testing/test-user';
 
 const USER = 42;
 const CODE_ROUTE = `GET /api/user/${USER}/exchange-code`;

@@ -2,13 +2,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
 import type * as Snapshot from '../../../lib/build-context/snapshot';
 import { IdentityRows, resetIdentityLaunchForTests } from './IdentityRows';
-import { testUser, shownToasts } from '../../../app/testing/test-user';
+import { testUser, shownToasts } from '../../../testing/test-user';
 
 vi.mock('../../../lib/build-context/snapshot', async (importOriginal) => {
   const original = await importOriginal<typeof Snapshot>();

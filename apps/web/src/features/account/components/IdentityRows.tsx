@@ -3,8 +3,8 @@ import { type IdentityProvider, regionIdentityProviders, OAuthErrors, isFailure 
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMobileUserAgent } from '../../../app/shell/use-layout';
-import { type UserInfo, currentUserQueryKey } from '../../../app/user/current-user';
+import { isMobileUserAgent } from '../../../lib/layout/use-layout';
+import { type UserInfo, currentUserQueryKey } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { getLaunchParams, useBuildContext } from '../../../lib/build-context';

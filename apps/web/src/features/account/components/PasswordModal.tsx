@@ -2,7 +2,7 @@ import { Modal, NativeSelect, PasswordInput, Stack } from '@mantine/core';
 import { VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { type CodeTarget, changePassword } from '../api/account';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

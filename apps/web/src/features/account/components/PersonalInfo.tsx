@@ -3,7 +3,7 @@ import { Button, Group, Input, NativeSelect, SimpleGrid, Stack, Text } from '@ma
 import type { Language } from '@account-centre/contract';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast, showErrorToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
 import { languageNames, languages, useLanguage } from '../../../lib/i18n';

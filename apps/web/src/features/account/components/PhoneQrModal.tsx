@@ -2,7 +2,7 @@ import { Box, Button, CopyButton, Group, Loader, Modal, Overlay, Stack, Text, Te
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UserInfo, currentUserQueryOptions } from '../../../app/user/current-user';
+import { type UserInfo, currentUserQueryOptions } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { useCountdown } from '../../../lib/hooks/use-countdown';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type UserInfo, currentUserQueryKey } from '../../../app/user/current-user';
+import { type UserInfo, currentUserQueryKey } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
 import { clearSession, saveSession } from '../../../lib/session';
@@ -10,7 +10,7 @@ import { formatRemaining, PhoneQrModal, svgImageSource } from './PhoneQrModal';
 import { PhoneRows } from './PhoneRows';
 import { SecondMobileModal } from './SecondMobileModal';
 import { phoneCodeProblem } from './PhoneCodeFields';
-import { testUser, shownToasts } from '../../../app/testing/test-user';
+import { testUser, shownToasts } from '../../../testing/test-user';
 
 const USER = 42;
 const SECOND_MOBILE = `POST /api/user/${USER}/second-mobile`;

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, CopyButton, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast } from '../../../components/toast';
 import { AvatarPicker } from './AvatarPicker';
 import { CopyIcon } from './icons';

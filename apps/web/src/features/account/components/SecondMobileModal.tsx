@@ -2,7 +2,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { VerificationPurpose, maskPhone, PhoneBindErrors, isFailure } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { maskEmail } from '@account-centre/contract';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { useBuildContext } from '../../../lib/build-context';
 import { ContactActions } from './ContactActions';
 import { IdentityRows } from './IdentityRows';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type IdentityProvider, AccountErrors, isFailure } from '@account-centre/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../../app/user/current-user';
+import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { vi } from 'vitest';
-import type { UserInfo } from '../user/current-user';
+import type { UserInfo } from '../lib/user/current-user';
 
 /**
  * The user info tests start from: an overseas account with an e-mail

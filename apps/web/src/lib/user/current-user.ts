@@ -1,7 +1,7 @@
 import { type RouteReply, getUserRoute } from '@account-centre/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { apiCall } from '../api';
+import { useSession } from '../session';
 
 export type UserInfo = RouteReply<typeof getUserRoute>['data'];
 

@@ -5,10 +5,10 @@ import {
   readBuildContext,
   regionRuleFromEnv,
   resetBuildContextForTests,
-} from '../../lib/build-context';
-import { initI18n } from '../../lib/i18n';
-import { createQueryClient } from '../../lib/query-client';
-import { App } from '../App';
+} from '../lib/build-context';
+import { initI18n } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { App } from '../app/App';
 import { testUser } from './test-user';
 
 type Route = (request: Request) => Response | Promise<Response> | undefined;
