@@ -7,7 +7,6 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createValidatorCompiler } from './lib/validation.js';
 import { usePasswordHashCost } from './modules/auth/passwords.js';
 import { modules } from './modules/index.js';
-import { outboxPlugin } from './modules/outbox/outbox.plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -78,8 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
   await app.register(sessionEndsPlugin, database.dataVersion ? { dataVersion: database.dataVersion } : {});
   await app.register(authPlugin);
-  await app.register(outboxPlugin);
-
+  for (const module of modules) {
+    for (const plugin of module.plugins ?? []) await app.register(plugin);
+  }
   for (const module of modules) {
     for (const routes of module.routes ?? []) await app.register(routes);
   }

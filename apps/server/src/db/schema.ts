@@ -181,6 +181,11 @@ export interface IdempotencyKeysTable {
   created_at: number;
   completed_at: number | null;
   expires_at: number;
+  /**
+   * When the request's work committed, marked in the work's own transaction; a key with it is
+   * never run again, even if its answer was never stored.
+   */
+  applied_at: number | null;
 }
 
 export interface Database {

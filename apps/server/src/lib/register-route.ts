@@ -8,10 +8,42 @@ import {
   type RouteReply,
   SUCCESS_MSG,
 } from '@account-centre/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idempotencyHooks } from '../modules/idempotency/idempotency.hooks.js';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { Db } from '../db/database.js';
 import { type Caller, callerOf } from './caller.js';
 import { appError } from './errors.js';
+
+/**
+ * What routes declared `idempotent` need, provided by the idempotency module
+ * (modules/idempotency, docs/decisions/018), which decorates the app with it.
+ */
+export interface IdempotencySupport {
+  /** The hooks that claim a request's key before its handler and store its answer after. */
+  hooks(route: RouteDef): { preHandler: preHandlerAsyncHookHandler; onSend: onSendHookHandler };
+  /**
+   * Marks the request's key applied inside the transaction of its work, so the work can never
+   * run twice for it; does nothing for a request without a key.
+   */
+  markApplied(request: FastifyRequest, trx: Db): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    idempotency?: IdempotencySupport;
+  }
+}
+
+/** The request's idempotency key, as a handler sees it. */
+export interface RequestIdempotency {
+  /** Call inside the transaction that makes the request's effect (a movement of money, points, seats, codes). */
+  markApplied(trx: Db): Promise<void>;
+}
 
 export interface RouteContext<R extends RouteDef> {
   /** The signed-in caller; only `access: 'user'` routes have one. */
@@ -19,6 +51,7 @@ export interface RouteContext<R extends RouteDef> {
   body: RouteBody<R>;
   query: RouteQuery<R>;
   params: RouteParams<R>;
+  idempotency: RequestIdempotency;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -33,7 +66,7 @@ export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Pro
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void {
   const protectedRoute = route.access === 'user';
-  const idempotency = route.idempotent ? idempotencyHooks(app, route) : undefined;
+  const idempotency = route.idempotent ? idempotencySupport(app, route).hooks(route) : undefined;
   app.route({
     method: route.method,
     url: route.path,
@@ -67,11 +100,23 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
         body: request.body as RouteBody<R>,
         query: request.query as RouteQuery<R>,
         params: request.params as RouteParams<R>,
+        idempotency: {
+          markApplied: (trx) => {
+            if (!route.idempotent) throw new Error(`${route.method} ${route.path} is not declared idempotent`);
+            return idempotencySupport(app, route).markApplied(request, trx);
+          },
+        },
         request,
         reply,
       });
     },
   });
+}
+
+function idempotencySupport(app: FastifyInstance, route: RouteDef): IdempotencySupport {
+  if (!app.idempotency)
+    throw new Error(`${route.method} ${route.path} is idempotent: register the idempotency module first`);
+  return app.idempotency;
 }
 
 /** A success envelope carrying `data`. */

@@ -54,6 +54,11 @@ export function eraseByAddress(table: TableName, column: string): ClosingPolicy 
  */
 export interface ModuleManifest {
   name: string;
+  /**
+   * What it adds to the app itself (decorations, workers), wrapped with fastify-plugin so every
+   * module sees them; registered before any module's routes.
+   */
+  plugins?: readonly ((app: FastifyInstance) => Promise<void>)[];
   /** Fastify plugins of its routes, registered in this order. */
   routes?: readonly ((app: FastifyInstance) => Promise<void>)[];
   commands?: readonly CliCommand[];

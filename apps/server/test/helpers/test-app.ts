@@ -117,12 +117,17 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** Routes only the test has (a route of a kind no module offers yet), added after the modules'. */
+    routes?: (app: FastifyInstance) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop, openAgain } = await dialect.open();
   const clock = new ManualClock(1_790_000_000);
   const config = testConfig(env);
   const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
+  if (options.routes) await app.register(options.routes);
   await app.ready();
   const others: { app: FastifyInstance; database: DatabaseHandle }[] = [];
   return {

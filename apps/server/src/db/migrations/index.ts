@@ -14,6 +14,7 @@ import * as signInThrottlePairs from './2026-11-22-801-sign-in-throttle-pairs.js
 import * as refreshTokenPairs from './2026-11-23-016-refresh-token-pairs.js';
 import * as idempotencyKeys from './2026-11-23-101-idempotency-keys.js';
 import * as grantsAndLedgers from './2026-11-23-201-grants-and-ledgers.js';
+import * as idempotencyApplied from './2026-11-23-301-idempotency-applied.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-016-refresh-token-pairs': refreshTokenPairs,
   '2026-11-23-101-idempotency-keys': idempotencyKeys,
   '2026-11-23-201-grants-and-ledgers': grantsAndLedgers,
+  '2026-11-23-301-idempotency-applied': idempotencyApplied,
 };

@@ -44,7 +44,7 @@ export async function insertClaim(
 export function findKey(db: Db, scope: KeyScope) {
   return db
     .selectFrom('idempotency_keys')
-    .select(['id', 'fingerprint', 'response_status', 'response_body', 'created_at', 'expires_at'])
+    .select(['id', 'fingerprint', 'response_status', 'response_body', 'created_at', 'expires_at', 'applied_at'])
     .where('user_id', '=', scope.userId)
     .where('method', '=', scope.method)
     .where('route', '=', scope.route)
@@ -54,7 +54,7 @@ export function findKey(db: Db, scope: KeyScope) {
 
 /**
  * Takes over a key that has expired, or whose first request was abandoned (still running at
- * `abandonedBefore`: its instance died). The condition is checked by the update itself, so of
+ * `abandonedBefore`: its instance died, and its work never committed). The condition is checked by the update itself, so of
  * several requests trying at once exactly one gets the row back.
  */
 export async function retakeClaim(
@@ -74,12 +74,17 @@ export async function retakeClaim(
       response_status: null,
       response_body: null,
       completed_at: null,
+      applied_at: null,
     })
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
         eb('expires_at', '<=', now),
-        eb.and([eb('response_status', 'is', null), eb('created_at', '<=', abandonedBefore)]),
+        eb.and([
+          eb('response_status', 'is', null),
+          eb('applied_at', 'is', null),
+          eb('created_at', '<=', abandonedBefore),
+        ]),
       ]),
     )
     .returning(['id', 'created_at'])
@@ -99,14 +104,31 @@ export async function completeClaim(db: Db, claim: Claim, status: number, body: 
   return result.numUpdatedRows > 0n;
 }
 
-/** Gives the key up, so that the client's retry runs the request again. */
+/** Marks the claim's work applied (in the work's transaction); false when the claim is no longer ours. */
+export async function markClaimApplied(trx: Db, claim: Claim, now: number) {
+  const result = await trx
+    .updateTable('idempotency_keys')
+    .set({ applied_at: now })
+    .where('id', '=', claim.id)
+    .where('created_at', '=', claim.createdAt)
+    .where('response_status', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Gives the key up, so that the client's retry runs the request again — unless its work was
+ * applied. True when the key was given up.
+ */
 export async function releaseClaim(db: Db, claim: Claim) {
-  await db
+  const result = await db
     .deleteFrom('idempotency_keys')
     .where('id', '=', claim.id)
     .where('created_at', '=', claim.createdAt)
     .where('response_status', 'is', null)
-    .execute();
+    .where('applied_at', 'is', null)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Forgets every key past its window (the expiry index finds them). */

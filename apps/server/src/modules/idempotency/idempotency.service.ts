@@ -54,7 +54,9 @@ export async function claimKey(
     const row = await repo.findKey(db, scope);
     // Released (its request failed) between the insert and this read: try to claim it again.
     if (!row) continue;
-    if (row.expires_at <= now || (row.response_status === null && row.created_at <= now - ABANDONED_AFTER)) {
+    const abandoned =
+      row.response_status === null && row.applied_at === null && row.created_at <= now - ABANDONED_AFTER;
+    if (row.expires_at <= now || abandoned) {
       const retaken = await repo.retakeClaim(db, row.id, fingerprint, now, expiresAt, now - ABANDONED_AFTER);
       if (retaken) return { kind: 'claimed', claim: retaken };
       continue;
@@ -69,15 +71,29 @@ export async function claimKey(
 }
 
 /**
- * Settles a claimed key with what its request answered. A server failure (5xx) gives the key
- * up so the client's retry runs the request again; its transaction rolled back, so there is
- * nothing to replay. Every other answer — success or refusal (4xx) — is stored and replayed,
- * as Stripe does.
+ * Marks the claimed key applied, inside the transaction of the request's work: the mark commits
+ * with the work or not at all. A claim that is no longer this request's (taken over after it
+ * was thought abandoned) refuses the work, whose transaction then rolls back.
+ */
+export async function markApplied(trx: Db, claim: Claim, now: number): Promise<void> {
+  if (!(await repo.markClaimApplied(trx, claim, now))) {
+    throw new Error(`idempotency key ${claim.id} is no longer held by this request`);
+  }
+}
+
+/**
+ * Settles a claimed key with what its request answered. Every answer — success or refusal
+ * (4xx) — is stored and replayed, as Stripe does. A server failure (5xx) gives the key up so
+ * the client's retry runs the request again, its transaction having rolled back; but when the
+ * work was marked applied, the failure came after it committed, so that answer is stored too
+ * and the work never runs again.
  */
 export async function settleKey(db: Db, claim: Claim, status: number, body: string | null, now: number) {
-  if (status >= 500 || body === null) {
-    await repo.releaseClaim(db, claim);
+  if (status < 500 && body !== null) {
+    await repo.completeClaim(db, claim, status, body, now);
     return;
   }
-  await repo.completeClaim(db, claim, status, body, now);
+  const released = await repo.releaseClaim(db, claim);
+  // An applied key without a stored answer (not JSON) stays running: duplicates hear `in use`.
+  if (!released && body !== null) await repo.completeClaim(db, claim, status, body, now);
 }

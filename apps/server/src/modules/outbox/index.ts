@@ -1,9 +1,11 @@
 import { defineModule, eraseByAddress } from '../manifest.js';
+import { outboxPlugin } from './outbox.plugin.js';
 import { outboxRoutes } from './outbox.routes.js';
 
 /** Mail and SMS waiting to go out (and the dev reader of what went out). */
 export const outboxModule = defineModule({
   name: 'outbox',
+  plugins: [outboxPlugin],
   routes: [outboxRoutes],
   tables: { outbox: eraseByAddress('outbox', 'recipient') },
 });

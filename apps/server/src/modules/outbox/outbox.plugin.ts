@@ -30,7 +30,7 @@ export interface OutboxPluginOptions {
  * timer never keeps the process alive and stops, after its current round, when the app closes.
  */
 export const outboxPlugin = fp(
-  async (app: FastifyInstance, options: OutboxPluginOptions) => {
+  async (app: FastifyInstance, options: OutboxPluginOptions = {}) => {
     const { config } = app;
     const mail = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
     const delivery = new OutboxDelivery({

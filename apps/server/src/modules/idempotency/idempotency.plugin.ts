@@ -1,21 +1,25 @@
 import { IDEMPOTENT_REPLAYED_HEADER, type RouteDef } from '@account-centre/contract';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onSendHookHandler,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/database.js';
+import type { IdempotencySupport } from '../../lib/register-route.js';
 import { requestFingerprint } from './fingerprint.js';
-import { type Claim, claimKey, settleKey } from './idempotency.service.js';
+import { type Claim, claimKey, markApplied, settleKey } from './idempotency.service.js';
 
 /** The claims this instance holds, by the request that holds them. */
 const claims = new WeakMap<FastifyRequest, Claim>();
 
-export interface IdempotencyHooks {
-  preHandler: preHandlerAsyncHookHandler;
-  onSend: onSendHookHandler;
-}
+/** Gives registerRoute what routes declared `idempotent` need (lib/register-route.ts). */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  const support: IdempotencySupport = {
+    hooks: (route) => idempotencyHooks(app, route),
+    markApplied: async (request: FastifyRequest, trx: Db) => {
+      const claim = claims.get(request);
+      if (claim) await markApplied(trx, claim, app.clock.now());
+    },
+  };
+  app.decorate('idempotency', support);
+});
 
 /**
  * The hooks that make a contract route with `idempotent: true` honour `Idempotency-Key`
@@ -27,7 +31,7 @@ export interface IdempotencyHooks {
  *   hears nothing before the key holds the answer, so any retry finds it.
  * A request without the header runs as any other.
  */
-export function idempotencyHooks(app: FastifyInstance, route: RouteDef): IdempotencyHooks {
+function idempotencyHooks(app: FastifyInstance, route: RouteDef): ReturnType<IdempotencySupport['hooks']> {
   return {
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
