@@ -4,7 +4,7 @@ import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
-import { exchangeAddCommand } from '../../cli/commands/exchange.js';
+import { exchangeAddCommand } from './exchange.commands.js';
 import { DOMESTIC_HOST, type Person } from './test-support.js';
 
 describe.each(dialects)('exchange codes on $name', (dialect) => {

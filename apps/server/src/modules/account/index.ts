@@ -1,4 +1,4 @@
-import { exchangeAddCommand } from '../../cli/commands/exchange.js';
+import { exchangeAddCommand } from './exchange.commands.js';
 import { defineModule } from '../manifest.js';
 import { accountRoutes } from './account.routes.js';
 

@@ -1,4 +1,4 @@
-import { activityClearCommand, activitySetCommand } from '../../cli/commands/activity.js';
+import { activityClearCommand, activitySetCommand } from './activity.commands.js';
 import { defineModule } from '../manifest.js';
 import { activityRoutes } from './activity.routes.js';
 

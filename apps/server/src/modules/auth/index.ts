@@ -1,4 +1,4 @@
-import { userCreateCommand } from '../../cli/commands/user-create.js';
+import { userCreateCommand } from './auth.commands.js';
 import { defineModule, eraseByAddress } from '../manifest.js';
 import { authRoutes } from './auth.routes.js';
 

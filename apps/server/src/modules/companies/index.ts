@@ -1,8 +1,4 @@
-import {
-  companyAddMemberCommand,
-  companyCreateCommand,
-  companyRemoveMemberCommand,
-} from '../../cli/commands/company.js';
+import { companyAddMemberCommand, companyCreateCommand, companyRemoveMemberCommand } from './companies.commands.js';
 import { defineModule } from '../manifest.js';
 import { companyRoutes } from './companies.routes.js';
 

@@ -1,4 +1,4 @@
-import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from '../../cli/commands/device.js';
+import { deviceLimitCommand, deviceListCommand, deviceUnbindCommand } from './devices.commands.js';
 import { defineModule } from '../manifest.js';
 import { devicesRoutes } from './devices.routes.js';
 import { passwordWithdrawalGuard } from './password-withdrawal.guard.js';

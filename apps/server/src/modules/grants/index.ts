@@ -1,4 +1,4 @@
-import { grantRevokeCommand, pointsGrantCommand } from '../../cli/commands/grants.js';
+import { grantRevokeCommand, pointsGrantCommand } from './grants.commands.js';
 import { defineModule } from '../manifest.js';
 
 /**

@@ -1,4 +1,4 @@
-import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from '../../cli/commands/invoice.js';
+import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoices.commands.js';
 import { orderRecordCommand } from '../../cli/commands/order-record.js';
 import { ordersDemoCommand } from '../../cli/commands/orders-demo.js';
 import { subscriptionGrantCommand } from '../../cli/commands/subscription-grant.js';

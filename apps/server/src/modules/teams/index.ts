@@ -3,7 +3,7 @@ import {
   teamCreateCommand,
   teamDeleteCommand,
   teamRemoveMemberCommand,
-} from '../../cli/commands/team.js';
+} from './teams.commands.js';
 import { defineModule } from '../manifest.js';
 import { teamRoutes } from './teams.routes.js';
 

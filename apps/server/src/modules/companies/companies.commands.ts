@@ -1,14 +1,8 @@
 import { COMPANY_NAME_MAX_LENGTH, COMPANY_SEATS_MAX } from '@account-centre/contract';
-import { type CliCommand, UsageError } from '../cli.js';
-import { boolFlag, intFlag } from '../order-flags.js';
-import { recordIdFlag, userRefFlag } from '../ref-flags.js';
-import {
-  type AddedRole,
-  addMember,
-  type CompanyTerm,
-  createCompany,
-  removeMember,
-} from '../../modules/companies/companies.service.js';
+import { type CliCommand, UsageError } from '../../cli/cli.js';
+import { boolFlag, intFlag } from '../../cli/order-flags.js';
+import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
+import { type AddedRole, addMember, type CompanyTerm, createCompany, removeMember } from './companies.service.js';
 
 /** `--lifelong` or `--expires YYYY-MM-DD` (the company ends at 00:00 UTC that day), never both. */
 function termFlags(lifelong: string | undefined, expires: string | undefined): CompanyTerm {

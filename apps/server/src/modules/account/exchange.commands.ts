@@ -1,6 +1,6 @@
 import { FORM_NAME_PATTERN } from '@account-centre/contract';
-import { type CliCommand, UsageError } from '../cli.js';
-import { addExchangeCodes } from '../../modules/account/exchange.service.js';
+import { type CliCommand, UsageError } from '../../cli/cli.js';
+import { addExchangeCodes } from './exchange.service.js';
 
 const formName = new RegExp(FORM_NAME_PATTERN);
 /** A code as it is shown to the user: printable, no spaces or commas (the list separator). */

@@ -1,7 +1,7 @@
 import { DEVICE_LIMIT_OVERRIDE_MAX, type DeviceProduct, deviceProducts } from '@account-centre/contract';
-import { type CliCommand, UsageError } from '../cli.js';
-import { intFlag } from '../order-flags.js';
-import { devicesOfUser, operatorUnbind, setDeviceLimit } from '../../modules/devices/devices.service.js';
+import { type CliCommand, UsageError } from '../../cli/cli.js';
+import { intFlag } from '../../cli/order-flags.js';
+import { devicesOfUser, operatorUnbind, setDeviceLimit } from './devices.service.js';
 
 function userFlag(value: string | undefined): number {
   const userId = intFlag('user', value);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { activityClearCommand, activitySetCommand } from './activity.js';
+import { activityClearCommand, activitySetCommand } from './activity.commands.js';
 
 describe.each(dialects)('activity tag commands on $name', (dialect) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import type { CliCommand } from '../cli.js';
-import { UsageError } from '../cli.js';
-import { clearTag, setTag } from '../../modules/activity/activity.service.js';
+import type { CliCommand } from '../../cli/cli.js';
+import { UsageError } from '../../cli/cli.js';
+import { clearTag, setTag } from './activity.service.js';
 
 const regions = ['domestic', 'overseas', 'all'] as const;
 type TagRegion = (typeof regions)[number];

@@ -1,10 +1,10 @@
 import { AuthErrors, type BalanceKind, balanceKinds } from '@account-centre/contract';
 import { randomUUID } from 'node:crypto';
-import { type CliCommand, UsageError } from '../cli.js';
-import { intFlag, timeFlag } from '../order-flags.js';
-import { recordIdFlag, userRefFlag } from '../ref-flags.js';
-import { balance, grant, revoke } from '../../modules/grants/grants.service.js';
-import { lockNamedUser } from '../../modules/user/user.service.js';
+import { type CliCommand, UsageError } from '../../cli/cli.js';
+import { intFlag, timeFlag } from '../../cli/order-flags.js';
+import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
+import { balance, grant, revoke } from './grants.service.js';
+import { lockNamedUser } from '../user/user.service.js';
 
 const kindOption = { name: 'kind', description: 'default ai_points', values: balanceKinds } as const;
 

@@ -1,14 +1,8 @@
 import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, type TeamProduct, teamProducts } from '@account-centre/contract';
-import type { CliCommand } from '../cli.js';
-import { intFlag } from '../order-flags.js';
-import { recordIdFlag, userRefFlag } from '../ref-flags.js';
-import {
-  type AddedTeamRole,
-  addTeamMember,
-  createTeam,
-  deleteTeam,
-  removeTeamMember,
-} from '../../modules/teams/teams.service.js';
+import type { CliCommand } from '../../cli/cli.js';
+import { intFlag } from '../../cli/order-flags.js';
+import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
+import { type AddedTeamRole, addTeamMember, createTeam, deleteTeam, removeTeamMember } from './teams.service.js';
 
 const teamOption = { name: 'team', description: 'team id', required: true } as const;
 const userOption = { name: 'user', description: 'user id or e-mail', required: true } as const;

@@ -1,6 +1,6 @@
-import type { CliCommand } from '../cli.js';
-import { intFlag } from '../order-flags.js';
-import { failInvoice, issueInvoice, listInvoices } from '../../modules/orders/invoices.service.js';
+import type { CliCommand } from '../../cli/cli.js';
+import { intFlag } from '../../cli/order-flags.js';
+import { failInvoice, issueInvoice, listInvoices } from './invoices.service.js';
 
 export const invoiceIssueCommand: CliCommand = {
   name: 'invoice:issue',

@@ -1,6 +1,6 @@
 import type { Region } from '@account-centre/contract';
-import type { CliCommand } from '../cli.js';
-import { createAccount } from '../../modules/auth/accounts.service.js';
+import type { CliCommand } from '../../cli/cli.js';
+import { createAccount } from './accounts.service.js';
 
 export const userCreateCommand: CliCommand = {
   name: 'user:create',
