@@ -95,6 +95,20 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The configuration of a process about to start (server, migrations): a configuration error is
+ * printed and the process stops with exit code 2, before anything was opened.
+ */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+
 /** Reads the configuration from the environment; every bad value is reported at once. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];

@@ -1,20 +1,11 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { seedDemoIfEmpty } from './cli/demo-seed.js';
 import { devToolsReach } from './lib/dev-tools-access.js';
 
 /** Starts the server: env → config → app → listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const app = await buildApp({ config });
   if (config.seedDemo) {

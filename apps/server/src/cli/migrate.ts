@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ConfigError, loadConfig, redactUrl } from '../config.js';
+import { loadConfigOrExit, redactUrl } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -10,16 +10,7 @@ import { migrateToLatest } from '../db/migrate.js';
  * Exit codes: 0 done, 1 migration or connection failure, 2 bad configuration.
  */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const where = redactUrl(config.databaseUrl);
   let database;

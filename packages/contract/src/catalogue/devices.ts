@@ -1,4 +1,4 @@
-import { expiryState, type SubscriptionExpiries } from '../licence/expiry.js';
+import { expiryFields, expiryState, type SubscriptionExpiries } from '../licence/expiry.js';
 import type { SubscriptionProduct } from './products.js';
 
 /**
@@ -65,17 +65,11 @@ export const DEVICE_LIMIT_OVERRIDE_MAX = 100;
 
 export type DeviceMembership = keyof typeof DEVICE_LIMITS;
 
-const personalExpiries = [
-  'win_exp',
-  'mac_exp',
-  'linux_exp',
-  'online_exp',
-  'mobile_exp',
-  'ios_exp',
-  'android_exp',
-  'ppt_exp',
-] as const satisfies readonly (keyof SubscriptionExpiries)[];
 const teamExpiries = ['group_exp', 'group_mobile_exp'] as const satisfies readonly (keyof SubscriptionExpiries)[];
+type TeamExpiry = (typeof teamExpiries)[number];
+const isTeamExpiry = (field: string): field is TeamExpiry => (teamExpiries as readonly string[]).includes(field);
+/** Every platform expiry but the team's. */
+const personalExpiries = expiryFields.filter((field) => !isTeamExpiry(field));
 
 /**
  * The membership a subscription record gives for device slots at `now`: personal when any
