@@ -1,16 +1,14 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useResetPassword } from '../api/reset-password';
-import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { validateAccount, validateCode, validateNewPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';
-import { FailureAlert, NoticeAlert, useFieldProps } from './form-helpers';
+import { FailureAlert, NoticeAlert } from './form-helpers';
 import { PasswordField } from './PasswordField';
 import type { AuthViewProps } from './types';
+import { useAuthForm } from './use-auth-form';
 import { useCodeTarget } from './use-code-target';
 
 interface Props extends AuthViewProps {
@@ -21,8 +19,8 @@ interface Props extends AuthViewProps {
 /** Forgot password: a code of purpose 2 proves the account, then the new password is set. */
 export function ForgotPasswordForm({ region, initialAccount, onAccountChange, onDone }: Props) {
   const { t } = useTranslation();
-  const form = useForm({
-    mode: 'controlled',
+  const resetPassword = useResetPassword();
+  const { form, field, failure, setFailure, busy, submit } = useAuthForm({
     initialValues: { account: initialAccount, code: '', password: '', confirm: '' },
     validate: {
       account: (value) => validateAccount(value, region),
@@ -30,26 +28,14 @@ export function ForgotPasswordForm({ region, initialAccount, onAccountChange, on
       password: validateNewPassword,
       confirm: (value, values) => (value === values.password ? null : 'auth:validation.passwordMismatch'),
     },
-    onValuesChange: (values) => onAccountChange(values.account),
-  });
-  const field = useFieldProps(form);
-  const resetPassword = useResetPassword();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, run] = useSingleFlight();
-  const codeTarget = useCodeTarget(form, region, setFailure);
-
-  const submit = form.onSubmit((values) =>
-    run(async () => {
-      setFailure(null);
+    onAccountChange,
+    send: async (values) => {
       const account = values.account.trim();
-      try {
-        await resetPassword.mutateAsync({ account, code: values.code.trim(), password: values.password });
-        onDone(account);
-      } catch (error) {
-        setFailure(error);
-      }
-    }),
-  );
+      await resetPassword.mutateAsync({ account, code: values.code.trim(), password: values.password });
+      onDone(account);
+    },
+  });
+  const codeTarget = useCodeTarget(form, region, setFailure);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,14 +1,12 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignIn } from '../api/sign-in';
-import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { validateAccount, validateExistingPassword } from '../validation';
 import { AccountInput } from './AccountInput';
-import { FailureAlert, NoticeAlert, useFieldProps } from './form-helpers';
+import { FailureAlert, NoticeAlert } from './form-helpers';
 import { PasswordField } from './PasswordField';
 import type { AuthViewProps, SignInResult } from './types';
+import { useAuthForm } from './use-auth-form';
 
 interface Props extends AuthViewProps {
   onSignedIn: (result: SignInResult) => void;
@@ -19,30 +17,17 @@ interface Props extends AuthViewProps {
 
 export function PasswordSignInForm({ region, initialAccount, onAccountChange, onSignedIn, onForgot, notice }: Props) {
   const { t } = useTranslation();
-  const form = useForm({
-    mode: 'controlled',
+  const signIn = useSignIn();
+  const { field, failure, busy, submit } = useAuthForm({
     initialValues: { account: initialAccount, password: '' },
     validate: {
       account: (value) => validateAccount(value, region),
       password: validateExistingPassword,
     },
-    onValuesChange: (values) => onAccountChange(values.account),
+    onAccountChange,
+    send: async (values) =>
+      onSignedIn(await signIn.mutateAsync({ account: values.account.trim(), password: values.password })),
   });
-  const field = useFieldProps(form);
-  const signIn = useSignIn();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, run] = useSingleFlight();
-
-  const submit = form.onSubmit((values) =>
-    run(async () => {
-      setFailure(null);
-      try {
-        onSignedIn(await signIn.mutateAsync({ account: values.account.trim(), password: values.password }));
-      } catch (error) {
-        setFailure(error);
-      }
-    }),
-  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,16 +1,14 @@
 import { Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useRegister } from '../api/register';
-import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { accountKindFor, validateAccount, validateCode, validateNewPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';
-import { FailureAlert, NoticeAlert, useFieldProps } from './form-helpers';
+import { FailureAlert, NoticeAlert } from './form-helpers';
 import { PasswordField } from './PasswordField';
 import type { AuthViewProps, SignInResult } from './types';
+import { useAuthForm } from './use-auth-form';
 import { useCodeTarget } from './use-code-target';
 
 interface Props extends AuthViewProps {
@@ -24,8 +22,8 @@ interface Props extends AuthViewProps {
  */
 export function SignUpForm({ region, initialAccount, onAccountChange, onSignedIn }: Props) {
   const { t } = useTranslation();
-  const form = useForm({
-    mode: 'controlled',
+  const register = useRegister();
+  const { form, field, failure, setFailure, busy, submit } = useAuthForm({
     initialValues: { account: initialAccount, code: '', password: '' },
     validate: {
       account: (value) => validateAccount(value, region),
@@ -33,32 +31,20 @@ export function SignUpForm({ region, initialAccount, onAccountChange, onSignedIn
       password: (value, values) =>
         value === '' && accountKindFor(values.account, region) === 'mobile' ? null : validateNewPassword(value),
     },
-    onValuesChange: (values) => onAccountChange(values.account),
-  });
-  const field = useFieldProps(form);
-  const register = useRegister();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, run] = useSingleFlight();
-  const codeTarget = useCodeTarget(form, region, setFailure);
-  const mobile = accountKindFor(form.values.account, region) === 'mobile';
-
-  const submit = form.onSubmit((values) =>
-    run(async () => {
-      setFailure(null);
+    onAccountChange,
+    send: async (values) => {
       const account = values.account.trim();
       const code = values.code.trim();
-      try {
-        const result = await register.mutateAsync(
-          accountKindFor(account, region) === 'mobile'
-            ? { mobile: account, code, ...(values.password ? { password: values.password } : {}) }
-            : { email: account, password: values.password, code },
-        );
-        onSignedIn(result);
-      } catch (error) {
-        setFailure(error);
-      }
-    }),
-  );
+      const result = await register.mutateAsync(
+        accountKindFor(account, region) === 'mobile'
+          ? { mobile: account, code, ...(values.password ? { password: values.password } : {}) }
+          : { email: account, password: values.password, code },
+      );
+      onSignedIn(result);
+    },
+  });
+  const codeTarget = useCodeTarget(form, region, setFailure);
+  const mobile = accountKindFor(form.values.account, region) === 'mobile';
 
   return (
     <form onSubmit={submit} noValidate>
