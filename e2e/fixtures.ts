@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 import { REFRESH_COOKIE_HEADER, type Region } from '@account-centre/contract';
+import { codeFor, uniqueMobile } from './outbox.js';
 import { DOMESTIC_HOST, HARNESS_ORIGIN, OVERSEAS_HOST, SERVER_ORIGIN } from './ports.js';
 
 export { expect };
@@ -111,6 +112,16 @@ export function logIn(request: APIRequestContext, user: TestUser): Promise<SignI
   return api<SignInResult>(request, user.region, 'POST', '/api/auth/login', {
     data: { account: user.email, password: user.password },
   });
+}
+
+/** Links a new mainland mobile to a domestic account through the API, with its code from the outbox. */
+export async function bindMobile(request: APIRequestContext, user: TestUser): Promise<string> {
+  const mobile = uniqueMobile();
+  const { token } = await logIn(request, user);
+  await api(request, user.region, 'POST', '/api/auth/code', { data: { purpose: 4, mobile } });
+  const code = await codeFor(request, user.region, mobile);
+  await api(request, user.region, 'POST', `/api/user/${user.userId}/mobile`, { data: { mobile, code }, token });
+  return mobile;
 }
 
 /** A one-time login ticket of a session, as a desktop client gets one for `custom`. */

@@ -1,18 +1,40 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routeEndpoints } from './scripts/route-endpoints';
 
+const localesDir = path.resolve(import.meta.dirname, 'src/locales');
+
+/**
+ * One version for every translation file, from all of their contents: the first route carries
+ * the address of every language's files (lib/i18n/resources.ts), and a per-file content hash
+ * in each of those hundreds of addresses is random text that gzip cannot shrink, while one
+ * repeated version costs next to nothing. Any change to any text gives every file a new name.
+ */
+function localesVersion(): string {
+  const hash = createHash('sha256');
+  for (const language of readdirSync(localesDir).sort()) {
+    for (const file of readdirSync(path.join(localesDir, language)).sort()) {
+      hash.update(`${language}/${file}\0`).update(readFileSync(path.join(localesDir, language, file)));
+    }
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+const LOCALES_VERSION = localesVersion();
+
 /**
  * Screen chunks are named after their feature (`assets/screen-order-<hash>.js`), so the bundle
  * report and the network panel say which screen a file belongs to; translation files after
- * their language and namespace (`assets/locale-de-shell-<hash>.js`).
+ * their language and namespace (`assets/locale-de-shell-<version>.js`, localesVersion below).
  */
 function chunkFileName(chunk: { facadeModuleId: string | null; name: string }): string {
   const id = chunk.facadeModuleId?.replace(/\\/g, '/') ?? '';
   const feature = /\/src\/features\/([^/]+)\/index\.tsx?$/.exec(id);
   if (feature) return `assets/screen-${feature[1]}-[hash].js`;
   const locale = /\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
-  if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
+  if (locale) return `assets/locale-${locale[1]}-${locale[2]}-${LOCALES_VERSION}.js`;
   return 'assets/[name]-[hash].js';
 }
 
@@ -58,7 +80,7 @@ export default defineConfig({
             },
             {
               name: 'header-bar',
-              test: /[\\/]src[\\/](app[\\/]header[\\/](Header|HeaderTriggers|header-parts|nav-links|ActivityTag)\.tsx?|app[\\/]header[\\/]api[\\/]|components[\\/]LanguageButton)|@mantine[\\/]core[\\/].*[\\/]Burger[\\/]/,
+              test: /[\\/]src[\\/](app[\\/]header[\\/](Header|HeaderTriggers|header-parts|header-visuals|nav-links|ActivityTag)\.tsx?|app[\\/]header[\\/]api[\\/]|components[\\/]LanguageButton)|@mantine[\\/]core[\\/].*[\\/]Burger[\\/]/,
             },
           ],
         },

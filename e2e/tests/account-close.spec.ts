@@ -5,6 +5,7 @@ import type { Region } from '@account-centre/contract';
 import {
   SESSION_STORAGE_KEY,
   type TestUser,
+  bindMobile,
   expect,
   logIn,
   regionUrl,
@@ -29,28 +30,6 @@ const COMPANY_HOME: Record<Region, string> = {
 
 /** The overseas build that offers closing: the Mac store build opened from the mind-map client. */
 const MAS_MIND_MAP = 'platform=mas&tend=mindmaster';
-
-/** Calls the API as the signed-in user, in the user's region; answers `data`. */
-async function callApi(request: APIRequestContext, user: TestUser, path: string, data: unknown, token?: string) {
-  const response = await request.post(`${SERVER_ORIGIN}${path}`, {
-    headers: {
-      Host: user.region === 'domestic' ? DOMESTIC_HOST : OVERSEAS_HOST,
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    data,
-  });
-  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
-}
-
-/** Links a new mainland mobile to a domestic account, with its code from the outbox. */
-async function bindMobile(request: APIRequestContext, user: TestUser): Promise<string> {
-  const mobile = uniqueMobile();
-  const { token } = await logIn(request, user);
-  await callApi(request, user, '/api/auth/code', { purpose: 4, mobile });
-  const code = await codeFor(request, user.region, mobile);
-  await callApi(request, user, `/api/user/${user.userId}/mobile`, { mobile, code }, token);
-  return mobile;
-}
 
 // Made first, so the 60 s that must pass between the codes they were sent and the closing code
 // (one code per address per minute) run while the other tests do. The domestic account has an

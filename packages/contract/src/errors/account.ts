@@ -24,6 +24,13 @@ export const AccountErrors = defineErrors('account:errors.', {
     code: AccountErrorCode.password,
     key: 'account:errors.passwordRequired',
   },
+  /** The current password sent with a change is not the account's (code 2, password). */
+  currentPasswordWrong: {
+    msg: 'current password incorrect',
+    status: 400,
+    code: AccountErrorCode.password,
+    key: 'account:errors.currentPasswordWrong',
+  },
   /** The picture is none of GIF, JPG, PNG, BMP (imgWarn). */
   imageType: { msg: 'image type', status: 415, key: 'account:toast.imgWarn' },
   imageTooLarge: { msg: 'image too large', status: 413, key: 'account:toast.imageTooLarge' },

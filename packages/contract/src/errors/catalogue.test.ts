@@ -47,6 +47,7 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     notBound: [400, 0, 'not bound'],
     alreadyBound: [409, 0, 'already bound'],
     passwordRequired: [400, 2, 'password required'],
+    currentPasswordWrong: [400, 2, 'current password incorrect'],
     imageType: [415, 0, 'image type'],
     imageTooLarge: [413, 0, 'image too large'],
     imageDimensions: [400, 0, 'image dimensions'],

@@ -86,7 +86,8 @@ export async function changePassword(
   const codeId = await checkCode(deps, { target, purpose: VerificationPurpose.changePassword, code: input.code });
   if (user.secret_hash !== null) {
     if (!(await verifyPassword(user.secret_hash, input.old_password ?? ''))) {
-      throw appError(AuthErrors.invalidCredentials);
+      // Not sign-in's "account or password incorrect": the form names the field that is wrong.
+      throw appError(AccountErrors.currentPasswordWrong);
     }
     if (await verifyPassword(user.secret_hash, input.password)) {
       throw appError(AuthErrors.samePassword);

@@ -73,7 +73,8 @@ describe.each(dialects)('account security items on $name', (dialect) => {
         [
           { via: 'email', code, password: NEW_PASSWORD, old_password: 'Wrong-Password-1' },
           400,
-          'account or password incorrect',
+          // Named apart from sign-in's failure, so the form can say which field is wrong.
+          'current password incorrect',
           2,
         ],
         [{ via: 'email', code, password: '12345678', old_password: DEFAULT_PASSWORD }, 400, 'weak password', 2],

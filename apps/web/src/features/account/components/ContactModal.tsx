@@ -35,7 +35,7 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
   const [oldCode, setOldCode] = useState('');
   const [address, setAddress] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<'oldCode' | 'address' | 'code' | null>(null);
+  const [problems, setProblems] = useState<Partial<Record<'oldCode' | 'address' | 'code', true>>>({});
   const [saving, run] = useSingleFlight();
   const storeUser = useStoreUser();
 
@@ -49,16 +49,14 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found =
-      current && !CODE_PATTERN.test(oldCode)
-        ? 'oldCode'
-        : !valid
-          ? 'address'
-          : !CODE_PATTERN.test(code)
-            ? 'code'
-            : null;
-    setProblem(found);
-    if (found) return;
+    // Every field at once, so one attempt shows all that needs fixing.
+    const found = {
+      ...(current && !CODE_PATTERN.test(oldCode) ? { oldCode: true as const } : {}),
+      ...(!valid ? { address: true as const } : {}),
+      ...(!CODE_PATTERN.test(code) ? { code: true as const } : {}),
+    };
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     void run(async () => {
       try {
         const saved = current
@@ -88,7 +86,7 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
                 target={{ kind, address: current }}
                 value={oldCode}
                 onChange={setOldCode}
-                error={problem === 'oldCode' ? t('account:password.codeFormat') : undefined}
+                error={problems.oldCode ? t('account:password.codeFormat') : undefined}
               />
             </>
           )}
@@ -100,7 +98,7 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
             autoComplete={kind === 'email' ? 'email' : 'tel'}
             maxLength={EMAIL_MAX_LENGTH}
             error={
-              problem === 'address'
+              problems.address
                 ? t(kind === 'email' ? 'account:contact.emailFormat' : 'account:contact.phoneFormat')
                 : undefined
             }
@@ -111,8 +109,8 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
             target={newTarget}
             value={code}
             onChange={setCode}
-            onInvalidTarget={() => setProblem('address')}
-            error={problem === 'code' ? t('account:password.codeFormat') : undefined}
+            onInvalidTarget={() => setProblems((known) => ({ ...known, address: true }))}
+            error={problems.code ? t('account:password.codeFormat') : undefined}
           />
           <FormActions onCancel={onClose} busy={saving} />
         </Stack>

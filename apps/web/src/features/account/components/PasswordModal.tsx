@@ -1,7 +1,17 @@
 import { Modal, NativeSelect, PasswordInput, Stack } from '@mantine/core';
-import { VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
+import {
+  AccountErrors,
+  AuthErrors,
+  type ErrorEntry,
+  VerificationPurpose,
+  isFailure,
+  maskEmail,
+  maskPhone,
+} from '@account-centre/contract';
+import type { ParseKeys } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { type CodeTarget, changePassword } from '../api/account';
@@ -22,6 +32,39 @@ export function codeTargets(user: UserInfo): CodeTarget[] {
 
 const masked = ({ kind, address }: CodeTarget) => (kind === 'email' ? maskEmail(address) : maskPhone(address));
 
+type Field = 'code' | 'current' | 'password' | 'repeat';
+/** What is wrong with a field: a check made here (its text's key) or the server's refusal. */
+type Problem = { key: ParseKeys<'account'> } | { refusal: unknown };
+type Problems = Partial<Record<Field, Problem>>;
+
+/** The server's refusals that belong to one field; any other is a toast. */
+const fieldOfRefusal: [ErrorEntry, Field][] = [
+  [AuthErrors.invalidCode, 'code'],
+  [AuthErrors.codeExpired, 'code'],
+  [AccountErrors.passwordRequired, 'current'],
+  [AccountErrors.currentPasswordWrong, 'current'],
+  [AuthErrors.weakPassword, 'password'],
+  [AuthErrors.samePassword, 'password'],
+];
+
+/**
+ * Every check the form can make before sending, all at once, so the user sees each field that
+ * needs fixing rather than one problem per attempt.
+ */
+export function passwordFormProblems(values: {
+  code: string;
+  current: string | null;
+  password: string;
+  repeat: string;
+}): Problems {
+  const problems: Problems = {};
+  if (!CODE_PATTERN.test(values.code)) problems.code = { key: 'password.codeFormat' };
+  if (values.current === '') problems.current = { key: 'errors.passwordRequired' };
+  if (values.password.length < PASSWORD_MIN) problems.password = { key: 'password.tooShort' };
+  if (values.password !== values.repeat) problems.repeat = { key: 'password.mismatch' };
+  return problems;
+}
+
 /**
  * Sets or changes the password (spec 01 §2 "update password" modal; purpose 6): a code sent to
  * the account's e-mail or phone, the current password when one is set, the new one twice.
@@ -34,21 +77,29 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [problem, setProblem] = useState<'codeFormat' | 'tooShort' | 'mismatch' | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const [saving, runSave] = useSingleFlight();
   const target = targets.find((item) => item.kind === via) ?? null;
 
+  // Shown in the reader's language at render time, so a language switch re-words them.
+  const problemText = (field: Field) => {
+    const problem = problems[field];
+    if (!problem) return undefined;
+    return 'key' in problem
+      ? t(problem.key, { ns: 'account' })
+      : errorText(t, problem.refusal, { domains: [AccountErrors] });
+  };
+  // Editing a field clears what was said about it.
+  const edited = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setProblems(({ [field]: _, ...rest }) => rest);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = !CODE_PATTERN.test(code)
-      ? 'codeFormat'
-      : password.length < PASSWORD_MIN
-        ? 'tooShort'
-        : password !== repeat
-          ? 'mismatch'
-          : null;
-    setProblem(found);
-    if (found || !target) return;
+    const found = passwordFormProblems({ code, current: user.hasPwd ? oldPassword : null, password, repeat });
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !target) return;
     void runSave(async () => {
       try {
         await changePassword(user.user_id, {
@@ -60,7 +111,9 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
         showToast(t('account:toast.changeSuccess'), 'success', CHANGE_SUCCESS_MS);
         onClose();
       } catch (error) {
-        showErrorToast(error);
+        const field = fieldOfRefusal.find(([entry]) => isFailure(error, entry))?.[1];
+        if (field) setProblems({ [field]: { refusal: error } });
+        else showErrorToast(error);
       }
     });
   };
@@ -84,30 +137,31 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
               purpose={VerificationPurpose.changePassword}
               target={target}
               value={code}
-              onChange={setCode}
-              error={problem === 'codeFormat' ? t('account:password.codeFormat') : undefined}
+              onChange={edited('code', setCode)}
+              error={problemText('code')}
             />
             {user.hasPwd && (
               <PasswordInput
                 label={t('account:password.current')}
                 value={oldPassword}
-                onChange={(event) => setOldPassword(event.currentTarget.value)}
+                onChange={(event) => edited('current', setOldPassword)(event.currentTarget.value)}
                 autoComplete="current-password"
+                error={problemText('current')}
               />
             )}
             <PasswordInput
               label={t('account:password.new')}
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => edited('password', setPassword)(event.currentTarget.value)}
               autoComplete="new-password"
-              error={problem === 'tooShort' ? t('account:password.tooShort') : undefined}
+              error={problemText('password')}
             />
             <PasswordInput
               label={t('account:password.confirm')}
               value={repeat}
-              onChange={(event) => setRepeat(event.currentTarget.value)}
+              onChange={(event) => edited('repeat', setRepeat)(event.currentTarget.value)}
               autoComplete="new-password"
-              error={problem === 'mismatch' ? t('account:password.mismatch') : undefined}
+              error={problemText('repeat')}
             />
             <FormActions onCancel={onClose} busy={saving} />
           </Stack>

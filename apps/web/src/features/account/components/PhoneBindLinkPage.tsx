@@ -93,7 +93,7 @@ export function PhoneBindLinkPage({ token }: { token: string }) {
           setEnded(error);
         } else if (isFailure(error, PhoneBindErrors.ownNumber)) {
           // The number is the account's own second phone: another number is needed.
-          form.setProblem('mobile');
+          form.refuseNumber('own');
           showToast(errorText(t, error, phoneErrors), 'warning');
         } else {
           showErrorToast(error, phoneErrors);

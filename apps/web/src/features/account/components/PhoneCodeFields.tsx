@@ -7,40 +7,62 @@ import { CODE_PATTERN, CodeField } from './CodeField';
 
 const MOBILE = new RegExp(MAINLAND_MOBILE_PATTERN);
 
-export type PhoneCodeProblem = 'mobile' | 'code';
+/** What is wrong before anything is sent: every field at once. */
+export interface PhoneCodeProblems {
+  /** Not a mainland number, or one of the account's own (which cannot be added again). */
+  mobile?: 'format' | 'own';
+  code?: 'format';
+}
 
-/** What is wrong with a number and code before anything is sent (number first, as it is read). */
-export function phoneCodeProblem(mobile: string, code: string): PhoneCodeProblem | null {
-  if (!MOBILE.test(mobile.trim())) return 'mobile';
-  if (!CODE_PATTERN.test(code)) return 'code';
-  return null;
+function numberProblem(number: string, ownNumbers: readonly string[]): PhoneCodeProblems['mobile'] {
+  if (!MOBILE.test(number)) return 'format';
+  return ownNumbers.includes(number) ? 'own' : undefined;
+}
+
+export function phoneCodeProblems(mobile: string, code: string, ownNumbers: readonly string[] = []): PhoneCodeProblems {
+  const problems: PhoneCodeProblems = {};
+  const number = numberProblem(mobile.trim(), ownNumbers);
+  if (number) problems.mobile = number;
+  if (!CODE_PATTERN.test(code)) problems.code = 'format';
+  return problems;
 }
 
 /** How the phone-binding parts read a failure: phone binding's own refusals first (errorText). */
 export const phoneErrors = { domains: [PhoneBindErrors] };
 
-/** The state of a "new number and its code" form: the second phone, or a phone bound by link. */
-export function usePhoneCodeForm() {
+/**
+ * The state of a "new number and its code" form: the second phone, or a phone bound by link.
+ * `ownNumbers` are the account's numbers that cannot be added: no code is sent to them.
+ */
+export function usePhoneCodeForm({ ownNumbers = [] }: { ownNumbers?: readonly string[] } = {}) {
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<PhoneCodeProblem | null>(null);
+  const [problems, setProblems] = useState<PhoneCodeProblems>({});
   const number = mobile.trim();
-  const target: CodeTarget | null = MOBILE.test(number) ? { kind: 'mobile', address: number } : null;
+  const target: CodeTarget | null = numberProblem(number, ownNumbers) ? null : { kind: 'mobile', address: number };
   return {
     mobile,
-    setMobile,
+    setMobile: (value: string) => {
+      setMobile(value);
+      setProblems(({ mobile: _, ...rest }) => rest);
+    },
     code,
-    setCode,
-    problem,
-    setProblem,
+    setCode: (value: string) => {
+      setCode(value);
+      setProblems(({ code: _, ...rest }) => rest);
+    },
+    problems,
+    /** Says what is wrong with the number (no code can be sent to it). */
+    refuseNumber: (problem: PhoneCodeProblems['mobile'] = numberProblem(number, ownNumbers) ?? 'format') =>
+      setProblems((current) => ({ ...current, mobile: problem })),
     /** The number as it is sent. */
     number,
     target,
-    /** Marks the first problem, if any; true when the form may be sent. */
+    /** Marks every problem; true when the form may be sent. */
     check: () => {
-      const found = phoneCodeProblem(mobile, code);
-      setProblem(found);
-      return found === null;
+      const found = phoneCodeProblems(mobile, code, ownNumbers);
+      setProblems(found);
+      return Object.keys(found).length === 0;
     },
   };
 }
@@ -63,7 +85,13 @@ export function PhoneCodeFields({ form, numberLabel }: { form: PhoneCodeForm; nu
         inputMode="tel"
         autoComplete="tel"
         maxLength={11}
-        error={form.problem === 'mobile' ? t('account:contact.phoneFormat') : undefined}
+        error={
+          form.problems.mobile === 'own'
+            ? t('accountPhone:errors.ownNumber')
+            : form.problems.mobile
+              ? t('account:contact.phoneFormat')
+              : undefined
+        }
       />
       <CodeField
         label={t('account:password.code')}
@@ -71,8 +99,8 @@ export function PhoneCodeFields({ form, numberLabel }: { form: PhoneCodeForm; nu
         target={form.target}
         value={form.code}
         onChange={form.setCode}
-        onInvalidTarget={() => form.setProblem('mobile')}
-        error={form.problem === 'code' ? t('account:password.codeFormat') : undefined}
+        onInvalidTarget={() => form.refuseNumber()}
+        error={form.problems.code ? t('account:password.codeFormat') : undefined}
       />
     </>
   );

@@ -9,7 +9,7 @@ import { PhoneBindLinkPage } from './PhoneBindLinkPage';
 import { formatRemaining, PhoneQrModal, svgImageSource } from './PhoneQrModal';
 import { PhoneRows } from './PhoneRows';
 import { SecondMobileModal } from './SecondMobileModal';
-import { phoneCodeProblem } from './PhoneCodeFields';
+import { phoneCodeProblems } from './PhoneCodeFields';
 import { testUser, shownToasts } from '../../../testing/test-user';
 
 const USER = 42;
@@ -72,11 +72,14 @@ describe('the phone rows', () => {
 });
 
 describe('the number and code rule', () => {
-  it('names the number first, then the code', () => {
-    expect(phoneCodeProblem('1381234567', '123456')).toBe('mobile');
-    expect(phoneCodeProblem('12812345678', '123456')).toBe('mobile');
-    expect(phoneCodeProblem(' 13812345678 ', '12345')).toBe('code');
-    expect(phoneCodeProblem('13812345678', '123456')).toBeNull();
+  it('names what is wrong with the number and with the code, all at once', () => {
+    expect(phoneCodeProblems('1381234567', '123456')).toEqual({ mobile: 'format' });
+    expect(phoneCodeProblems('12812345678', '123456')).toEqual({ mobile: 'format' });
+    expect(phoneCodeProblems(' 13812345678 ', '12345')).toEqual({ code: 'format' });
+    expect(phoneCodeProblems('13812345678', '123456')).toEqual({});
+    // Every field at once, and the account's own number named as such.
+    expect(phoneCodeProblems('138', '')).toEqual({ mobile: 'format', code: 'format' });
+    expect(phoneCodeProblems('13812345678', '123456', ['13812345678'])).toEqual({ mobile: 'own' });
   });
 });
 
@@ -108,13 +111,28 @@ describe('the second phone dialog', () => {
     expect(toasts()).toEqual(['Second phone added']);
   });
 
-  it('says so when the number is already the account’s own, and stays open', async () => {
-    stubApi({ [SECOND_MOBILE]: () => fail(400, 0, 'own number') });
-    const onClose = vi.fn();
+  it('refuses the primary number before sending anything, naming the number field', async () => {
+    const { calls } = stubApi({});
     await renderInLanguage(
-      <SecondMobileModal user={user({ mobile: '13812345678' })} mode="bind" onClose={onClose} />,
+      <SecondMobileModal user={user({ mobile: '13812345678' })} mode="bind" onClose={vi.fn()} />,
       domestic,
     );
+    const dialog = screen.getByRole('dialog', { name: 'Add a second phone' });
+    fireEvent.change(within(dialog).getByLabelText('Second phone number'), { target: { value: '13812345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(
+      within(dialog).getByText('This number is already linked to your account. Enter another number.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Enter the 6-digit code')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('says so when the server finds the number is already the account’s own, and stays open', async () => {
+    // The page's copy of the account may be older than the server's: the server still refuses.
+    stubApi({ [SECOND_MOBILE]: () => fail(400, 0, 'own number') });
+    const onClose = vi.fn();
+    await renderInLanguage(<SecondMobileModal user={user({ mobile: null })} mode="bind" onClose={onClose} />, domestic);
     const dialog = screen.getByRole('dialog', { name: 'Add a second phone' });
     fireEvent.change(within(dialog).getByLabelText('Second phone number'), { target: { value: '13812345678' } });
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '654321' } });

@@ -29,7 +29,8 @@ export function SecondMobileModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const form = usePhoneCodeForm();
+  // The primary number cannot be the second one too: refused before any code is sent to it.
+  const form = usePhoneCodeForm({ ownNumbers: user.mobile ? [user.mobile] : [] });
   const [unbindCode, setUnbindCode] = useState('');
   const [unbindCodeInvalid, setUnbindCodeInvalid] = useState(false);
   const [saving, run] = useSingleFlight();

@@ -12,7 +12,7 @@ type Sent = Target & { /** unix seconds */ validUntil: number };
  * Wires a form's account field to its code field: the account is validated before a code is
  * sent, and once sent the form says where the code went.
  */
-export function useCodeTarget<Values extends { account: string }>(
+export function useCodeTarget<Values extends { account: string; code: string }>(
   form: UseFormReturnType<Values>,
   region: Region,
   setFailure: (error: unknown) => void,
@@ -41,6 +41,8 @@ export function useCodeTarget<Values extends { account: string }>(
       resolveAccount,
       onSent: (target: Target, validForSeconds: number) => {
         setFailure(null);
+        // A code is on its way: what an earlier attempt said about the empty code is stale.
+        form.clearFieldError('code');
         setSentTo({ ...target, validUntil: Math.floor(Date.now() / 1000) + validForSeconds });
       },
       onError: (error: unknown) => {
