@@ -201,21 +201,32 @@ test.describe('closing the account', () => {
 
 type HostMessage = { channel: string; type: string; payload: unknown };
 
-/** Acts as the mind-map desktop client of `version`: the host object, recording what it is sent. */
-async function openInMindMapClient(page: Page, user: TestUser, version: string) {
-  await page.addInitScript((clientVersion) => {
+/**
+ * Acts as a desktop client (`from`): the host object with its version and the capabilities it
+ * declares, recording what it is sent.
+ */
+async function openInDesktopClient(
+  page: Page,
+  user: TestUser,
+  client: { from: 'mindmaster' | 'maxPC'; version?: string; capabilities?: string[] },
+) {
+  await page.addInitScript(({ version, capabilities }) => {
     const messages: unknown[] = [];
     (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
     (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-      version: clientVersion,
+      ...(version === undefined ? {} : { version }),
+      ...(capabilities === undefined ? {} : { capabilities }),
       postMessage: (json: string) => messages.push(JSON.parse(json)),
     };
-  }, version);
+  }, client);
   const session = await signInAs(page, user);
-  await page.goto(regionUrl(user.region, '/account?lang=en&from=mindmaster'));
+  await page.goto(regionUrl(user.region, `/account?lang=en&from=${client.from}`));
   await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
   return session;
 }
+
+const openInMindMapClient = (page: Page, user: TestUser, version: string) =>
+  openInDesktopClient(page, user, { from: 'mindmaster', version });
 
 const hostMessages = (page: Page) =>
   page.evaluate(() => (window as unknown as { hostMessages: HostMessage[] }).hostMessages);
@@ -232,6 +243,19 @@ test.describe('signing out in the desktop client', () => {
   test('the mind-map client 12.2.9 does not', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
     await openInMindMapClient(page, user, '12.2.9');
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  });
+
+  test('the diagram client shows the link when it declares it can sign out', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'domestic' });
+    await openInDesktopClient(page, user, { from: 'maxPC', capabilities: ['signOut'] });
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+
+  test('the diagram client without that capability gets no link', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'domestic' });
+    await openInDesktopClient(page, user, { from: 'maxPC', capabilities: [] });
+    await expect(page.getByRole('main').getByTestId('user-id')).toBeVisible();
     await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   });
 
