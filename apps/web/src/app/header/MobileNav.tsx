@@ -1,7 +1,10 @@
 import { Burger, Drawer, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivityTag } from './ActivityTag';
 import type { HeaderNav } from './nav-links';
+import classes from './header.module.css';
 
 /**
  * The header's links behind a burger, for screens too narrow for the bar. `initialOpened`: the
@@ -29,7 +32,15 @@ export function MobileNav({ nav, initialOpened = false }: { nav: HeaderNav; init
         <nav aria-label={t('nav.label')}>
           {nav.items.map((item) =>
             item.kind === 'link' ? (
-              <NavLink key={item.link.id} label={t(item.link.label)} href={item.link.href} {...external} />
+              <Fragment key={item.link.id}>
+                <NavLink label={t(item.link.label)} href={item.link.href} {...external} />
+                {/* Its own link under the one it belongs to: links cannot nest. */}
+                {item.withActivityTag && (
+                  <div className={classes.drawerTag}>
+                    <ActivityTag />
+                  </div>
+                )}
+              </Fragment>
             ) : (
               <NavLink key={item.id} label={t(item.label)} childrenOffset="md">
                 {item.groups.flatMap((group) =>

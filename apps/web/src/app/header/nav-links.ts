@@ -171,7 +171,10 @@ export function headerNav({ language, context, env }: NavOptions): HeaderNav {
     },
     { kind: 'link', link: link('support', 'nav.support', '/support') },
     !appStore && { kind: 'link', link: link('download', 'nav.download', '/download') },
-    !appStore && !mindMapApp && { kind: 'link', link: link('pricing', 'nav.pricing', '/pricing') },
+    // The running campaign's tag of the overseas region sits on the pricing link, as the
+    // domestic one sits on membership: the link to what the campaign is about.
+    !appStore &&
+      !mindMapApp && { kind: 'link', link: link('pricing', 'nav.pricing', '/pricing'), withActivityTag: true },
   ];
   return {
     variant: 'global',
