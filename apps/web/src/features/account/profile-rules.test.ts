@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  missingBirthdayParts,
   canUnbind,
   signInMethods,
   daysInMonth,
@@ -88,5 +89,18 @@ describe('unbinding', () => {
       google: true,
       facebook: false,
     });
+  });
+});
+
+describe('a birthday begun but not finished', () => {
+  it('names the parts still to choose, in the pickers’ order', () => {
+    expect(missingBirthdayParts({ year: 1990, month: 5 })).toEqual(['day']);
+    expect(missingBirthdayParts({ day: 3 })).toEqual(['year', 'month']);
+    expect(missingBirthdayParts({ year: 1990, day: 3 })).toEqual(['month']);
+  });
+
+  it('names nothing before any part is chosen, or once all are', () => {
+    expect(missingBirthdayParts({})).toEqual([]);
+    expect(missingBirthdayParts({ year: 1990, month: 5, day: 3 })).toEqual([]);
   });
 });

@@ -32,6 +32,18 @@ export function parseBirthday(value: string | null): BirthdayParts | null {
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
+export type BirthdayPart = keyof BirthdayParts;
+
+/**
+ * The parts still to choose of a birthday begun but not finished (nothing while none or all
+ * are chosen): a birthday is saved only whole, so the form says what is missing.
+ */
+export function missingBirthdayParts(parts: Partial<BirthdayParts>): BirthdayPart[] {
+  const order: BirthdayPart[] = ['year', 'month', 'day'];
+  const missing = order.filter((part) => !parts[part]);
+  return missing.length === order.length ? [] : missing;
+}
+
 /**
  * The birthday to save, or null while a part is missing. A day beyond the chosen month's end
  * (31 after switching to February) is brought back to that month's last day.

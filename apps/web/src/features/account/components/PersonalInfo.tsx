@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast, showErrorToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
-import { languageNames, languages, useLanguage } from '../../../lib/i18n';
+import { languageNames, languageTags, languages, useLanguage } from '../../../lib/i18n';
 import { type ProfileChanges, updateProfile } from '../api/account';
 import { countryOptions } from '../countries';
-import { type BirthdayParts, daysInMonth, formatBirthday, parseBirthday } from '../profile-rules';
+import { type BirthdayParts, daysInMonth, formatBirthday, missingBirthdayParts, parseBirthday } from '../profile-rules';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 
@@ -58,6 +58,16 @@ export function PersonalInfo({ user }: { user: UserInfo }) {
     const birthday = formatBirthday(merged);
     if (birthday && birthday !== user.birthday) void save({ birthday });
   };
+
+  const missing = missingBirthdayParts(parts);
+  const missingText =
+    missing.length > 0
+      ? t('account:profile.birthdayIncomplete', {
+          missing: new Intl.ListFormat(languageTags[language], { type: 'conjunction' }).format(
+            missing.map((part) => t(`account:profile.${part}`)),
+          ),
+        })
+      : undefined;
 
   const thisYear = new Date().getFullYear();
   const years = useMemo(() => numberOptions(EARLIEST_YEAR, thisYear).reverse(), [thisYear]);
@@ -112,7 +122,13 @@ export function PersonalInfo({ user }: { user: UserInfo }) {
           onChange={({ currentTarget: { value } }) => value && void save({ country: value })}
           disabled={busy}
         />
-        <Input.Wrapper label={t('account:profile.birthday')} labelElement="div" id={birthdayLabel}>
+        <Input.Wrapper
+          label={t('account:profile.birthday')}
+          labelElement="div"
+          id={birthdayLabel}
+          error={missingText}
+          errorProps={{ role: 'status' }}
+        >
           <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${birthdayLabel}-label`}>
             <NativeSelect
               aria-label={t('account:profile.year')}
