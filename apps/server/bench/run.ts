@@ -1,15 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type Client, type Result } from 'autocannon';
 import pg from 'pg';
+import {
+  type Session,
+  admin,
+  freePort,
+  machine,
+  signIn,
+  startNode,
+  stopChild,
+  stopChildren,
+  waitForHttp,
+} from './processes.js';
+import { firstScreen } from './first-screen.js';
 
 /**
- * `npm run bench [-- --pg] [--duration 10] [--connections 50] [--cpu-prof DIR]`
+ * `npm run bench [-- --only api|first-screen] [--pg] [--duration 10] [--connections 50]
+ *   [--cpu-prof DIR] [--runs 5] [--details]`
+ *
+ * The first screen's speed (bench/first-screen.ts: Lighthouse on /account, both builds, `--runs`
+ * loads each) follows the API's figures below, unless `--only` picks one of them.
  *
  * In one run on one machine, with autocannon:
  *   (a) a bare Fastify hello-world route, in its own process — the baseline;
@@ -25,10 +39,13 @@ import pg from 'pg';
  * (0 measures the access-token check against the database on every request).
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(serverDir, '../..');
-
 interface Args {
+  /** Which measurements: both by default. */
+  only: 'api' | 'first-screen' | null;
+  /** Lighthouse loads per build (first screen). */
+  runs: number;
+  /** Where each first-screen load's time went. */
+  details: boolean;
   pg: boolean;
   duration: number;
   connections: number;
@@ -37,7 +54,16 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { pg: false, duration: 10, connections: 50, warmup: 2, cpuProf: null };
+  const args: Args = {
+    only: null,
+    runs: 5,
+    details: false,
+    pg: false,
+    duration: 10,
+    connections: 50,
+    warmup: 2,
+    cpuProf: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -46,128 +72,21 @@ function parseArgs(argv: string[]): Args {
       return raw;
     };
     if (flag === '--pg') args.pg = true;
+    else if (flag === '--only' && (argv[i + 1] === 'api' || argv[i + 1] === 'first-screen'))
+      args.only = argv[++i] as Args['only'];
+    else if (flag === '--runs') args.runs = Math.max(1, value());
+    else if (flag === '--details') args.details = true;
     else if (flag === '--duration') args.duration = value();
     else if (flag === '--connections') args.connections = value();
     else if (flag === '--warmup') args.warmup = value();
     else if (flag === '--cpu-prof' && argv[i + 1]) args.cpuProf = path.resolve(argv[++i] as string);
     else {
       throw new Error(
-        `unknown option ${flag} (known: --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR)`,
+        `unknown option ${flag} (known: --only api|first-screen, --runs N, --details, --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR)`,
       );
     }
   }
   return args;
-}
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-
-/** Starts `node --import tsx <script>` (not npx: the PID we hold is the server's own). */
-function startNode(script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 50) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  child.once('exit', (code, signal) => {
-    if (!stopping && !stopped.has(child)) {
-      console.error(`${script} exited early (${signal ?? code}):\n${output.join('')}`);
-      process.exitCode = 1;
-    }
-  });
-  return child;
-}
-
-let stopping = false;
-const stopped = new Set<ChildProcess>();
-
-/** Stops one child we started, by its PID; SIGKILL if it does not go within 10 s. */
-function stopChild(child: ChildProcess): Promise<void> {
-  stopped.add(child);
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function stopChildren(): Promise<void> {
-  stopping = true;
-  await Promise.all(children.map(stopChild));
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Runs `npm run admin -- …` (the operator CLI) and returns its JSON answer. */
-function admin(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'admin', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`npm run admin -- ${args[0]} failed (${code}): ${stderr.trim()}`));
-      try {
-        resolve(JSON.parse(stdout) as Record<string, unknown>);
-      } catch {
-        reject(new Error(`npm run admin -- ${args[0]} did not print JSON: ${stdout}`));
-      }
-    });
-  });
-}
-
-interface Session {
-  token: string;
-  refreshToken: string;
-}
-
-async function signIn(baseUrl: string, account: string, password: string): Promise<Session> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password }),
-  });
-  const answer = (await res.json()) as { status: string; msg: string; data?: { token: string; refresh_token: string } };
-  if (res.status !== 200 || !answer.data) throw new Error(`sign-in failed: ${res.status} ${answer.msg}`);
-  return { token: answer.data.token, refreshToken: answer.data.refresh_token };
 }
 
 /**
@@ -283,11 +202,6 @@ function refreshChains(sessions: Session[]) {
   };
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
-}
-
 function report(figures: Figure[], args: Args, database: string): void {
   const baseline = figures[0]?.result.requests.average ?? 0;
   const ceiling = figures[1]?.result.requests.average ?? 0;
@@ -348,6 +262,12 @@ function report(figures: Figure[], args: Args, database: string): void {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.only !== 'first-screen') await api(args);
+  if (args.only !== 'api') await firstScreen({ runs: args.runs, details: args.details });
+}
+
+/** The API's figures: hello-world, the ceiling, the profile read and refresh (see the top). */
+async function api(args: Args): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-bench-'));
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(work, { recursive: true, force: true })];
 

@@ -13,6 +13,8 @@ import { host } from './lib/host-bridge';
 import { initI18n, languageFromSearch } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { getSession } from './lib/session';
+import { currentUserQueryOptions } from './lib/user/current-user';
+import { teamQueryOptions } from './app/team/use-team';
 
 async function start() {
   const container = document.getElementById('root');
@@ -31,10 +33,19 @@ async function start() {
   });
 
   // What the first render will need downloads alongside the translations.
-  const signedIn = getSession() !== null || launch.custom !== null;
+  const session = getSession();
+  const signedIn = session !== null || launch.custom !== null;
+  const queryClient = createQueryClient();
+  // The shell and the first screen read the user and their teams: asked for now, they arrive
+  // while the code and texts load instead of after the first render. (A desktop client's
+  // one-time credential may sign in someone else: then the shell asks once it knows who.)
+  if (session && launch.custom === null) {
+    void queryClient.prefetchQuery(currentUserQueryOptions(session.userId));
+    void queryClient.prefetchQuery(teamQueryOptions(session.userId));
+  }
   const firstScreen = screenFromPath(window.location.pathname) ?? DEFAULT_SCREEN;
-  preloadScreen(firstScreen);
-  preloadShellParts({ header: build.hostMode === 'browser', signIn: !signedIn });
+  const firstScreenCode = preloadScreen(firstScreen);
+  const shellParts = preloadShellParts({ header: build.hostMode === 'browser', signIn: !signedIn });
 
   const [, launchError] = await Promise.all([
     initI18n(
@@ -47,11 +58,14 @@ async function start() {
     // desktop client may hand one over; that one is moved at its first use instead, so the
     // client's own copy is not spent behind its back.)
     build.hostMode === 'browser' ? adoptRefreshCookie() : undefined,
+    // Downloads beside the translations; waiting for it lets the screen mount without suspending.
+    firstScreenCode,
+    shellParts,
   ]);
 
   createRoot(container).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} launchError={launchError} />
+      <App queryClient={queryClient} launchError={launchError} />
     </StrictMode>,
   );
 }

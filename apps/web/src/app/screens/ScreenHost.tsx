@@ -5,7 +5,7 @@ import { lazyScreens } from './load-screen';
 import type { ScreenName } from './screens';
 
 function Screen({ name }: { name: ScreenName }) {
-  const Lazy = lazyScreens[name];
+  const Lazy = lazyScreens[name].Component;
   return (
     <ScreenErrorBoundary>
       <Suspense fallback={<ScreenLoading />}>

@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { type Preloadable, preloadable } from '../../lib/lazy/preloadable';
 import { isPartNamespace, loadNamespace, namespaces } from '../../lib/i18n';
 import { type ScreenName, isScreenName, screenNames } from './screens';
 
@@ -71,16 +72,22 @@ const loaders = Object.fromEntries(
   ]),
 ) as Record<ScreenName, () => Promise<ScreenModule>>;
 
-/** The lazy component of each screen, made once, so React keeps each one's loaded state. */
+/** Each screen's component, made once, so React keeps each one's loaded state. */
 export const lazyScreens = Object.fromEntries(
-  (Object.keys(loaders) as ScreenName[]).map((name) => [name, lazy(() => loadWithTimeout(loaders[name]))]),
-) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
+  (Object.keys(loaders) as ScreenName[]).map((name) => [
+    name,
+    preloadable(() => loadWithTimeout(loaders[name]).then((module) => module.default)),
+  ]),
+) as Record<ScreenName, Preloadable<object>>;
 
 /**
- * Starts downloading a screen's code ahead of its first render (the one the visit opens on);
- * its texts come with the others at boot (startNamespaces).
+ * Starts loading a screen's code and texts ahead of its first render (the one the visit opens
+ * on); main.tsx waits for it beside the translations, so the first screen mounts directly. A
+ * failure shows when the screen renders (its load runs again then).
  */
-export function preloadScreen(name: ScreenName): void {
-  // A failure shows when the screen renders (its own import runs again then).
-  codeLoaders[name]().catch(() => {});
+export function preloadScreen(name: ScreenName): Promise<void> {
+  return lazyScreens[name].preload().then(
+    () => undefined,
+    () => undefined,
+  );
 }

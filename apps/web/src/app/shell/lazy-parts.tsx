@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { loadNamespace } from '../../lib/i18n';
+import { preloadable } from '../../lib/lazy/preloadable';
 
 /**
  * Pieces of the shell that not every visit needs, each its own chunk so the first screen
@@ -17,17 +18,24 @@ const loadToasts = () => import('./Toasts');
 /** The namespace only sign-in uses: a signed-in visit does not download it (main.tsx). */
 export const SIGN_IN_NAMESPACE = 'auth';
 
-export const LazyHeader = lazy(() => loadHeader().then((m) => ({ default: m.Header })));
-export const LazySignInScreen = lazy(() =>
-  Promise.all([loadSignIn(), loadNamespace(SIGN_IN_NAMESPACE)]).then(([m]) => ({ default: m.SignInScreen })),
+const header = preloadable(() => loadHeader().then((m) => m.Header));
+const signIn = preloadable(() =>
+  Promise.all([loadSignIn(), loadNamespace(SIGN_IN_NAMESPACE)]).then(([m]) => m.SignInScreen),
 );
+export const LazyHeader = header.Component;
+export const LazySignInScreen = signIn.Component;
 const LazyToastContainer = lazy(() => loadToasts().then((m) => ({ default: m.Toasts as ComponentType })));
 
-export function preloadShellParts({ header, signIn }: { header: boolean; signIn: boolean }): void {
-  // Failures are ignored here: the same import runs again when the part renders, and its
-  // error shows there.
-  if (header) loadHeader().catch(() => {});
-  if (signIn) loadSignIn().catch(() => {});
+/**
+ * Starts the parts the visit will show; main.tsx waits for them beside the translations, so
+ * they mount with the first render. Failures are ignored here: the same load runs again when
+ * the part renders, and its error shows there.
+ */
+export function preloadShellParts(parts: { header: boolean; signIn: boolean }): Promise<unknown> {
+  return Promise.all([
+    parts.header ? header.preload().catch(() => {}) : undefined,
+    parts.signIn ? signIn.preload().catch(() => {}) : undefined,
+  ]);
 }
 
 /** The toast container, mounted once the browser is idle after the first render. */

@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The processes of a benchmark run (bench/run.ts, bench/first-screen.ts): servers started by
+ * their own PID, stopped however the run ends, and the operator CLI and sign-in they need.
+ */
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(serverDir, '../..');
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+
+/** Starts `node --import tsx <script>` (not npx: the PID we hold is the server's own). */
+export function startNode(script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (!stopping && !stopped.has(child)) {
+      console.error(`${script} exited early (${signal ?? code}):\n${output.join('')}`);
+      process.exitCode = 1;
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const stopped = new Set<ChildProcess>();
+
+/** Stops one child we started, by its PID; SIGKILL if it does not go within 10 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  stopped.add(child);
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function stopChildren(): Promise<void> {
+  stopping = true;
+  await Promise.all(children.map(stopChild));
+}
+
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Runs `npm run admin -- …` (the operator CLI) and returns its JSON answer. */
+export function admin(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'admin', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`npm run admin -- ${args[0]} failed (${code}): ${stderr.trim()}`));
+      try {
+        resolve(JSON.parse(stdout) as Record<string, unknown>);
+      } catch {
+        reject(new Error(`npm run admin -- ${args[0]} did not print JSON: ${stdout}`));
+      }
+    });
+  });
+}
+
+export interface Session {
+  token: string;
+  refreshToken: string;
+}
+
+export async function signIn(baseUrl: string, account: string, password: string): Promise<Session> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  const answer = (await res.json()) as { status: string; msg: string; data?: { token: string; refresh_token: string } };
+  if (res.status !== 200 || !answer.data) throw new Error(`sign-in failed: ${res.status} ${answer.msg}`);
+  return { token: answer.data.token, refreshToken: answer.data.refresh_token };
+}
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
