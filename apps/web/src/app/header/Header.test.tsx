@@ -104,6 +104,32 @@ describe('Header, international variant', () => {
   });
 });
 
+describe('the running activity tag, in every region and layout', () => {
+  const campaign = { name: 'Black Friday', url: 'https://www.example.com/black-friday' };
+
+  it('sits on the pricing link of the international variant', async () => {
+    stubApi({ 'GET /api/user/activity/baricon': () => ok(campaign) });
+    await renderInLanguage(<Header />, { language: 'en', build: { region: 'overseas' } });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const tag = await within(nav).findByRole('link', { name: 'Black Friday' });
+    expect(tag.getAttribute('href')).toBe(campaign.url);
+    expect(tag.parentElement?.textContent).toContain('Pricing');
+  });
+
+  it.each([
+    ['en', 'overseas', 'Open navigation', 'Account Centre'],
+    ['zh', 'domestic', '打开导航', '账号中心'],
+  ] as const)('shows in the phone drawer too (%s)', async (language, region, burger, title) => {
+    stubApi({ 'GET /api/user/activity/baricon': () => ok(campaign) });
+    setWidth(390);
+    await renderInLanguage(<Header />, { language, build: { region } });
+    fireEvent.click(screen.getByRole('button', { name: burger }));
+    const drawer = await screen.findByRole('dialog', { name: title });
+    const tag = await within(drawer).findByRole('link', { name: 'Black Friday' });
+    expect(tag.getAttribute('href')).toBe(campaign.url);
+  });
+});
+
 describe('Header, China variant', () => {
   it('offers sign-in and registration, and shows the running activity tag', async () => {
     const api = stubApi({

@@ -158,6 +158,25 @@ describe('the birthday', () => {
   });
 });
 
+describe('a birthday begun but not finished', () => {
+  it('says which parts are still to choose and saves nothing until all are chosen', async () => {
+    const { calls } = stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo({ birthday: null })),
+      [`PUT /api/user/${USER}`]: (body) => ok(userInfo(body as Record<string, unknown>)),
+    });
+    await renderInLanguage(<AccountScreen />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Year' }), { target: { value: '1990' } });
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Still to choose: Month and Day\./);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Month' }), { target: { value: '5' } });
+    expect(screen.getByRole('status').textContent).toMatch(/^Still to choose: Day\./);
+    expect(puts(calls)).toEqual([]);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Day' }), { target: { value: '3' } });
+    await waitFor(() => expect(puts(calls).map((call) => call.body)).toEqual([{ birthday: '1990-05-03' }]));
+    expect(screen.queryByText(/Still to choose/)).toBeNull();
+  });
+});
+
 describe('the introduction', () => {
   it('shows markup as typed text, never as HTML', async () => {
     stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo({ profile: '<b>bold</b><img src=x>' })) });
@@ -198,6 +217,40 @@ describe('the sign-in flows', () => {
       password: 'New-password-2',
       old_password: 'Old-password-1',
     });
+  });
+
+  it('names every field the form can check at once, before sending anything', async () => {
+    const { calls } = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    await renderInLanguage(<AccountScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'New-password-2' } });
+    fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Enter the 6-digit code')).toBeTruthy();
+    expect(within(dialog).getByText('Enter your current password.')).toBeTruthy();
+    expect(within(dialog).getByText('The two passwords differ')).toBeTruthy();
+    expect(calls.filter((call) => call.route.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('shows a wrong current password under that field, not as a sign-in failure', async () => {
+    stubApi({
+      [`GET /api/user/${USER}`]: () => ok(userInfo()),
+      [`PUT /api/user/${USER}/password`]: () => fail(400, 2, AccountErrors.currentPasswordWrong.msg),
+    });
+    await renderInLanguage(<AccountScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Not-it-at-all-1' } });
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'New-password-2' } });
+    fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const message = await within(dialog).findByText('The current password is incorrect.');
+    // Said by the field itself: the message sits in the current password's own input wrapper.
+    const field = within(dialog).getByLabelText('Current password').closest('.mantine-InputWrapper-root');
+    expect(field?.contains(message)).toBe(true);
+    expect(toasts()).toEqual([]);
   });
 
   it('binds an e-mail with a code of purpose 4 sent to it, and shows it masked', async () => {
