@@ -2,9 +2,9 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './tools/eslint-layers.js';
 
 const root = import.meta.dirname;
 const web = (folder) => `./apps/web/src/${folder}`;
@@ -16,7 +16,7 @@ const features = fs
 /** Who may not import whom in the web app (DESIGN.md §1 and §6). */
 const webZones = [
   ...features.map((feature) => ({
-    target: web(`features/${feature}`),
+    target: [web(`features/${feature}`)],
     from: web('features'),
     except: [`./${feature}`],
     message: 'features never import each other: move what two features share to lib/ or components/',
@@ -31,7 +31,7 @@ const webZones = [
     from: web('features'),
     message: 'lib/ and components/ never import a feature',
   },
-  { target: web('lib'), from: web('components'), message: 'lib/ holds no components: it sits below components/' },
+  { target: [web('lib')], from: web('components'), message: 'lib/ holds no components: it sits below components/' },
 ];
 
 export default tseslint.config(
@@ -55,18 +55,12 @@ export default tseslint.config(
   {
     // The web app's layers (DESIGN.md §6): app/ → features/ → components/, lib/. A feature never
     // imports another feature or app/; lib/ and components/ import no feature; nothing imports in
-    // a circle. Zones compare resolved files, so relative paths (`../order/…`) are caught too.
+    // a circle. Imports are resolved to files, so relative paths (`../order/…`) are caught too.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // no-cycle reads the imported files themselves: it must know TypeScript files are modules.
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
+    plugins: { layers },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'layers/zones': ['error', { root, zones: webZones }],
+      'layers/no-cycle': 'error',
     },
   },
   {
@@ -74,11 +68,11 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'layers/zones': [
         'error',
         {
-          basePath: root,
-          zones: [...webZones, { target: web('.'), from: web('testing'), message: 'src/testing/ is for tests only' }],
+          root,
+          zones: [...webZones, { target: [web('.')], from: web('testing'), message: 'src/testing/ is for tests only' }],
         },
       ],
     },

@@ -14,7 +14,7 @@ import {
   test,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
-import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
+import { codeFor, newestOutboxId } from '../outbox.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Two lint rules that keep the web app's layers apart (DESIGN.md §6), written here rather than
+ * taken from a plugin whose resolver ships native binaries for a few platforms only:
+ * - `layers/zones`: files under a `target` folder may not import files under a `from` folder
+ *   (except its `except` sub-folders). Imports are resolved to files first, so `../order/…`
+ *   and `../../features/order/…` are the same import.
+ * - `layers/no-cycle`: no file imports, through any chain of imports, a file that imports it
+ *   back. Type-only imports are left out: they vanish from the built code.
+ * Both read relative imports, static and dynamic (`import('./x')`); packages are not followed.
+ */
+
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx'];
+
+function isFile(file) {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file a relative specifier names (`./x` → x.ts, x.tsx, x/index.ts, …), or null. */
+export function resolveImport(fromFile, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
+  // An ESM `./x.js` may name `x.ts`.
+  if (/\.js$/.test(base)) candidates.push(...EXTENSIONS.map((ext) => base.slice(0, -3) + ext));
+  return candidates.find(isFile) ?? null;
+}
+
+const STATIC_IMPORT = /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"]([^'"\n]+)['"]/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+const COMMENTS = /\/\*[\s\S]*?\*\/|(^|[^:\\])\/\/.*$/gm;
+
+/** The relative specifiers a source text imports at run time (type-only imports left out). */
+export function runtimeImports(text) {
+  const code = text.replace(COMMENTS, '$1');
+  const found = [];
+  for (const match of code.matchAll(STATIC_IMPORT)) if (!match[2]) found.push(match[3]);
+  for (const match of code.matchAll(DYNAMIC_IMPORT)) found.push(match[1]);
+  return found.filter((specifier) => specifier.startsWith('.'));
+}
+
+/** Each file's runtime imports, resolved, read once per lint run (and again if the file changed). */
+const graph = new Map();
+function importsOf(file) {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const known = graph.get(file);
+  if (known && stat && known.mtimeMs === stat.mtimeMs) return known.imports;
+  const text = stat ? fs.readFileSync(file, 'utf8') : '';
+  const imports = runtimeImports(text)
+    .map((specifier) => resolveImport(file, specifier))
+    .filter((target) => target !== null);
+  graph.set(file, { mtimeMs: stat?.mtimeMs ?? 0, imports });
+  return imports;
+}
+
+/** A chain of imports from `start` back to `file`, or null. */
+function pathBack(start, file) {
+  const seen = new Set([start]);
+  const queue = [[start]];
+  while (queue.length > 0) {
+    const chain = queue.shift();
+    for (const next of importsOf(chain.at(-1))) {
+      if (next === file) return chain;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...chain, next]);
+      }
+    }
+  }
+  return null;
+}
+
+const inside = (file, folder) => file === folder || file.startsWith(folder + path.sep);
+
+/** Calls `check(node, specifier)` for every import of a module with a literal specifier. */
+function eachImport(check) {
+  const visit = (node) => {
+    if (node.source && typeof node.source.value === 'string') check(node, node.source.value, node);
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+}
+
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.type === 'ImportDeclaration' &&
+    node.specifiers.length > 0 &&
+    node.specifiers.every((specifier) => specifier.importKind === 'type'));
+
+const zones = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'files of one layer never import files of another named layer' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          zones: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                target: { type: 'array', items: { type: 'string' } },
+                from: { type: 'string' },
+                except: { type: 'array', items: { type: 'string' } },
+                message: { type: 'string' },
+              },
+              required: ['target', 'from', 'message'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['root', 'zones'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { root, zones: rules } = context.options[0];
+    const file = context.filename;
+    const applying = rules
+      .filter((rule) => rule.target.some((target) => inside(file, path.resolve(root, target))))
+      .map((rule) => ({
+        ...rule,
+        from: path.resolve(root, rule.from),
+        except: (rule.except ?? []).map((folder) => path.resolve(root, rule.from, folder)),
+      }));
+    if (applying.length === 0) return {};
+    return eachImport((node, specifier) => {
+      const target = resolveImport(file, specifier);
+      if (!target) return;
+      for (const rule of applying) {
+        if (inside(target, rule.from) && !rule.except.some((folder) => inside(target, folder))) {
+          context.report({ node, message: `"${specifier}": ${rule.message}` });
+        }
+      }
+    });
+  },
+};
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'no chain of imports leads back to the importing file' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    return eachImport((node, specifier) => {
+      if (isTypeOnly(node)) return;
+      const target = resolveImport(file, specifier);
+      if (!target || target === file) return;
+      const chain = pathBack(target, file);
+      if (chain) {
+        const names = [...chain, file].map((step) => path.relative(path.dirname(file), step) || step);
+        context.report({ node, message: `Dependency cycle: ${names.join(' → ')}` });
+      }
+    });
+  },
+};
+
+export default { meta: { name: 'layers' }, rules: { zones, 'no-cycle': noCycle } };
