@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { type DeviceProduct, type DeviceTag, DeviceErrors } from '@account-centre/contract';
 import { errorText } from '../../lib/api';
-import type { Session } from './api/devices';
+import type { Session } from './api/get-sessions';
 
 type Client = Session['client'];
 
