@@ -2,7 +2,7 @@ import type { IdentityProvider } from '@account-centre/contract';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useBuildContext } from '../../lib/build-context';
 import { useSingleFlight } from '../../lib/hooks/use-single-flight';
-import { type IdentityFlowPurpose, startIdentityFlow } from './api/identity';
+import { type IdentityFlowPurpose, startIdentityFlow } from './api/start-identity-flow';
 import { type FlowResult, runIdentityFlow } from './identity-flow';
 
 export interface IdentityFlowHandlers {

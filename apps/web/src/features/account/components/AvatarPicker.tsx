@@ -22,7 +22,7 @@ const AvatarCropper = lazyWithTexts(loadCropper, CROPPER_NAMESPACE);
 // Decoding, encoding and the upload call are needed once a picture is picked, not to show the
 // avatar: they load with the cropper (docs/bundle-budget.md).
 const loadPictureTools = () => import('../avatar-image');
-const loadUpload = () => import('../api/account').then((m) => m.uploadAvatar);
+const loadUpload = () => import('../api/upload-avatar').then((m) => m.uploadAvatar);
 
 /**
  * Starts downloading the cropper, its texts and the picture tools while the visitor is still

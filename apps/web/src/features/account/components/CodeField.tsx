@@ -3,7 +3,7 @@ import type { VerificationPurposeCode } from '@account-centre/contract';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
-import { type CodeTarget, sendCode } from '../api/account';
+import { type CodeTarget, sendCode } from '../api/send-code';
 import { useCountdown } from '../../../lib/hooks/use-countdown';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 

@@ -3,7 +3,7 @@ import { getLaunchParams } from '../../../lib/build-context';
 import { lazyWithTexts } from '../../../lib/i18n';
 import { useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
-import { isNoExchangeCode, isRefusedExchangeRequest, useExchangeCode } from '../api/exchange';
+import { isNoExchangeCode, isRefusedExchangeRequest, useExchangeCode } from '../api/get-exchange-code';
 import type { ExchangeOutcome } from './ExchangeCodeDialog';
 
 const ExchangeCodeDialog = lazyWithTexts(

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { updateProfile } from '../api/account';
+import { updateProfile } from '../api/update-profile';
 import { nicknameProblem } from '../profile-rules';
 import { useStoreUser } from '../use-user-cache';
 

@@ -7,7 +7,7 @@ import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast, showErrorToast } from '../../../components/toast';
 import { useBuildContext } from '../../../lib/build-context';
 import { languageNames, languageTags, languages, useLanguage } from '../../../lib/i18n';
-import { type ProfileChanges, updateProfile } from '../api/account';
+import { type ProfileChanges, updateProfile } from '../api/update-profile';
 import { countryOptions } from '../countries';
 import { type BirthdayParts, daysInMonth, formatBirthday, missingBirthdayParts, parseBirthday } from '../profile-rules';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { errorText } from '../../../lib/api';
-import { bindPhoneByLink, describeBindLink } from '../api/phone';
+import { bindPhoneByLink } from '../api/bind-phone-by-link';
+import { describeBindLink } from '../api/describe-bind-link';
 import { PhoneCodeFields, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
 
 /** Refusals after which the link can no longer bind anything: the form gives way to the reason. */

@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { MAINLAND_MOBILE_PATTERN, PhoneBindErrors, VerificationPurpose } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CodeTarget } from '../api/account';
+import type { CodeTarget } from '../api/send-code';
 import { CODE_PATTERN, CodeField } from './CodeField';
 
 const MOBILE = new RegExp(MAINLAND_MOBILE_PATTERN);

@@ -6,7 +6,8 @@ import { type UserInfo, currentUserQueryOptions } from '../../../lib/user/curren
 import { showErrorToast, showToast } from '../../../components/toast';
 import { useCountdown } from '../../../lib/hooks/use-countdown';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { type BindLink, bindLinkStateQueryOptions, createBindLink } from '../api/phone';
+import { type BindLink, createBindLink } from '../api/create-bind-link';
+import { bindLinkStateQueryOptions } from '../api/get-bind-link-state';
 
 const QR_SIZE = 216;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
-import { unbindContact } from '../api/account';
+import { unbindContact } from '../api/unbind-contact';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';

@@ -6,7 +6,8 @@ import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { identitiesOptions, unbindIdentity } from '../api/identity';
+import { identitiesOptions } from '../api/get-identities';
+import { unbindIdentity } from '../api/unbind-identity';
 import { useStoreUser } from '../use-user-cache';
 import { identityLabelKey } from './identity-texts';
 

@@ -3,7 +3,7 @@ import { errorText } from '../../../lib/api';
 import { type ToastKind, showToast } from '../../../components/toast';
 import { i18n, loadNamespace } from '../../../lib/i18n';
 import type texts from '../../../locales/en/accountIdentity.json';
-import type { IdentityFlowPurpose } from '../api/identity';
+import type { IdentityFlowPurpose } from '../api/start-identity-flow';
 
 /**
  * Each provider's name as a sign-in method ("WeChat account"), in account.json: the rows show

@@ -1,9 +1,7 @@
 import { getExchangeCodeRoute, AccountErrors, isFailure } from '@account-centre/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiCall } from '../../../lib/api';
-
-export const exchangeCodeQueryKey = (userId: number, formName: string) =>
-  ['user', userId, 'exchange-code', formName] as const;
+import { accountKeys } from './keys';
 
 /**
  * The user's exchange code of a form (spec 01 §7 getExchangeCode). The server hands each user
@@ -12,7 +10,7 @@ export const exchangeCodeQueryKey = (userId: number, formName: string) =>
  */
 export function exchangeCodeQueryOptions(userId: number, formName: string) {
   return queryOptions({
-    queryKey: exchangeCodeQueryKey(userId, formName),
+    queryKey: accountKeys.exchangeCode(userId, formName),
     queryFn: ({ signal }) =>
       apiCall(getExchangeCodeRoute, { params: { userId }, query: { form_name: formName }, signal }).then(
         (reply) => reply.data.code,
