@@ -1,4 +1,5 @@
 import { bindMobile, expect, overseasUrl, regionUrl, registerUser, signInAs, test, uniqueEmail } from '../fixtures.js';
+import { expectAccessible } from '../accessibility.js';
 import { newestOutboxId } from '../outbox.js';
 
 /**
@@ -17,6 +18,7 @@ test.describe('forms', () => {
     await expect(dialog.getByText('Enter the 6-digit code')).toBeVisible();
     await expect(dialog.getByText('Enter your current password.')).toBeVisible();
     await expect(dialog.getByText('Use at least 8 characters')).toBeVisible();
+    await expectAccessible(page, 'the password dialog with its errors');
 
     // A code is still missing while the new passwords now differ: both are said together.
     await dialog.getByLabel('Current password').fill('Whatever-it-was-1');

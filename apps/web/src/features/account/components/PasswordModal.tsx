@@ -1,4 +1,5 @@
-import { Modal, NativeSelect, PasswordInput, Stack } from '@mantine/core';
+import { Modal, NativeSelect, Stack } from '@mantine/core';
+import { PasswordField } from '../../../components/PasswordField';
 import {
   AccountErrors,
   AuthErrors,
@@ -142,7 +143,7 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
               error={problemText('code')}
             />
             {user.hasPwd && (
-              <PasswordInput
+              <PasswordField
                 label={t('account:password.current')}
                 value={oldPassword}
                 onChange={(event) => edited('current', setOldPassword)(event.currentTarget.value)}
@@ -150,14 +151,14 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
                 error={problemText('current')}
               />
             )}
-            <PasswordInput
+            <PasswordField
               label={t('account:password.new')}
               value={password}
               onChange={(event) => edited('password', setPassword)(event.currentTarget.value)}
               autoComplete="new-password"
               error={problemText('password')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('account:password.confirm')}
               value={repeat}
               onChange={(event) => edited('repeat', setRepeat)(event.currentTarget.value)}

@@ -6,7 +6,7 @@ import { validateAccount, validateCode, validateNewPassword } from '../validatio
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';
 import { FailureAlert, NoticeAlert } from './form-helpers';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../../components/PasswordField';
 import type { AuthViewProps } from './types';
 import { useAuthForm } from './use-auth-form';
 import { useCodeTarget } from './use-code-target';

@@ -4,7 +4,7 @@ import { useSignIn } from '../api/sign-in';
 import { validateAccount, validateExistingPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { FailureAlert, NoticeAlert } from './form-helpers';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../../components/PasswordField';
 import type { AuthViewProps, SignInResult } from './types';
 import { useAuthForm } from './use-auth-form';
 

@@ -6,7 +6,7 @@ export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
   return (
     <PasswordInput
-      visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.showPassword') }}
+      visibilityToggleButtonProps={{ 'aria-label': t('common:showPassword') }}
       maxLength={128}
       {...props}
     />
