@@ -1,4 +1,16 @@
-import { Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { SIGN_IN_HISTORY_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
@@ -66,7 +78,10 @@ export function SignInHistorySection({ userId }: { userId: number }) {
                 <Table.Th>{t('devices:history.method')}</Table.Th>
                 <Table.Th>{t('devices:history.client')}</Table.Th>
                 <Table.Th>{t('devices:history.location')}</Table.Th>
-                <Table.Th />
+                {/* The column of "this wasn't me": named for screen readers, no visible heading. */}
+                <Table.Th>
+                  <VisuallyHidden>{t('devices:history.action')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
