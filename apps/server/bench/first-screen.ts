@@ -5,7 +5,16 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { REFRESH_COOKIE_HEADER } from '@account-centre/contract';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { admin, freePort, machine, repoRoot, startNode, stopChildren, waitForHttp } from './processes.js';
+import {
+  admin,
+  freePort,
+  machine,
+  productionEnv,
+  repoRoot,
+  startNode,
+  stopChildren,
+  waitForHttp,
+} from './processes.js';
 
 /**
  * The first screen's speed, as a phone sees it: Lighthouse (from npm) driving Debian's Chromium
@@ -177,19 +186,7 @@ export async function firstScreen({ runs, details }: FirstScreenOptions): Promis
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-first-screen-'));
   const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? os.homedir(),
-    NODE_ENV: 'production',
-    DATABASE_URL: `sqlite:${path.join(work, 'bench.db')}`,
-    DATA_DIR: path.join(work, 'data'),
-    SECRET_KEY: randomBytes(32).toString('base64url'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    WEB_DIST: webDist,
-  };
+  const env = { ...productionEnv(work, `sqlite:${path.join(work, 'bench.db')}`, port), WEB_DIST: webDist };
   let browser: Browser | null = null;
   try {
     const server = startNode('src/server.ts', env);

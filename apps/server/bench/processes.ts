@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,4 +127,28 @@ export async function signIn(baseUrl: string, account: string, password: string)
 export function machine(): string {
   const cpus = os.cpus();
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+/** The little of this process's environment a child needs to run. */
+export const basicEnv = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? os.homedir(),
+});
+
+/**
+ * The real server's environment in a benchmark: production mode on `databaseUrl`, files under
+ * `work`, a fresh secret, no demo data, on 127.0.0.1:`port`.
+ */
+export function productionEnv(work: string, databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...basicEnv(),
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(work, 'data'),
+    SECRET_KEY: randomBytes(32).toString('base64url'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  };
 }

@@ -8,8 +8,10 @@ import pg from 'pg';
 import {
   type Session,
   admin,
+  basicEnv,
   freePort,
   machine,
+  productionEnv,
   signIn,
   startNode,
   stopChild,
@@ -303,11 +305,10 @@ async function api(args: Args): Promise<void> {
     const figures: Figure[] = [];
     const run = { connections: args.connections, duration: args.duration };
     const warm = { connections: args.connections, duration: args.warmup };
-    const basicEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir() };
 
     // (a) hello-world, alone on the machine while it is measured.
     const helloPort = await freePort();
-    const hello = startNode('bench/hello-world.ts', { ...basicEnv, PORT: String(helloPort) });
+    const hello = startNode('bench/hello-world.ts', { ...basicEnv(), PORT: String(helloPort) });
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     await waitForHttp(helloUrl, hello);
     console.log('hello-world …');
@@ -318,15 +319,7 @@ async function api(args: Args): Promise<void> {
     // (b), (c): the real server in production mode.
     const port = await freePort();
     const env = {
-      ...basicEnv,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(work, 'data'),
-      SECRET_KEY: randomBytes(32).toString('base64url'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+      ...productionEnv(work, databaseUrl, port),
       RATE_LIMIT_MAX: '1000000',
       ...(process.env.TOKEN_CACHE_SECONDS ? { TOKEN_CACHE_SECONDS: process.env.TOKEN_CACHE_SECONDS } : {}),
     };
@@ -374,7 +367,7 @@ async function api(args: Args): Promise<void> {
     // refresh's figure alone, in runs of 2026-11-23); it is reported second.
     const ceilingPort = await freePort();
     const ceiling = startNode('bench/ceiling.ts', {
-      ...basicEnv,
+      ...basicEnv(),
       DATABASE_URL: databaseUrl,
       PORT: String(ceilingPort),
     });
