@@ -38,7 +38,10 @@ export function initI18n(language: Language, startWith: readonly string[] = name
           returnNull: false,
           react: { useSuspense: false },
         }),
-    ]).then(() => reflectLanguage(language));
+    ]).then(() => {
+      pluralRulesByLanguageTag();
+      reflectLanguage(language);
+    });
     return starting;
   }
   return starting.then(() => changeLanguage(language));
@@ -56,6 +59,21 @@ export function loadNamespace(namespace: string): Promise<void> {
 export async function changeLanguage(language: Language): Promise<void> {
   await Promise.all([followLanguage(language), i18next.loadLanguages(language)]);
   await i18next.changeLanguage(language);
+}
+
+/**
+ * i18next asks `Intl.PluralRules` for a language's plural forms by the code it was given, but
+ * the spec's codes are not all language tags: `kr` and `jp` name other languages (or none) to
+ * Intl, which then answers English's rules, and Korean texts were looked up as `key_one`,
+ * showing the raw key. The plural rules are asked for by the language's real tag instead
+ * (`kr` → `ko`, `jp` → `ja`, `tw` → `zh-Hant`, from the contract's languageTags).
+ */
+function pluralRulesByLanguageTag() {
+  const resolver = i18next.services.pluralResolver as {
+    getRule(code: string, options?: object): unknown;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule((languageTags as Record<string, string>)[code] ?? code, options);
 }
 
 /** Keeps `<html lang>` in step, for screen readers, hyphenation and font selection. */
