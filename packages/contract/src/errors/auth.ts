@@ -17,8 +17,6 @@ export const AuthErrors = defineErrors('errors:server.', {
   invalidCode: { msg: 'invalid code', status: 400, code: Code.code },
   /** Spec 01 §8 "expired": no live code, or its tries are spent. */
   codeExpired: { msg: 'expired', status: 400, code: Code.timeout },
-  /** Spec 01 §8 "only once": a quick sign-in code sent again after it signed in. */
-  codeUsed: { msg: 'only once', status: 400, code: Code.timeout, key: 'errors:server.ticketUsed' },
   codeCountLimit: { msg: 'code count limit', status: 429, code: Code.codeCountLimit },
   /** Sign-in throttling (docs/decisions/015); `data.retry_after` when the wait is known. */
   loginLimit: { msg: 'login limit', status: 429, code: Code.loginLimit },
@@ -31,4 +29,9 @@ export const AuthErrors = defineErrors('errors:server.', {
   ticketUsed: { msg: 'only once', status: 401, code: Code.auth, key: 'errors:server.ticketUsed' },
   /** …or past its short life. */
   ticketExpired: { msg: 'expired', status: 401, code: Code.timeout },
+  /**
+   * Spec 01 §8 "only once": a quick sign-in code sent again after it signed in. After the
+   * ticket's entry, so a bare `only once` without a code reads as the used sign-in link.
+   */
+  codeUsed: { msg: 'only once', status: 400, code: Code.timeout, key: 'errors:server.codeUsed' },
 });

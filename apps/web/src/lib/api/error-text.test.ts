@@ -25,8 +25,10 @@ describe('errorText', () => {
     expect(errorText(i18n.t, exists, { domains: [OrderErrors] })).toBe(
       'A receipt has already been requested for this order.',
     );
-    // Without the order domain the same msg is a used sign-in code.
-    expect(errorText(i18n.t, exists)).toBe('This has already been used and cannot be used again.');
+    // Without the order domain the same msg (with no code) reads as a used sign-in link.
+    expect(errorText(i18n.t, exists)).toBe(
+      'This sign-in link has already been used and works only once. Open your account again from the app.',
+    );
     expect(errorText(i18n.t, answer(400, 2, 'sensitive'), { domains: [AccountErrors] })).toBe(
       'The content includes potentially sensitive information; please modify it and submit again',
     );
@@ -35,7 +37,7 @@ describe('errorText', () => {
   it('reads the msg a flow posted, without status or code', async () => {
     await i18n.loadNamespaces('accountIdentity');
     expect(errorText(i18n.t, { msg: 'identity in use' }, { domains: [OAuthErrors] })).toBe(
-      'The account you signed in with is already linked to another user, so it was not linked',
+      'The account you signed in with is already linked to another user, so it was not linked.',
     );
   });
 

@@ -237,3 +237,35 @@ describe('translations', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('error texts are whole sentences', () => {
+  const errorTexts = (language: string) =>
+    Object.entries(
+      import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' }),
+    )
+      .filter(([path]) => path.includes(`/locales/${language}/`))
+      .flatMap(([path, texts]) => {
+        const namespace = /\/([^/]+)\.json$/.exec(path)?.[1] ?? '';
+        const walk = (node: unknown, key: string): [string, string][] =>
+          typeof node === 'string'
+            ? [[key, node]]
+            : Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => walk(v, key ? `${key}.${k}` : k));
+        return walk(texts, '')
+          .filter(([key]) => namespace === 'errors' || key.startsWith('errors.'))
+          .map(([key, text]) => [`${namespace}:${key}`, text] as const);
+      });
+
+  it.each(['de', 'en', 'es', 'fr', 'id', 'it', 'jp', 'kr', 'pt', 'ru', 'tw', 'zh'])(
+    'ends every error text of %s as a sentence ends',
+    (language) => {
+      const fragments = errorTexts(language).filter(([, text]) => !/[.。!！?？]$/.test(text.trim()));
+      expect(fragments).toEqual([]);
+    },
+  );
+
+  it('says what was used: a verification code, or a sign-in link', () => {
+    const texts = new Map(errorTexts('en'));
+    expect(texts.get('errors:server.codeUsed')).toMatch(/verification code/);
+    expect(texts.get('errors:server.ticketUsed')).toMatch(/sign-in link/);
+  });
+});

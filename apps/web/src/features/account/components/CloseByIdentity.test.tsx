@@ -110,7 +110,7 @@ describe('closing the account by a third-party sign-in', () => {
     await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
     post(closeMessage('error', 'not bound'));
     await waitFor(() =>
-      expect(toasts()).toEqual(['You signed in with a different account than the one linked here; nothing was closed']),
+      expect(toasts()).toEqual(['You signed in with a different account than the one linked here; nothing was closed.']),
     );
     expect(finishAccountClose).not.toHaveBeenCalled();
   });

@@ -149,7 +149,7 @@ describe('third-party sign-in rows', () => {
     post(message('error', 'identity in use'));
     await waitFor(() =>
       expect(toasts()).toEqual([
-        'The account you signed in with is already linked to another user, so it was not linked',
+        'The account you signed in with is already linked to another user, so it was not linked.',
       ]),
     );
   });
