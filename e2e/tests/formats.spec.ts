@@ -37,6 +37,8 @@ test('switching language changes how amounts and dates are written', async ({ pa
 
   await page.goto(domesticUrl('/order?lang=en'));
   await expect(history().getByText('CN¥1,234.50')).toBeVisible();
+  // One way of writing a date per language on the whole page: the order's date as its licence's end.
+  await expect(history().getByText('11/20/2026')).toBeVisible();
   await expect(history().getByText(/11\/20\/2027|Nov(ember)? 20, 2027/)).toBeVisible();
 
   // German groups thousands with a dot and writes the decimal comma, currency after the number.

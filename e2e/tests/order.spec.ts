@@ -70,7 +70,8 @@ test.describe('overseas', () => {
     const history = page.getByRole('region', { name: 'Order history' });
     const rows = history.getByRole('row');
     await expect(rows).toHaveCount(4);
-    await expect(history.getByRole('cell', { name: /^\d{4}\/\d{2}\/\d{2}$/ }).first()).toBeVisible();
+    // Dates as English writes them, like every other date of the page (month/day/year).
+    await expect(history.getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4}$/ }).first()).toBeVisible();
     await screenshot(page, 'order-overseas-en-1440.png');
     await expectNothingClipped(page, ORDER_TEXTS);
 

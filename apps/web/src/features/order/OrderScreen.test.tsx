@@ -102,12 +102,12 @@ describe('the order history', () => {
     expect(historyCalls(api.calls)).toEqual(['0', '3']);
   });
 
-  it('shows the order date with slashes and the amount in the order’s currency', async () => {
+  it('writes the order date as the rest of the page does, and the amount in the order’s currency', async () => {
     server([
       order(1, { date: Math.floor(new Date(2026, 0, 5, 12).getTime() / 1000), amount: 28_000, currency: 'CNY' }),
     ]);
     await renderInLanguage(<OrderScreen />, { path: '/order', language: 'de' });
-    expect(await screen.findByText('2026/01/05')).toBeTruthy();
+    expect(await screen.findByText('05.01.2026')).toBeTruthy();
     expect(screen.getByText('280,00 CN¥')).toBeTruthy();
   });
 

@@ -1,16 +1,5 @@
 import { type Language, bytesToMb, languageTags } from '@account-centre/contract';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * An order date as the history shows it, year/month/day with slashes in every language
- * (spec 01 §4: dates with dashes are shown with slashes), in the reader's time zone.
- */
-export function slashDate(seconds: number): string {
-  const date = new Date(seconds * 1000);
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
-}
-
 const megabyteFormats = new Map<Language, Intl.NumberFormat>();
 
 /**

@@ -9,7 +9,6 @@ import { useBuildContext } from '../../../lib/build-context';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get-orders';
 import { useOrderLoadedSignal } from '../hooks/use-order-loaded-signal';
-import { slashDate } from '../format';
 import { errorText } from '../../../lib/api';
 import { ReceiptCell } from './ReceiptCell';
 
@@ -85,7 +84,7 @@ function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.order_id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{slashDate(row.date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{row.order_id}</Table.Td>
               <Table.Td>
                 <Text size="sm">{row.product_name}</Text>
@@ -135,7 +134,7 @@ function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
               </div>
               <StatusBadge row={row} />
             </Group>
-            {fact(t('order:history.columns.date'), <Text size="sm">{slashDate(row.date)}</Text>)}
+            {fact(t('order:history.columns.date'), <Text size="sm">{formatDate(row.date)}</Text>)}
             {fact(t('order:history.columns.number'), <Text size="sm">{row.order_id}</Text>)}
             {(row.more !== null || row.endDate !== 'unknown') &&
               fact(
