@@ -57,6 +57,11 @@ test.describe('overseas', () => {
       'href',
       'https://apps.apple.com/account/subscriptions',
     );
+    // Renewed at the store only: buying here while the store keeps renewing would charge twice.
+    const storeCard = licences
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: 'Manage subscription' }) });
+    await expect(storeCard.getByRole('link', { name: 'Renew' })).toHaveCount(0);
     await expect(licences.getByText('Forever').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Team licences' }).getByRole('article').first()).toBeVisible();
     await expect(

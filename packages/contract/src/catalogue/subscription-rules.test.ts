@@ -49,6 +49,15 @@ describe('renew (spec 01 §6)', () => {
     expect(canRenew({ ...renewing, have_renew: false })).toBe(true);
   });
 
+  it('is never offered for an app-store subscription, of any product, renewing or not', () => {
+    const store = { ...renewing, channel: 'app_store' as const, product_id: 5517 };
+    expect(canRenew(store)).toBe(false);
+    expect(canRenew({ ...store, have_renew: false })).toBe(false);
+    expect(canRenew({ ...store, product_id: null })).toBe(false);
+    // The same subscription bought on the web is renewed here.
+    expect(canRenew({ ...store, channel: 'online' })).toBe(true);
+  });
+
   it('is offered for other subscriptions, renewing or not, and never for a perpetual version', () => {
     expect(canRenew({ ...renewing, product_id: 5517 })).toBe(true);
     expect(canRenew({ ...renewing, product_id: null, have_renew: false })).toBe(true);

@@ -58,11 +58,14 @@ export function showCancelSubscription(region: Region, record: RenewalFacts): bo
 /**
  * Whether the renew action is offered (spec 01 §6: renewal depends on is_99 and the
  * cancellable id set). A perpetual version is upgraded, not renewed; a 99-offer record is
- * never renewable; and a subscription of the cancellable ids that still renews itself is
- * renewed by its own billing, so a manual renewal would charge twice.
+ * never renewable; a subscription of the cancellable ids that still renews itself is renewed
+ * by its own billing, so a manual renewal would charge twice; and an app-store subscription is
+ * renewed and managed at the store only, whatever its product (buying here while the store
+ * keeps renewing would charge twice too).
  */
 export function canRenew(record: RenewalFacts): boolean {
   if (record.type === 'version' || record.is_99) return false;
+  if (record.type === 'subs' && record.channel === 'app_store') return false;
   const selfRenewing =
     record.have_renew && record.product_id !== null && CANCELLABLE_PRODUCT_IDS.includes(record.product_id);
   return !selfRenewing;
