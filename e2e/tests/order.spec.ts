@@ -62,6 +62,8 @@ test.describe('overseas', () => {
       .getByRole('article')
       .filter({ has: page.getByRole('link', { name: 'Manage subscription' }) });
     await expect(storeCard.getByRole('link', { name: 'Renew' })).toHaveCount(0);
+    // A licence whose every platform has expired says so.
+    await expect(licences.getByRole('article').filter({ hasText: 'Expired' })).toHaveCount(1);
     await expect(licences.getByText('Forever').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Team licences' }).getByRole('article').first()).toBeVisible();
     await expect(

@@ -53,6 +53,24 @@ describe('licence cards', () => {
     ]);
   });
 
+  it('say a licence has expired when all its platforms have, and offer renewal where the record allows', () => {
+    const { personal } = licenceCards([
+      row({
+        product: 'mind',
+        productName: 'Mind map half-year',
+        state: 'expired',
+        endTime: 1_600_000_000,
+        can_renew: true,
+      }),
+      row({ platforms: ['win'] }),
+      row({ platforms: ['mobile'], state: 'expired', endTime: 1_600_000_000 }),
+    ]);
+    const [diagram, mindMap] = [personal.find((c) => c.product === 'max'), personal.find((c) => c.product === 'mind')];
+    expect(mindMap).toMatchObject({ expired: true, renew: true });
+    // One platform still running: the card is not expired.
+    expect(diagram?.expired).toBe(false);
+  });
+
   it('keep team licences apart, with no plan actions', () => {
     const { personal, team } = licenceCards([
       row({ can_renew: true }),

@@ -15,6 +15,8 @@ export interface LicenceCard {
   scope: Licence['scope'];
   group: string | null;
   lines: PlatformLine[];
+  /** Every platform of the card has expired (spec 01 §4 shows no date for them): the card says so. */
+  expired: boolean;
   /** Plan dates of a personal licence: the latest of its rows, null when not shown. */
   updateEnd: Licence['updateEndTime'];
   serviceEnd: Licence['serviceEndTime'];
@@ -61,6 +63,7 @@ export function licenceCards(rows: readonly Licence[]): { personal: LicenceCard[
         scope: row.scope,
         group: row.group,
         lines: [],
+        expired: false,
         updateEnd: null,
         serviceEnd: null,
         upgradeServiceYears: null,
@@ -84,6 +87,7 @@ export function licenceCards(rows: readonly Licence[]): { personal: LicenceCard[
   }
   for (const card of cards.values()) {
     if (card.manageUrl !== null) card.cancel = false;
+    card.expired = card.lines.every((line) => line.end === null);
   }
   const all = [...cards.values()];
   return {

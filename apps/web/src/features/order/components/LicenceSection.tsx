@@ -47,6 +47,11 @@ function LicenceCardView({ card, onCancel }: { card: LicenceCard; onCancel: (car
               {t('order:licences.version', { version: card.version })}
             </Text>
           )}
+          {card.expired && (
+            <Badge variant="light" color="red" mt={6} mr={6}>
+              {t('order:licences.expired')}
+            </Badge>
+          )}
           {card.renewal !== null && (
             <Badge variant="light" color={card.renewal === 'auto' ? 'blue' : 'gray'} mt={6}>
               {t(`order:licences.renewal.${card.renewal}`)}
