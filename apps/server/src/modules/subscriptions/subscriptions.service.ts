@@ -126,6 +126,17 @@ function groupByExpiry<P extends LicencePlatform>(
  * group of platforms that end together. Personal rows carry the record's actions (§6); team
  * rows are kept apart — their plan is renewed and managed by the team, not here.
  */
+/**
+ * The paid term of a record that is not a perpetual version: its latest dated end. One of its
+ * platforms may run forever (a free web allowance beside an annual plan) while upgrades and
+ * maintenance last the term bought; only a record whose every end is forever has them forever.
+ */
+function recordTerm(ends: readonly number[]): number | null {
+  const dated = ends.filter((end) => end < FOREVER_THRESHOLD);
+  if (dated.length > 0) return Math.max(...dated);
+  return ends[0] ?? null;
+}
+
 export function licenceRows(records: readonly SubscriptionRecordDto[], region: Region, now: number): LicenceRowDto[] {
   const rows: LicenceRowDto[] = [];
   for (const record of records) {
@@ -140,12 +151,14 @@ export function licenceRows(records: readonly SubscriptionRecordDto[], region: R
     const personal = groupByExpiry(
       personalPlatforms.map((p) => [p, record[personalColumns[p]]] as [PersonalPlatform, number | null]),
     );
+    // Plan dates are the record's, from its type (spec 01 §3), not each platform line's own end.
+    const term = recordTerm(personal.map((group) => group.expiresAt));
     for (const { expiresAt, platforms } of personal) {
       const state = expiryState(expiresAt, now);
       const dates = planDates({
         family,
         type: record.type,
-        usageEnd: expiresAt,
+        usageEnd: term ?? expiresAt,
         startedAt: record.started_at,
         upgradeTime: record.upgrade_time,
       });

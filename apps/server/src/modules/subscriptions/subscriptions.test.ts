@@ -149,7 +149,14 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       ['personal', ['mobile'], 'expired', -2],
       ['team', ['desktop'], 'active', -2],
     ]);
-    expect(max[0]).toMatchObject({ endTime: 'forever', updateEndTime: 'forever', serviceEndTime: 'forever' });
+    // The web app runs forever, yet upgrades and maintenance last the annual plan's term, as on
+    // every line of the record (they are the record's plan dates, not the line's).
+    expect(max[0]).toMatchObject({
+      endTime: 'forever',
+      updateEndTime: now + 200 * DAY,
+      serviceEndTime: now + 200 * DAY,
+    });
+    expect(max[2]).toMatchObject({ updateEndTime: now + 200 * DAY, serviceEndTime: now + 200 * DAY });
     expect(max[1]).toEqual({
       product: 'max',
       productName: 'Diagram annual plan',
