@@ -49,7 +49,7 @@ test.describe('the exchange code of a form_name link', () => {
 
       await dialog.getByRole('button', { name: 'Copy code' }).click();
       await expect(page.getByText('Copied')).toBeVisible();
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close' }).last().click(); // the dialog's own button, not the corner cross
       await expect(dialog).toBeHidden();
 
       // A reload of the cleaned address does not open the dialog again.
@@ -102,7 +102,7 @@ test.describe('the exchange code of a form_name link', () => {
     await expect(dialog.getByText('Failed to get the exchange code')).toBeVisible();
     // Asking again would be refused again: no retry is offered.
     await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click(); // the dialog's own button, not the corner cross
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('main').getByRole('button', { name: 'Edit nickname' })).toBeVisible();
     // The browser reports the refused request itself, and that it ignores the
