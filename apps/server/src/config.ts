@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultRegionRule, type RegionRule } from '@account-centre/contract';
 import type { PasswordHashCost } from './modules/auth/passwords.js';
 import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
+import { withSandboxProviders } from './modules/oauth/sandbox.js';
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -69,8 +70,13 @@ export interface Config {
   brandNames: string[];
   /** argon2id cost of new password hashes: `standard`, or `minimal` for the test suite only. */
   passwordHashCost: PasswordHashCost;
-  /** Third-party sign-in providers (DESIGN §2): none unless `OAUTH_PROVIDERS` lists them. */
+  /**
+   * Third-party sign-in providers (DESIGN §2): none unless `OAUTH_PROVIDERS` lists them, and in
+   * development the sandbox standing in for the others (`oauthSandbox`, decision 024).
+   */
   oauth: OAuthConfig;
+  /** The built-in sandbox provider serves every provider not configured; never in production. */
+  oauthSandbox: boolean;
 }
 
 /** The family's product and company names, in the spellings people type. */
@@ -171,8 +177,17 @@ export function loadConfig(env: Env = process.env): Config {
             .map((name) => name.trim())
             .filter(Boolean),
     oauth: readOAuthConfig(env, problems),
+    oauthSandbox: false,
     passwordHashCost: readPasswordHashCost(env, nodeEnv, problems),
   };
+  // Development offers every third-party row through the built-in sandbox provider (decision
+  // 024); production shows only the providers configured.
+  config.oauthSandbox = read.bool('OAUTH_SANDBOX', nodeEnv === 'development');
+  if (config.oauthSandbox) {
+    if (production) problems.push('OAUTH_SANDBOX cannot be on when NODE_ENV=production');
+    else if (!devTools) problems.push('OAUTH_SANDBOX needs DEV_TOOLS: its provider answers under /api/dev/');
+    else config.oauth = withSandboxProviders(config.oauth, config.port);
+  }
   if (!config.secretKey) {
     if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');
     else config.secretKey = localSecret(dataDir);

@@ -1,10 +1,11 @@
 import { defineModule } from '../manifest.js';
 import { oauthRoutes } from './oauth.routes.js';
+import { sandboxRoutes } from './sandbox.js';
 
 /** Third-party sign-in and binding (WeChat, QQ, Weibo, Google, Facebook). */
 export const oauthModule = defineModule({
   name: 'oauth',
-  routes: [oauthRoutes],
+  routes: [oauthRoutes, sandboxRoutes],
   tables: {
     identities: { erase: 'rows' },
     oauth_flows: { erase: 'rows' },

@@ -24,6 +24,14 @@ export interface OAuthConfig {
    */
   publicUrls: string[];
   providers: OAuthProviderConfig[];
+  /** Development only: the providers the built-in sandbox stands in for (sandbox.ts). */
+  sandbox?: OAuthSandbox;
+}
+
+export interface OAuthSandbox {
+  /** The providers it stands in for: those no real provider is configured for. */
+  providers: IdentityProvider[];
+  clientSecret: string;
 }
 
 /**

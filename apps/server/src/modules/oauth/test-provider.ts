@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
+import { identityProviderServer } from './sandbox.js';
 
 /**
  * A real OpenID provider (oidc-provider) on 127.0.0.1 for the API tests: one confidential
@@ -21,22 +21,8 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'account-centre';
   const clientSecret = randomBytes(24).toString('base64url');
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        token_endpoint_auth_method: 'client_secret_post',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    pkce: { required: () => true },
-  });
-  server.on('request', provider.callback());
+  const serve = await identityProviderServer(issuer, { clientId, clientSecret, redirectUris });
+  server.on('request', serve);
   return {
     issuer,
     clientId,
@@ -71,7 +57,10 @@ export async function authorizeAt(authorizationUrl: string, login: string): Prom
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       const next = new URL(location, url);
-      if (next.origin !== url.origin && !next.pathname.startsWith('/interaction')) return next;
+      // Back at a client's callback: on another origin, or on this one for a provider served
+      // inside the account centre (the development sandbox).
+      const leaving = next.origin !== url.origin && !next.pathname.startsWith('/interaction');
+      if (leaving || next.pathname.endsWith('/callback')) return next;
       url = next;
       init = { method: 'GET' };
       continue;
