@@ -3,14 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyLaunchAddress, signInWithCustomCredential } from './app/launch';
-import { preloadScreen, startNamespaces } from './app/screens/load-screen';
+import { firstTexts } from './app/boot/first-texts';
+import { preloadScreen } from './app/screens/load-screen';
 import { DEFAULT_SCREEN, screenFromPath } from './app/screens/screens';
-import { SIGN_IN_NAMESPACE, preloadShellParts } from './app/shell/lazy-parts';
+import { preloadShellParts } from './app/shell/lazy-parts';
 import { openSignIn } from './features/auth';
 import { adoptRefreshCookie, configureApiClient } from './lib/api';
 import { getBuildContext, getLaunchParams } from './lib/build-context';
 import { host } from './lib/host-bridge';
-import { initI18n, languageFromSearch } from './lib/i18n';
+import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { getSession } from './lib/session';
 import { currentUserQueryOptions } from './lib/user/current-user';
@@ -23,6 +24,7 @@ async function start() {
   // Read the build and the one-time parameters before the address is tidied up.
   const build = getBuildContext();
   const launch = getLaunchParams();
+  const texts = firstTexts(window.location);
   applyLaunchAddress();
 
   // Spec 01 §4: when a session cannot be refreshed, sign-in reopens; a desktop client is told
@@ -48,11 +50,8 @@ async function start() {
   const shellParts = preloadShellParts({ header: build.hostMode === 'browser', signIn: !signedIn });
 
   const [, launchError] = await Promise.all([
-    initI18n(
-      languageFromSearch(window.location.search, build.region),
-      // Sign-in's texts come with its code when a signed-in visit needs it later.
-      startNamespaces(firstScreen).filter((namespace) => !signedIn || namespace !== SIGN_IN_NAMESPACE),
-    ),
+    // Sign-in's texts come with its code when a signed-in visit needs it later.
+    initI18n(texts.language, texts.namespaces),
     signInWithCustomCredential(launch),
     // In a browser, a refresh token still in storage is from before the refresh cookie. (A
     // desktop client may hand one over; that one is moved at its first use instead, so the

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLocation } from '../lib/router';
 import { changeLanguage, languageNames, languages } from '../lib/i18n';
-import { renderInLanguage } from '../lib/i18n/testing';
+import { renderInLanguage } from '../testing/render';
 import { LanguagePicker } from './LanguagePicker';
 
 function Address() {

@@ -1,5 +1,21 @@
+import {
+  activityBariconRoute,
+  getCompaniesRoute,
+  getDiagramDevicesRoute,
+  getLicencesRoute,
+  getMindMapDevicesRoute,
+  getOrdersRoute,
+  getProjectDevicesRoute,
+  getRecommendationsRoute,
+  getStorageRoute,
+  getTeamRoute,
+  getUserRoute,
+  listIdentitiesRoute,
+  listOAuthProvidersRoute,
+  listSessionsRoute,
+  signInHistoryRoute,
+} from '@account-centre/contract';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
 import {
   BuildContextOverride,
   readBuildContext,
@@ -9,32 +25,39 @@ import {
 import { initI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { App } from '../app/App';
+import { stubApi } from './api';
 import { testUser } from './test-user';
-
-type Route = (request: Request) => Response | Promise<Response> | undefined;
-
-export const ok = (data: unknown) => Response.json({ status: 'success', code: 0, msg: 'ok', data });
-export const notFound = () => Response.json({ status: 'error', code: 0, msg: 'not found' }, { status: 404 });
 
 export function userInfo(userId: number, nickName = 'Ada') {
   return testUser({ user_id: userId, nick_name: nickName, language: null, created_at: 0 });
 }
 
 /**
- * A stand-in for the API: `route` answers what it knows, everything else is a 404 envelope
- * (as the server answers for a route it does not have). Returns the requests seen.
+ * The server of a signed-in account with nothing in it yet, answering every call the shell and
+ * the built screens make on opening: the user, no campaign, no team or company, no identities,
+ * devices, sessions, orders or licences, the free storage. A test answers what it looks at anew
+ * (a later answer for a route replaces this one).
  */
-export function stubApi(route: Route = () => undefined): Request[] {
-  const seen: Request[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(new URL(String(input), window.location.origin), init);
-      seen.push(request);
-      return (await route(request)) ?? notFound();
-    }),
-  );
-  return seen;
+export function emptyAccountServer(userId: number) {
+  const noRows = { data: [], count: 0 };
+  const noDevices = { data: [], count: 0, limit: 1 };
+  const free = { max: 0, used: 0 };
+  return stubApi()
+    .answer(getUserRoute, { data: userInfo(userId) })
+    .answer(activityBariconRoute, { data: null })
+    .answer(getTeamRoute, { data: null })
+    .answer(getCompaniesRoute, noRows)
+    .answer(listOAuthProvidersRoute, { data: [] })
+    .answer(listIdentitiesRoute, { data: [] })
+    .answer(getMindMapDevicesRoute, noDevices)
+    .answer(getDiagramDevicesRoute, noDevices)
+    .answer(getProjectDevicesRoute, noDevices)
+    .answer(listSessionsRoute, noRows)
+    .answer(signInHistoryRoute, noRows)
+    .answer(getLicencesRoute, noRows)
+    .answer(getOrdersRoute, noRows)
+    .answer(getRecommendationsRoute, noRows)
+    .answer(getStorageRoute, { data: { project: free, whiteboard: free, mindmap: free } });
 }
 
 /**

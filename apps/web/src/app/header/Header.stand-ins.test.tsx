@@ -1,8 +1,11 @@
+import { activityBariconRoute, getUserRoute } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
-import { ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { renderInLanguage } from '../../testing/render';
+import { stubApi } from '../../testing/api';
 import { clearSession, saveSession } from '../../lib/session';
+import { testUser } from '../../testing/test-user';
 import { Header } from './Header';
 
 // Its own file, so the header's interactive parts are not loaded yet when the bar renders:
@@ -16,7 +19,7 @@ afterEach(async () => {
 
 describe('the header before its menus have loaded', () => {
   it('opens the dropdown that was clicked, once its code is there', async () => {
-    stubApi({});
+    stubApi().answer(activityBariconRoute, { data: null });
     await renderInLanguage(<Header />, { language: 'en' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     fireEvent.click(within(nav).getByRole('button', { name: 'Diagrams' }));
@@ -31,7 +34,9 @@ describe('the header before its menus have loaded', () => {
       refresh_token: 'refresh-1234567890',
       expires_in: 900,
     });
-    stubApi({ 'GET /api/user/42': () => ok({ user_id: 42, nick_name: 'ada', avatar_url: null }) });
+    stubApi()
+      .answer(activityBariconRoute, { data: null })
+      .answer(getUserRoute, { data: testUser({ user_id: 42, nick_name: 'ada', avatar_url: null }) });
     await renderInLanguage(<Header />, { language: 'en' });
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeTruthy();

@@ -1,8 +1,10 @@
+import { activityBariconRoute, getUserRoute } from '@account-centre/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeSignIn, getSignInPrompt } from '../../features/auth';
 import { changeLanguage } from '../../lib/i18n';
-import { ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { renderInLanguage } from '../../testing/render';
+import { stubApi } from '../../testing/api';
 import { clearSession, saveSession } from '../../lib/session';
 import { testUser } from '../../testing/test-user';
 import type { UserInfo } from '../../lib/user/current-user';
@@ -49,7 +51,7 @@ afterEach(async () => {
 
 describe('Header, international variant', () => {
   it('shows the menus and links of spec 02 §2, each link opening in a new tab', async () => {
-    stubApi({});
+    stubApi().answer(activityBariconRoute, { data: null });
     await renderInLanguage(<Header />, { language: 'en' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     for (const name of ['Products', 'Diagrams', 'Resources'])
@@ -64,14 +66,14 @@ describe('Header, international variant', () => {
   });
 
   it('opens sign-in from its button', async () => {
-    stubApi({});
+    stubApi().answer(activityBariconRoute, { data: null });
     await renderInLanguage(<Header />, { language: 'en' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(getSignInPrompt()).toEqual({ opened: true, view: 'password' });
   });
 
   it('opens a dropdown of links and collapses it when the window is resized', async () => {
-    stubApi({});
+    stubApi().answer(activityBariconRoute, { data: null });
     await renderInLanguage(<Header />, { language: 'en' });
     fireEvent.click(screen.getByRole('button', { name: 'Diagrams' }));
     const dropdown = await screen.findByRole('menu', { name: 'Diagrams' });
@@ -86,13 +88,13 @@ describe('Header, international variant', () => {
   });
 
   it('is not shown inside a desktop client or a frame', async () => {
-    stubApi({});
+    stubApi().answer(activityBariconRoute, { data: null });
     const { container } = await renderInLanguage(<Header />, { build: { hostMode: 'desktop', from: 'maxPC' } });
     expect(container.querySelector('header')).toBeNull();
   });
 
   it('moves the links behind a burger on narrow screens', async () => {
-    stubApi({});
+    stubApi().answer(activityBariconRoute, { data: null });
     setWidth(390);
     await renderInLanguage(<Header />, { language: 'de' });
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -108,7 +110,7 @@ describe('the running activity tag, in every region and layout', () => {
   const campaign = { name: 'Black Friday', url: 'https://www.example.com/black-friday' };
 
   it('sits on the pricing link of the international variant', async () => {
-    stubApi({ 'GET /api/user/activity/baricon': () => ok(campaign) });
+    stubApi().answer(activityBariconRoute, { data: campaign });
     await renderInLanguage(<Header />, { language: 'en', build: { region: 'overseas' } });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const tag = await within(nav).findByRole('link', { name: 'Black Friday' });
@@ -120,7 +122,7 @@ describe('the running activity tag, in every region and layout', () => {
     ['en', 'overseas', 'Open navigation', 'Account Centre'],
     ['zh', 'domestic', '打开导航', '账号中心'],
   ] as const)('shows in the phone drawer too (%s)', async (language, region, burger, title) => {
-    stubApi({ 'GET /api/user/activity/baricon': () => ok(campaign) });
+    stubApi().answer(activityBariconRoute, { data: campaign });
     setWidth(390);
     await renderInLanguage(<Header />, { language, build: { region } });
     fireEvent.click(screen.getByRole('button', { name: burger }));
@@ -132,8 +134,8 @@ describe('the running activity tag, in every region and layout', () => {
 
 describe('Header, China variant', () => {
   it('offers sign-in and registration, and shows the running activity tag', async () => {
-    const api = stubApi({
-      'GET /api/user/activity/baricon': () => ok({ name: '双十一', url: 'https://www.example.cn/1111' }),
+    const api = stubApi().answer(activityBariconRoute, {
+      data: { name: '双十一', url: 'https://www.example.cn/1111' },
     });
     await renderInLanguage(<Header />, { language: 'zh', build: { region: 'domestic' } });
     const nav = screen.getByRole('navigation', { name: '主导航' });
@@ -142,15 +144,15 @@ describe('Header, China variant', () => {
     const tag = await within(nav).findByRole('link', { name: '双十一' });
     expect(tag.getAttribute('href')).toBe('https://www.example.cn/1111');
     expect(tag.getAttribute('target')).toBe('_blank');
-    expect(api.calls.find((call) => call.route === 'GET /api/user/activity/baricon')?.url.search).toBe('?position=1');
+    expect(api.calls.find((call) => call.line === 'GET /api/user/activity/baricon')?.url.search).toBe('?position=1');
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(getSignInPrompt()).toEqual({ opened: true, view: 'signUp' });
   });
 
   it('shows no tag when none is running', async () => {
-    const api = stubApi({ 'GET /api/user/activity/baricon': () => ok(null) });
+    const api = stubApi().answer(activityBariconRoute, { data: null });
     await renderInLanguage(<Header />, { language: 'zh', build: { region: 'domestic' } });
-    await waitFor(() => expect(api.calls.some((call) => call.route === 'GET /api/user/activity/baricon')).toBe(true));
+    await waitFor(() => expect(api.calls.some((call) => call.line === 'GET /api/user/activity/baricon')).toBe(true));
     await act(async () => {});
     expect(screen.queryByTestId('activity-tag')).toBeNull();
   });
@@ -159,7 +161,9 @@ describe('Header, China variant', () => {
 describe('the sign-out menu', () => {
   async function renderSignedIn(overrides: Record<string, unknown> = {}) {
     saveSession(session);
-    stubApi({ 'GET /api/user/42': () => ok(user(overrides)) });
+    stubApi()
+      .answer(activityBariconRoute, { data: null })
+      .answer(getUserRoute, { data: user(overrides) });
     await renderInLanguage(<Header />, { language: 'en' });
     return screen.getByRole('button', { name: 'Account menu' });
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, saveSession } from '../../lib/session';
-import { fail, ok, stubApi } from '../../lib/i18n/testing';
+import { CommonErrors, logoutRoute } from '@account-centre/contract';
+import { failWith, stubApi } from '../../testing/api';
 import { addressAfterSignOut, signOut } from './sign-out';
 
 const session = {
@@ -41,18 +42,18 @@ describe('the address after sign-out', () => {
 describe('signOut', () => {
   it('ends the session on the server and here, then reloads in the language', async () => {
     saveSession(session);
-    const api = stubApi({ 'POST /api/auth/logout': () => ok() });
+    const api = stubApi().answer(logoutRoute, { data: null });
     const location = fakeLocation('https://account.example.com/order');
     await signOut('overseas', location);
-    expect(api.calls.map((call) => call.route)).toEqual(['POST /api/auth/logout']);
-    expect(api.fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${session.token}` });
+    expect(api.calls.map((call) => call.line)).toEqual(['POST /api/auth/logout']);
+    expect(api.calls[0]?.headers.get('Authorization')).toBe(`Bearer ${session.token}`);
     expect(getSession()).toBeNull();
     expect(location.replace).toHaveBeenCalledWith('https://account.example.com/order?lang=en');
   });
 
   it('reloads the same address when it already names the language', async () => {
     saveSession(session);
-    stubApi({ 'POST /api/auth/logout': () => ok() });
+    stubApi().answer(logoutRoute, { data: null });
     const location = fakeLocation('https://account.example.cn/account?lang=zh');
     await signOut('domestic', location);
     expect(location.reload).toHaveBeenCalled();
@@ -61,7 +62,7 @@ describe('signOut', () => {
 
   it('signs this browser out even when the server refuses or cannot be reached', async () => {
     saveSession(session);
-    stubApi({ 'POST /api/auth/logout': () => fail(500, 20, 'internal error') });
+    stubApi().answer(logoutRoute, failWith(CommonErrors.internal));
     await signOut('overseas', fakeLocation('https://account.example.com/'));
     expect(getSession()).toBeNull();
 

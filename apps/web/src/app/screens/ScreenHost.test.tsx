@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../lib/session';
-import { renderApp, stubApi } from '../../testing/render-app';
+import { emptyAccountServer, renderApp } from '../../testing/render-app';
 
 // The order screen's file is missing from the server (a deploy replaced it, or the network
 // dropped it): its import fails as a browser's does.
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('a screen whose code cannot be loaded', () => {
   it('shows the chunk-load error with a reload button, and leaves the rest working', async () => {
-    stubApi();
+    emptyAccountServer(5);
     // React reports errors its boundaries catch on the console; this one is expected.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     saveSession({ user_id: 5, token: 'tok', refresh_token: 'ref', expires_in: 900 });

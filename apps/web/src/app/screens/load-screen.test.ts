@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPartNamespace } from '../../lib/i18n';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadWithTimeout, startNamespaces } from './load-screen';
+import { startNamespaces } from '../boot/first-texts';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadWithTimeout } from './load-screen';
 import { screenNames } from './screens';
 
 afterEach(() => {

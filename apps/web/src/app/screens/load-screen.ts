@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { type Preloadable, preloadable } from '../../lib/lazy/preloadable';
-import { isPartNamespace, loadNamespace, namespaces } from '../../lib/i18n';
-import { type ScreenName, isScreenName, screenNames } from './screens';
+import { loadNamespace, namespaces } from '../../lib/i18n';
+import type { ScreenName } from './screens';
 
 /** Spec 01 §9: a screen's code that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -48,18 +48,6 @@ const codeLoaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   license: () => import('../../features/license').then((m) => ({ default: m.LicenseScreen })),
   team: () => import('../../features/team').then((m) => ({ default: m.TeamScreen })),
 };
-
-/**
- * Translation namespaces named after a screen (`locales/<lang>/order.json`) hold that screen's
- * texts: they load with the screen's code rather than at boot. The rest (common, shell, header,
- * errors, auth) and the first screen's own start with the app. Namespaces of a part of a screen
- * (`accountClose`) load with that part (lazyWithTexts).
- */
-export function startNamespaces(firstScreen: ScreenName): string[] {
-  return namespaces.filter(
-    (namespace) => !isPartNamespace(namespace, screenNames) && (!isScreenName(namespace) || namespace === firstScreen),
-  );
-}
 
 /** A screen's code together with its texts, if it has a namespace of its own. */
 const loaders = Object.fromEntries(

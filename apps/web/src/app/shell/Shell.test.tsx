@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOST_CHANNEL } from '../../lib/host-bridge';
 import { clearSession, getSession, saveSession } from '../../lib/session';
 import { emitAppEvent } from '../../lib/app-events';
-import { ok, renderApp, stubApi, userInfo } from '../../testing/render-app';
+import { createTicketRoute } from '@account-centre/contract';
+import { emptyAccountServer, renderApp } from '../../testing/render-app';
 import type { TeamSource } from '../team/team-sources';
 
 const teams = vi.hoisted(() => ({ sources: [] as TeamSource[] }));
@@ -22,7 +23,7 @@ const menu = () => screen.getByRole('navigation', { name: 'Account sections' });
 const menuLinks = () => within(menu()).getAllByRole('link');
 
 beforeEach(() => {
-  stubApi((request) => (new URL(request.url).pathname === '/api/user/5' ? ok(userInfo(5)) : undefined));
+  emptyAccountServer(5);
 });
 
 afterEach(() => {
@@ -209,11 +210,8 @@ describe('the host', () => {
 
   it('opens a link to another site through the client, with a one-time credential', async () => {
     signIn();
-    stubApi((request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/api/user/5') return ok(userInfo(5));
-      if (path === '/api/auth/ticket') return ok({ user_id: 5, ticket: 'one-time-ticket', expires_in: 60 });
-      return undefined;
+    emptyAccountServer(5).answer(createTicketRoute, {
+      data: { user_id: 5, ticket: 'one-time-ticket', expires_in: 60 },
     });
     await renderApp('/account?from=maxPC');
     await screen.findByRole('heading', { level: 1, name: 'My account' });

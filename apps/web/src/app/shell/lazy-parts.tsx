@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { loadNamespace } from '../../lib/i18n';
 import { preloadable } from '../../lib/lazy/preloadable';
+import { SIGN_IN_NAMESPACE } from '../boot/first-texts';
 
 /**
  * Pieces of the shell that not every visit needs, each its own chunk so the first screen
@@ -16,7 +17,6 @@ const loadSignIn = () => import('../../features/auth/SignInScreen');
 const loadToasts = () => import('./Toasts');
 
 /** The namespace only sign-in uses: a signed-in visit does not download it (main.tsx). */
-export const SIGN_IN_NAMESPACE = 'auth';
 
 const header = preloadable(() => loadHeader().then((m) => m.Header));
 const signIn = preloadable(() =>

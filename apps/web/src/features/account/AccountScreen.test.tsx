@@ -1,9 +1,20 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountErrors } from '@account-centre/contract';
+import {
+  AccountErrors,
+  bindEmailRoute,
+  changePasswordRoute,
+  getUserRoute,
+  listIdentitiesRoute,
+  listOAuthProvidersRoute,
+  sendCodeRoute,
+  unbindMobileRoute,
+  updateUserRoute,
+} from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { renderInLanguage } from '../../testing/render';
+import { type Call, failWith, stubApi } from '../../testing/api';
 import { clearSession, saveSession } from '../../lib/session';
 import { AccountScreen } from './AccountScreen';
 import { testUser, shownToasts } from '../../testing/test-user';
@@ -14,8 +25,7 @@ const userInfo = (overrides: Record<string, unknown> = {}) =>
   testUser({ user_id: USER, mobile: '13812345678', weixin: true, birthday: '2023-01-31', ...overrides });
 
 const toasts = shownToasts;
-const puts = (calls: { route: string; body: unknown }[]) =>
-  calls.filter((call) => call.route === `PUT /api/user/${USER}`);
+const puts = (calls: Call[]) => calls.filter((call) => call.route === updateUserRoute);
 
 beforeEach(() => {
   saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
@@ -38,7 +48,9 @@ async function startEditing() {
 
 describe('the nickname', () => {
   it('refuses a blank or over-long name before any call', async () => {
-    const { calls } = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() });
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();
     fireEvent.change(input, { target: { value: '   ' } });
@@ -53,13 +65,13 @@ describe('the nickname', () => {
   it('saves the trimmed name once with Enter, however often it is pressed, and shows it', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}`]: async (body) => {
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(updateUserRoute, async ({ body }) => {
         await answered;
-        return ok(userInfo(body as Record<string, unknown>));
-      },
-    });
+        return { data: userInfo(body as Record<string, unknown>) };
+      });
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();
     fireEvent.change(input, { target: { value: '  Grace  ' } });
@@ -72,7 +84,9 @@ describe('the nickname', () => {
   });
 
   it('cancels without a call and keeps the old name', async () => {
-    const { calls } = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() });
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();
     fireEvent.change(input, { target: { value: 'Other' } });
@@ -82,10 +96,10 @@ describe('the nickname', () => {
   });
 
   it('restores the old name when the server refuses the format, and says why', async () => {
-    stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}`]: () => fail(400, 0, AccountErrors.nameFormat.msg),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(updateUserRoute, failWith(AccountErrors.nameFormat));
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();
     fireEvent.change(input, { target: { value: 'Brand Name' } });
@@ -95,10 +109,10 @@ describe('the nickname', () => {
   });
 
   it('shows the sensitive-content text for a code 2 answer', async () => {
-    stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}`]: () => fail(400, 2, AccountErrors.sensitive.msg),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(updateUserRoute, failWith(AccountErrors.sensitive));
     await renderInLanguage(<AccountScreen />);
     const input = await startEditing();
     fireEvent.change(input, { target: { value: 'rude word' } });
@@ -110,7 +124,9 @@ describe('the nickname', () => {
 
 describe('the security items', () => {
   it('masks the phone and e-mail in the domestic build and hides WeChat with banhref', async () => {
-    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic', second_mobile: '13900001111' })) });
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo({ region: 'domestic', second_mobile: '13900001111' }) });
     await renderInLanguage(<AccountScreen />, { build: { region: 'domestic', banhref: true } });
     const phone = await screen.findByRole('listitem', { name: 'Phone' });
     expect(within(phone).getByText('138****5678')).toBeTruthy();
@@ -122,12 +138,11 @@ describe('the security items', () => {
   });
 
   it('shows WeChat without banhref and only e-mail and password overseas', async () => {
-    stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic' })),
-      // Third-party rows show only the providers the server has configured.
-      'GET /api/auth/oauth/providers': () => ok([{ provider: 'weixin', can_close: true }]),
-      [`GET /api/user/${USER}/identity`]: () => ok([{ provider: 'weixin', created_at: 1 }]),
-    });
+    stubApi()
+      .answer(getUserRoute, { data: userInfo({ region: 'domestic' }) })
+      .answer(listOAuthProvidersRoute, { data: [{ provider: 'weixin', can_close: true }] })
+      .answer(listIdentitiesRoute, { data: [{ provider: 'weixin', created_at: 1 }] });
+    // Third-party rows show only the providers the server has configured.
     const view = await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
     expect(within(await screen.findByRole('listitem', { name: 'WeChat account' })).getByText('Linked')).toBeTruthy();
     view.unmount();
@@ -141,10 +156,10 @@ describe('the security items', () => {
 
 describe('the birthday', () => {
   it('offers the days of the chosen month and saves a valid date', async () => {
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}`]: (body) => ok(userInfo(body as Record<string, unknown>)),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(updateUserRoute, ({ body }) => ({ data: userInfo(body as Record<string, unknown>) }));
     await renderInLanguage(<AccountScreen />);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Month' }), { target: { value: '2' } });
     await waitFor(() => expect(puts(calls).map((call) => call.body)).toEqual([{ birthday: '2023-02-28' }]));
@@ -160,10 +175,10 @@ describe('the birthday', () => {
 
 describe('a birthday begun but not finished', () => {
   it('says which parts are still to choose and saves nothing until all are chosen', async () => {
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo({ birthday: null })),
-      [`PUT /api/user/${USER}`]: (body) => ok(userInfo(body as Record<string, unknown>)),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo({ birthday: null }) })
+      .answer(updateUserRoute, ({ body }) => ({ data: userInfo(body as Record<string, unknown>) }));
     await renderInLanguage(<AccountScreen />);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Year' }), { target: { value: '1990' } });
     expect((await screen.findByRole('status')).textContent).toMatch(/^Still to choose: Month and Day\./);
@@ -179,7 +194,9 @@ describe('a birthday begun but not finished', () => {
 
 describe('the introduction', () => {
   it('shows markup as typed text, never as HTML', async () => {
-    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo({ profile: '<b>bold</b><img src=x>' })) });
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo({ profile: '<b>bold</b><img src=x>' }) });
     await renderInLanguage(<AccountScreen />);
     expect(await screen.findByText('<b>bold</b><img src=x>')).toBeTruthy();
     expect(document.querySelector('main img, section img[src="x"]')).toBeNull();
@@ -188,11 +205,11 @@ describe('the introduction', () => {
 
 describe('the sign-in flows', () => {
   it('changes the password with a code of purpose 6 and the current password', async () => {
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      [`PUT /api/user/${USER}/password`]: () => ok(null),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(changePasswordRoute, { data: null });
     await renderInLanguage(<AccountScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog');
@@ -207,11 +224,11 @@ describe('the sign-in flows', () => {
     fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts()).toContain('Changed successfully'));
-    expect(calls.find((call) => call.route === 'POST /api/auth/code')?.body).toEqual({
+    expect(calls.find((call) => call.line === 'POST /api/auth/code')?.body).toEqual({
       purpose: 6,
       email: 'ada@example.com',
     });
-    expect(calls.find((call) => call.route === `PUT /api/user/${USER}/password`)?.body).toEqual({
+    expect(calls.find((call) => call.line === `PUT /api/user/${USER}/password`)?.body).toEqual({
       via: 'email',
       code: '123456',
       password: 'New-password-2',
@@ -220,7 +237,9 @@ describe('the sign-in flows', () => {
   });
 
   it('names every field the form can check at once, before sending anything', async () => {
-    const { calls } = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() });
     await renderInLanguage(<AccountScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog');
@@ -230,14 +249,14 @@ describe('the sign-in flows', () => {
     expect(within(dialog).getByText('Enter the 6-digit code')).toBeTruthy();
     expect(within(dialog).getByText('Enter your current password.')).toBeTruthy();
     expect(within(dialog).getByText('The two passwords differ')).toBeTruthy();
-    expect(calls.filter((call) => call.route.startsWith('PUT'))).toEqual([]);
+    expect(calls.filter((call) => call.line.startsWith('PUT'))).toEqual([]);
   });
 
   it('shows a wrong current password under that field, not as a sign-in failure', async () => {
-    stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo()),
-      [`PUT /api/user/${USER}/password`]: () => fail(400, 2, AccountErrors.currentPasswordWrong.msg),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(changePasswordRoute, failWith(AccountErrors.currentPasswordWrong));
     await renderInLanguage(<AccountScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog');
@@ -254,12 +273,13 @@ describe('the sign-in flows', () => {
   });
 
   it('binds an e-mail with a code of purpose 4 sent to it, and shows it masked', async () => {
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic', email: null })),
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      [`POST /api/user/${USER}/email`]: (body) =>
-        ok(userInfo({ region: 'domestic', email: (body as { email: string }).email })),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo({ region: 'domestic', email: null }) })
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(bindEmailRoute, ({ body }) => ({
+        data: userInfo({ region: 'domestic', email: (body as { email: string }).email }),
+      }));
     await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
     const row = await screen.findByRole('listitem', { name: 'E-mail' });
     fireEvent.click(within(row).getByRole('button', { name: 'Link' }));
@@ -267,7 +287,7 @@ describe('the sign-in flows', () => {
     fireEvent.change(within(dialog).getByLabelText('New e-mail address'), { target: { value: 'not-an-address' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
     expect(await within(dialog).findByText('Enter a valid e-mail address')).toBeTruthy();
-    expect(calls.filter((call) => call.route === 'POST /api/auth/code')).toEqual([]);
+    expect(calls.filter((call) => call.line === 'POST /api/auth/code')).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('New e-mail address'), { target: { value: 'grace@example.org' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
@@ -275,18 +295,18 @@ describe('the sign-in flows', () => {
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '654321' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(await screen.findByRole('listitem', { name: 'E-mail' })).findByText('gr****')).toBeTruthy();
-    expect(calls.find((call) => call.route === 'POST /api/auth/code')?.body).toEqual({
+    expect(calls.find((call) => call.line === 'POST /api/auth/code')?.body).toEqual({
       purpose: 4,
       email: 'grace@example.org',
     });
-    expect(calls.find((call) => call.route === `POST /api/user/${USER}/email`)?.body).toEqual({
+    expect(calls.find((call) => call.line === `POST /api/user/${USER}/email`)?.body).toEqual({
       email: 'grace@example.org',
       code: '654321',
     });
   });
 
   it('offers no e-mail change overseas once one is bound', async () => {
-    stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo()) });
+    stubApi().answer(listOAuthProvidersRoute, { data: [] }).answer(getUserRoute, { data: userInfo() });
     await renderInLanguage(<AccountScreen />);
     const row = await screen.findByRole('listitem', { name: 'E-mail' });
     expect(within(row).queryByRole('button')).toBeNull();
@@ -295,24 +315,26 @@ describe('the sign-in flows', () => {
 
 describe('unbinding', () => {
   it('refuses to unbind the only sign-in method without a call', async () => {
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic', mobile: null, weixin: false })),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, {
+        data: userInfo({ region: 'domestic', mobile: null, weixin: false }),
+      });
     await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
     const row = await screen.findByRole('listitem', { name: 'E-mail' });
     fireEvent.click(within(row).getByRole('button', { name: 'Unlink' }));
     expect(toasts()).toEqual(['Only one sign-in method is left; it cannot be unlinked']);
     expect(screen.queryByRole('dialog')).toBeNull();
     // Only reads: the user info and what the third-party rows need.
-    expect(calls.filter((call) => !call.route.startsWith('GET '))).toEqual([]);
+    expect(calls.filter((call) => !call.line.startsWith('GET '))).toEqual([]);
   });
 
   it('unbinds the phone with a code of purpose 3 when another method remains', async () => {
-    const { calls } = stubApi({
-      [`GET /api/user/${USER}`]: () => ok(userInfo({ region: 'domestic' })),
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      [`POST /api/user/${USER}/mobile/unbind`]: () => ok(userInfo({ region: 'domestic', mobile: null })),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo({ region: 'domestic' }) })
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(unbindMobileRoute, { data: userInfo({ region: 'domestic', mobile: null }) });
     await renderInLanguage(<AccountScreen />, { build: { region: 'domestic' } });
     fireEvent.click(
       within(await screen.findByRole('listitem', { name: 'Phone' })).getByRole('button', { name: 'Unlink' }),
@@ -325,11 +347,11 @@ describe('unbinding', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
     await waitFor(() => expect(toasts()).toContain('Unlinked'));
-    expect(calls.find((call) => call.route === 'POST /api/auth/code')?.body).toEqual({
+    expect(calls.find((call) => call.line === 'POST /api/auth/code')?.body).toEqual({
       purpose: 3,
       mobile: '13812345678',
     });
-    expect(calls.find((call) => call.route === `POST /api/user/${USER}/mobile/unbind`)?.body).toEqual({
+    expect(calls.find((call) => call.line === `POST /api/user/${USER}/mobile/unbind`)?.body).toEqual({
       code: '111222',
     });
     expect(within(screen.getByRole('listitem', { name: 'Phone' })).getByText('Not linked')).toBeTruthy();

@@ -1,8 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountErrorCode, AuthErrors, CommonErrors } from '@account-centre/contract';
+import {
+  AccountErrorCode,
+  AuthErrors,
+  CommonErrors,
+  loginRoute,
+  registerRoute,
+  resetPasswordRoute,
+  sendCodeRoute,
+} from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { renderInLanguage } from '../../testing/render';
+import { failWith, type Success, stubApi } from '../../testing/api';
 import { clearSession, getSession } from '../../lib/session';
 import { closeSignIn, getSignInPrompt, openSignIn } from './sign-in-prompt';
 import { SignInScreen } from './SignInScreen';
@@ -36,7 +45,7 @@ afterEach(async () => {
 
 describe('sign in with a password', () => {
   it('saves the session and closes the overlay', async () => {
-    const api = stubApi({ 'POST /api/auth/login': () => ok(session) });
+    const api = stubApi().answer(loginRoute, { data: session });
     await renderInLanguage(<SignInScreen variant="overlay" />, { build: { region: 'domestic' } });
     const dialog = screen.getByRole('dialog', { name: 'Sign in' });
     expect(dialog).toBeTruthy();
@@ -46,7 +55,7 @@ describe('sign in with a password', () => {
     await waitFor(() => expect(getSession()?.userId).toBe(42));
     expect(api.calls).toEqual([
       expect.objectContaining({
-        route: 'POST /api/auth/login',
+        line: 'POST /api/auth/login',
         body: { account: '13812345678', password: 'correct horse' },
       }),
     ]);
@@ -54,8 +63,8 @@ describe('sign in with a password', () => {
   });
 
   it('sends one request however often the button is pressed', async () => {
-    let answer: (value: ReturnType<typeof ok>) => void = () => {};
-    const api = stubApi({ 'POST /api/auth/login': () => new Promise((resolve) => (answer = resolve)) });
+    let answer: (value: Success<typeof loginRoute>) => void = () => {};
+    const api = stubApi().answer(loginRoute, () => new Promise((resolve) => (answer = resolve)));
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
     type('Password', 'correct horse');
@@ -63,15 +72,16 @@ describe('sign in with a password', () => {
     click('Sign in');
     fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }).closest('form') as HTMLFormElement);
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    await act(async () => answer(ok(session)));
+    await act(async () => answer({ data: session }));
     await waitFor(() => expect(getSession()?.userId).toBe(42));
     expect(api.calls).toHaveLength(1);
   });
 
   it('shows a wrong password in the reader’s language', async () => {
-    stubApi({
-      'POST /api/auth/login': () => fail(401, AccountErrorCode.password, AuthErrors.invalidCredentials.msg),
-    });
+    stubApi().answer(
+      loginRoute,
+      failWith({ status: 401, code: AccountErrorCode.password, msg: AuthErrors.invalidCredentials.msg }),
+    );
     await renderInLanguage(<SignInScreen variant="page" />, { language: 'de' });
     expect(screen.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
     type('E-Mail-Adresse', 'ada@example.com');
@@ -82,7 +92,7 @@ describe('sign in with a password', () => {
   });
 
   it('checks the fields before asking the server', async () => {
-    const api = stubApi({});
+    const api = stubApi();
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', '13812345678');
     click('Sign in');
@@ -93,7 +103,7 @@ describe('sign in with a password', () => {
   });
 
   it('accepts a mainland mobile number in the domestic build only', async () => {
-    const api = stubApi({});
+    const api = stubApi();
     await renderInLanguage(<SignInScreen variant="page" />, { build: { region: 'domestic' } });
     type('Email or mobile number', '12812345678');
     click('Sign in');
@@ -104,10 +114,9 @@ describe('sign in with a password', () => {
 
 describe('quick sign-in with a code', () => {
   it('sends a code of purpose 8, counts down, then signs in with it', async () => {
-    const api = stubApi({
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      'POST /api/auth/login': () => ok(session),
-    });
+    const api = stubApi()
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(loginRoute, { data: session });
     await renderInLanguage(<SignInScreen variant="page" />);
     fireEvent.click(screen.getByRole('tab', { name: 'Verification code' }));
     click('Send code');
@@ -124,7 +133,7 @@ describe('quick sign-in with a code', () => {
       /^We have sent a verification code to ada@example\.com\. It is valid until \d{1,2}:\d{2}\s(AM|PM)\.$/,
     );
     expect(api.calls[0]).toMatchObject({
-      route: 'POST /api/auth/code',
+      line: 'POST /api/auth/code',
       body: { purpose: 8, email: 'ada@example.com' },
     });
 
@@ -150,7 +159,7 @@ describe('quick sign-in with a code', () => {
       'Too many failed sign-in attempts. Please wait a while and try again.',
     ],
   ])('shows sign-in error code %i as its message', async (code, msg, text) => {
-    stubApi({ 'POST /api/auth/login': () => fail(400, code, msg) });
+    stubApi().answer(loginRoute, failWith({ status: 400, code: code, msg: msg }));
     openSignIn('code');
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
@@ -171,7 +180,7 @@ describe('quick sign-in with a code', () => {
       'You have requested too many verification codes today. Please try again tomorrow.',
     ],
   ])('shows send-code error code %i as its message', async (code, msg, text) => {
-    stubApi({ 'POST /api/auth/code': () => fail(429, code, msg) });
+    stubApi().answer(sendCodeRoute, failWith({ status: 429, code: code, msg: msg }));
     openSignIn('code');
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
@@ -196,10 +205,9 @@ describe('quick sign-in with a code', () => {
 
 describe('sign up', () => {
   it('registers an e-mail with a password and a code of purpose 1', async () => {
-    const api = stubApi({
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      'POST /api/auth/register': () => ok(session),
-    });
+    const api = stubApi()
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(registerRoute, { data: session });
     await renderInLanguage(<SignInScreen variant="page" />);
     fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
@@ -220,10 +228,9 @@ describe('sign up', () => {
   });
 
   it('registers a mobile number with an SMS code and no password in the domestic build', async () => {
-    const api = stubApi({
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      'POST /api/auth/register': () => ok(session),
-    });
+    const api = stubApi()
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(registerRoute, { data: session });
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="overlay" />, { language: 'zh', build: { region: 'domestic' } });
     const dialog = screen.getByRole('dialog', { name: '注册账号' });
@@ -245,7 +252,7 @@ describe('sign up', () => {
     [AccountErrorCode.phoneUsed, '13812345678', '该手机号已被注册。'],
     [AccountErrorCode.emailUsed, 'ada@example.com', '该邮箱已被注册。'],
   ])('shows error code %i as its message', async (code, account, text) => {
-    stubApi({ 'POST /api/auth/register': () => fail(409, code, AuthErrors.emailUsed.msg) });
+    stubApi().answer(registerRoute, failWith({ status: 409, code: code, msg: AuthErrors.emailUsed.msg }));
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="page" />, { language: 'zh', build: { region: 'domestic' } });
     type('邮箱或手机号', account);
@@ -256,9 +263,7 @@ describe('sign up', () => {
   });
 
   it('says a refused new password is too weak, not that a password is wrong', async () => {
-    stubApi({
-      'POST /api/auth/register': () => fail(400, AccountErrorCode.password, AuthErrors.weakPassword.msg),
-    });
+    stubApi().answer(registerRoute, failWith(AuthErrors.weakPassword));
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
@@ -273,10 +278,9 @@ describe('sign up', () => {
 
 describe('forgot password', () => {
   it('sets a new password with a code of purpose 2, then offers sign-in with the account', async () => {
-    const api = stubApi({
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      'POST /api/auth/password/reset': () => ok(),
-    });
+    const api = stubApi()
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(resetPasswordRoute, { data: null });
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));

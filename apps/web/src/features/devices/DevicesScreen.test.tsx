@@ -1,10 +1,23 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeviceErrors } from '@account-centre/contract';
+import {
+  CommonErrors,
+  DeviceErrors,
+  endSessionRoute,
+  getDiagramDevicesRoute,
+  getMindMapDevicesRoute,
+  getProjectDevicesRoute,
+  listSessionsRoute,
+  notMeRoute,
+  signInHistoryRoute,
+  signOutDeviceRoute,
+  unbindDiagramDeviceRoute,
+} from '@account-centre/contract';
 import { onAppEvent } from '../../lib/app-events';
 import { changeLanguage } from '../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { renderInLanguage } from '../../testing/render';
+import { failWith, type Success, stubApi } from '../../testing/api';
 import { clearSession, getSession, saveSession } from '../../lib/session';
 import { DeviceLimitModal } from './components/DeviceLimitModal';
 import { DevicesScreen } from './DevicesScreen';
@@ -12,7 +25,10 @@ import { DevicesScreen } from './DevicesScreen';
 const USER = 42;
 const at = 1_714_550_400; // 2024-05-01
 
-const device = (id: string, overrides: Record<string, unknown> = {}) => ({
+type DeviceRow = Success<typeof getDiagramDevicesRoute>['data'][number];
+type SessionRow = Success<typeof listSessionsRoute>['data'][number];
+
+const device = (id: string, overrides: Partial<DeviceRow> = {}): DeviceRow => ({
   device_id: id,
   device_name: `Machine ${id}`,
   platform: 'pc',
@@ -24,18 +40,9 @@ const device = (id: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const list = (devices: unknown[], limit: number) => ({
-  status: 'success',
-  code: 0,
-  msg: 'ok',
-  data: devices,
-  count: devices.length,
-  limit,
-});
-const answer = (body: unknown) => ({ body });
-const page = (rows: unknown[]) => ({ status: 'success', code: 0, msg: 'ok', data: rows, count: rows.length });
+const list = (devices: DeviceRow[], limit: number) => ({ data: devices, count: devices.length, limit });
 
-const browserSession = {
+const browserSession: SessionRow = {
   id: 's-current',
   current: true,
   method: 'password',
@@ -48,7 +55,7 @@ const browserSession = {
   last_active_at: at,
   expires_at: at + 3600,
 };
-const appSession = {
+const appSession: SessionRow = {
   ...browserSession,
   id: 's-app',
   current: false,
@@ -59,30 +66,31 @@ const appSession = {
   device: { device_name: 'Office PC', platform: 'pc', tag: 'PC', products: ['diagram', 'mind-map'] },
 };
 
-function api(overrides: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({
-    [`GET /api/user/${USER}/device`]: () => answer(list([], 3)),
-    [`GET /api/user/${USER}/max/device`]: () =>
-      answer(list([device('pc-1', { current: true }), device('phone-2', { platform: 'ios', tag: 'Mobile' })], 3)),
-    [`GET /api/user/${USER}/project/device`]: () => answer(list([], 1)),
-    [`GET /api/user/${USER}/sessions`]: () => answer(page([browserSession, appSession])),
-    [`GET /api/user/${USER}/signin-history`]: () =>
-      answer(
-        page([
-          { id: 9, at, result: 'failure', method: 'password', client: browserSession.client, ip: null, location: null },
-          {
-            id: 8,
-            at,
-            result: 'success',
-            method: 'password',
-            client: browserSession.client,
-            ip: null,
-            location: 'local',
-          },
-        ]),
-      ),
-    ...overrides,
-  });
+/** The server of a diagram user with two devices, two sessions and two sign-in events. */
+function api() {
+  return stubApi()
+    .answer(getMindMapDevicesRoute, list([], 3))
+    .answer(
+      getDiagramDevicesRoute,
+      list([device('pc-1', { current: true }), device('phone-2', { platform: 'ios', tag: 'Mobile' })], 3),
+    )
+    .answer(getProjectDevicesRoute, list([], 1))
+    .answer(listSessionsRoute, { data: [browserSession, appSession], count: 2 })
+    .answer(signInHistoryRoute, {
+      data: [
+        { id: 9, at, result: 'failure', method: 'password', client: browserSession.client, ip: null, location: null },
+        {
+          id: 8,
+          at,
+          result: 'success',
+          method: 'password',
+          client: browserSession.client,
+          ip: null,
+          location: 'local',
+        },
+      ],
+      count: 2,
+    });
 }
 
 const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => toast);
@@ -139,18 +147,21 @@ describe('unbinding a device', () => {
   it('asks first, sends one request however often it is confirmed, and removes the device', async () => {
     let release: () => void = () => {};
     let unbound = false;
-    const calls = api({
+    const calls = api()
       // The server's list, which no longer has the device once it is unbound.
-      [`GET /api/user/${USER}/max/device`]: () =>
-        answer(list(unbound ? [device('pc-1', { current: true })] : [device('pc-1'), device('phone-2')], 3)),
-      [`DELETE /api/user/${USER}/max/device/phone-2`]: () =>
-        new Promise((resolve) => {
-          release = () => {
-            unbound = true;
-            resolve(ok({ sessions_ended: 1, current: false }));
-          };
-        }),
-    });
+      .answer(getDiagramDevicesRoute, () =>
+        list(unbound ? [device('pc-1', { current: true })] : [device('pc-1'), device('phone-2')], 3),
+      )
+      .answer(
+        unbindDiagramDeviceRoute,
+        () =>
+          new Promise((resolve) => {
+            release = () => {
+              unbound = true;
+              resolve({ data: { sessions_ended: 1, current: false } });
+            };
+          }),
+      );
     await renderInLanguage(<DevicesScreen />);
     await openDiagramTab();
     fireEvent.click(screen.getByRole('button', { name: 'Unbind Machine phone-2' }));
@@ -158,16 +169,16 @@ describe('unbinding a device', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Unbind' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    await waitFor(() => expect(calls.calls.filter((c) => c.route.startsWith('DELETE'))).toHaveLength(1));
+    await waitFor(() => expect(calls.calls.filter((c) => c.line.startsWith('DELETE'))).toHaveLength(1));
     await act(async () => release());
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Machine phone-2' })).toBeNull());
-    expect(calls.calls.filter((c) => c.route.startsWith('DELETE'))).toHaveLength(1);
+    expect(calls.calls.filter((c) => c.line.startsWith('DELETE'))).toHaveLength(1);
     expect(screen.getByText('1 of 3 devices')).toBeTruthy();
     expect(toasts()).toContainEqual(expect.objectContaining({ message: 'Unbind successful', autoClose: 1500 }));
   });
 
   it('shows the generic error when the unbind fails, and keeps the device', async () => {
-    api({ [`DELETE /api/user/${USER}/max/device/phone-2`]: () => fail(404, 0, 'not found') });
+    api().answer(unbindDiagramDeviceRoute, failWith(CommonErrors.notFound));
     await renderInLanguage(<DevicesScreen />);
     await openDiagramTab();
     fireEvent.click(screen.getByRole('button', { name: 'Unbind Machine phone-2' }));
@@ -186,7 +197,7 @@ describe('unbinding a device', () => {
   it('closes the desktop client’s dialog when the device it runs on is unbound', async () => {
     const postMessage = vi.fn();
     window.AccountCentreHost = { postMessage };
-    api({ [`DELETE /api/user/${USER}/max/device/pc-1`]: () => ok({ sessions_ended: 1, current: true }) });
+    api().answer(unbindDiagramDeviceRoute, { data: { sessions_ended: 1, current: true } });
     await renderInLanguage(<DevicesScreen />, { build: { hostMode: 'desktop', from: 'maxPC' } });
     // The diagram client opens on its own product's tab.
     fireEvent.click(await screen.findByRole('button', { name: 'Unbind Machine pc-1' }));
@@ -205,7 +216,7 @@ describe('unbinding a device', () => {
 
 describe('where am I signed in', () => {
   it('lists the sessions with the current one marked, and signs another one out', async () => {
-    const calls = api({ [`DELETE /api/user/${USER}/sessions/s-app`]: () => ok({ current: false }) });
+    const calls = api().answer(endSessionRoute, { data: { current: false } });
     await renderInLanguage(<DevicesScreen />);
     const sessions = await screen.findByRole('list', { name: 'Where you are signed in' });
     const current = within(sessions).getByRole('listitem', { name: 'Chrome 126 · Linux' });
@@ -219,20 +230,20 @@ describe('where am I signed in', () => {
 
     fireEvent.click(within(app).getByRole('button', { name: 'Sign out EdrawMax · Windows' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(calls.calls.map((c) => c.route)).toContain(`DELETE /api/user/${USER}/sessions/s-app`));
+    await waitFor(() => expect(calls.calls.map((c) => c.line)).toContain(`DELETE /api/user/${USER}/sessions/s-app`));
     await waitFor(() => expect(toasts()).toContainEqual(expect.objectContaining({ message: 'Signed out' })));
     expect(getSession()).not.toBeNull();
   });
 
   it('signs out and unbinds a device across products', async () => {
-    const calls = api({
-      [`DELETE /api/user/${USER}/devices/pc-1`]: () => ok({ products: ['diagram'], sessions_ended: 1, current: false }),
+    const calls = api().answer(signOutDeviceRoute, {
+      data: { products: ['diagram'], sessions_ended: 1, current: false },
     });
     await renderInLanguage(<DevicesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out and unbind Office PC' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out and unbind this device?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out and unbind' }));
-    await waitFor(() => expect(calls.calls.map((c) => c.route)).toContain(`DELETE /api/user/${USER}/devices/pc-1`));
+    await waitFor(() => expect(calls.calls.map((c) => c.line)).toContain(`DELETE /api/user/${USER}/devices/pc-1`));
     await waitFor(() =>
       expect(toasts()).toContainEqual(expect.objectContaining({ message: 'The device is signed out and unbound' })),
     );
@@ -254,8 +265,8 @@ describe('sign-in history', () => {
   it('“this wasn’t me” secures the account, signs out here and asks for forgot password', async () => {
     const requested = vi.fn();
     const off = onAppEvent('signInRequested', requested);
-    const calls = api({
-      [`POST /api/user/${USER}/not-me`]: () => ok({ sessions_ended: 2, devices_unbound: 1, password_withdrawn: true }),
+    const calls = api().answer(notMeRoute, {
+      data: { sessions_ended: 2, devices_unbound: 1, password_withdrawn: true },
     });
     await renderInLanguage(<DevicesScreen />);
     const table = await screen.findByRole('table', { name: 'Sign-in history' });
@@ -264,14 +275,12 @@ describe('sign-in history', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Secure my account' }));
     await waitFor(() => expect(requested).toHaveBeenCalledWith({ view: 'forgot' }));
     off();
-    expect(calls.calls.find((c) => c.route === `POST /api/user/${USER}/not-me`)?.body).toEqual({ event_id: 8 });
+    expect(calls.calls.find((c) => c.line === `POST /api/user/${USER}/not-me`)?.body).toEqual({ event_id: 8 });
     expect(getSession()).toBeNull();
   });
 
   it('explains a refusal of the device calls in the reader’s language', async () => {
-    const calls = api({
-      [`POST /api/user/${USER}/not-me`]: () => fail(403, 1001, DeviceErrors.passwordResetRequired.msg),
-    });
+    const calls = api().answer(notMeRoute, failWith(DeviceErrors.passwordResetRequired));
     await renderInLanguage(<DevicesScreen />);
     // The section's own button disowns no sign-in in particular: the account as a whole.
     const [forAccount] = await screen.findAllByRole('button', { name: 'This wasn’t me' });
@@ -284,7 +293,7 @@ describe('sign-in history', () => {
         }),
       ),
     );
-    expect(calls.calls.find((c) => c.route === `POST /api/user/${USER}/not-me`)?.body).toEqual({});
+    expect(calls.calls.find((c) => c.line === `POST /api/user/${USER}/not-me`)?.body).toEqual({});
     expect(getSession()).not.toBeNull();
   });
 });
@@ -294,7 +303,7 @@ describe('the device modal of an over-limit sign-in', () => {
     const postMessage = vi.fn();
     window.AccountCentreHost = { postMessage };
     const onClose = vi.fn();
-    api({ [`DELETE /api/user/${USER}/max/device/phone-2`]: () => ok({ sessions_ended: 0, current: false }) });
+    api().answer(unbindDiagramDeviceRoute, { data: { sessions_ended: 0, current: false } });
     await renderInLanguage(<DeviceLimitModal userId={USER} product="diagram" onClose={onClose} />, {
       build: { hostMode: 'desktop', from: 'maxPC' },
     });

@@ -1,10 +1,12 @@
+import { CommonErrors, logoutRoute } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../../testing/test-user';
 import type { BuildContext } from '../../../lib/build-context';
 import { HOST_CHANNEL } from '../../../lib/host-bridge';
 import { changeLanguage } from '../../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { renderInLanguage } from '../../../testing/render';
+import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { AccountActions } from './AccountActions';
 
@@ -59,7 +61,7 @@ describe('the account actions', () => {
   });
 
   it('open the confirmation of closing', async () => {
-    stubApi({});
+    stubApi();
     await render({ region: 'domestic' });
     fireEvent.click(screen.getByRole('button', { name: 'Close account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close account' });
@@ -108,18 +110,18 @@ describe('the desktop sign-out link', () => {
 
   it('ends the session on the server and here, and tells the client to sign out', async () => {
     const sent = installClient();
-    const api = stubApi({ 'POST /api/auth/logout': () => ok() });
+    const api = stubApi().answer(logoutRoute, { data: null });
     await render(mindMap('12.2.15'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(sent).toEqual([{ channel: HOST_CHANNEL, type: 'signOut', payload: {} }]));
-    expect(api.calls.map((call) => call.route)).toEqual(['POST /api/auth/logout']);
-    expect(api.fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer token-42' });
+    expect(api.calls.map((call) => call.line)).toEqual(['POST /api/auth/logout']);
+    expect(api.calls[0]?.headers.get('Authorization')).toBe('Bearer token-42');
     expect(getSession()).toBeNull();
   });
 
   it('signs out of the client even when the server cannot end the session', async () => {
     const sent = installClient();
-    stubApi({ 'POST /api/auth/logout': () => fail(500, 20, 'internal error') });
+    stubApi().answer(logoutRoute, failWith(CommonErrors.internal));
     await render(mindMap('13.0'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(sent).toHaveLength(1));

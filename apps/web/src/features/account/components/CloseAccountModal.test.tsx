@@ -1,9 +1,11 @@
+import { AuthErrors, closeAccountRoute, sendCodeRoute } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { renderInLanguage } from '../../../testing/render';
+import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseAccountModal } from './CloseAccountModal';
@@ -46,7 +48,7 @@ async function openAtCodeStep(region: 'domestic' | 'overseas', info: UserInfo, e
 
 describe('the confirmation step', () => {
   it('says what closing does and goes on only once the owner ticks that they understand', async () => {
-    const api = stubApi({});
+    const api = stubApi();
     const onClose = vi.fn();
     await renderInLanguage(<CloseAccountModal user={user()} onClose={onClose} />, { build: { region: 'domestic' } });
     const dialog = screen.getByRole('dialog', { name: 'Close account' });
@@ -69,7 +71,7 @@ describe('the confirmation step', () => {
   });
 
   it('is written in the language shown', async () => {
-    stubApi({});
+    stubApi();
     await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, {
       language: 'zh',
       build: { region: 'domestic' },
@@ -81,10 +83,9 @@ describe('the confirmation step', () => {
 
 describe('closing with a code', () => {
   it('lets a domestic owner pick the phone, sends a purpose-11 code there and closes with it', async () => {
-    const api = stubApi({
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      [CLOSE]: () => ok(),
-    });
+    const api = stubApi()
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(closeAccountRoute, { data: null });
     const { dialog } = await openAtCodeStep('domestic', user());
     // Both addresses are offered, masked.
     const email = within(dialog).getByRole('radio', { name: 'E-mail ad****' });
@@ -99,14 +100,14 @@ describe('closing with a code', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close account permanently' }));
     await waitFor(() => expect(finishAccountClose).toHaveBeenCalledOnce());
-    expect(api.calls.map(({ route, body }) => ({ route, body }))).toEqual([
-      { route: 'POST /api/auth/code', body: { purpose: 11, mobile: '13812345678' } },
-      { route: CLOSE, body: { via: 'mobile', code: '123456' } },
+    expect(api.calls.map(({ line, body }) => ({ line, body }))).toEqual([
+      { line: 'POST /api/auth/code', body: { purpose: 11, mobile: '13812345678' } },
+      { line: CLOSE, body: { via: 'mobile', code: '123456' } },
     ]);
   });
 
   it('sends the code to the e-mail only in the overseas build', async () => {
-    const api = stubApi({ 'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }) });
+    const api = stubApi().answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } });
     const { dialog } = await openAtCodeStep('overseas', user());
     expect(within(dialog).queryByRole('radio')).toBeNull();
     expect(dialog.textContent).toContain('The code goes to ad****');
@@ -118,11 +119,9 @@ describe('closing with a code', () => {
   it('asks for six digits before any call, once however often it is submitted', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const api = stubApi({
-      [CLOSE]: async () => {
-        await answered;
-        return ok();
-      },
+    const api = stubApi().answer(closeAccountRoute, async () => {
+      await answered;
+      return { data: null };
     });
     const { dialog } = await openAtCodeStep('domestic', user({ mobile: null }));
     const input = within(dialog).getByRole('textbox', { name: 'Verification code' });
@@ -137,14 +136,14 @@ describe('closing with a code', () => {
     fireEvent.click(submit);
     release();
     await waitFor(() => expect(finishAccountClose).toHaveBeenCalledOnce());
-    expect(api.calls.filter((call) => call.route === CLOSE)).toHaveLength(1);
+    expect(api.calls.filter((call) => call.line === CLOSE)).toHaveLength(1);
   });
 
   it.each([
-    ['invalid code', fail(400, 3, 'invalid code'), 'The verification code is incorrect'],
-    ['expired', fail(400, 4, 'expired'), 'The verification code has expired'],
+    ['invalid code', failWith(AuthErrors.invalidCode), 'The verification code is incorrect'],
+    ['expired', failWith(AuthErrors.codeExpired), 'The verification code has expired'],
   ])('shows the server’s refusal “%s” in words and changes nothing', async (_, answer, words) => {
-    stubApi({ [CLOSE]: () => answer });
+    stubApi().answer(closeAccountRoute, () => answer);
     const { dialog, onClose } = await openAtCodeStep('domestic', user());
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Verification code' }), {
       target: { value: '000000' },
@@ -163,7 +162,7 @@ describe('closing with a code', () => {
 
 describe('an account without e-mail or phone', () => {
   it('is told that no code can be sent, with room for another way to confirm', async () => {
-    const api = stubApi({});
+    const api = stubApi();
     const { dialog } = await openAtCodeStep(
       'domestic',
       user({ email: null, mobile: null, weixin: true }),

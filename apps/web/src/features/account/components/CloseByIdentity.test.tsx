@@ -1,9 +1,18 @@
+import {
+  AuthErrors,
+  CommonErrors,
+  listIdentitiesRoute,
+  listOAuthProvidersRoute,
+  refreshRoute,
+  startCloseByIdentityRoute,
+} from '@account-centre/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { renderInLanguage } from '../../../testing/render';
+import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
@@ -71,20 +80,20 @@ afterEach(async () => {
 });
 
 const api = () =>
-  stubApi({
-    'GET /api/auth/oauth/providers': () =>
-      ok([
+  stubApi()
+    .answer(listOAuthProvidersRoute, {
+      data: [
         { provider: 'weixin', can_close: true },
         { provider: 'qq', can_close: false },
-      ]),
-    [`GET /api/user/${USER}/identity`]: () =>
-      ok([
+      ],
+    })
+    .answer(listIdentitiesRoute, {
+      data: [
         { provider: 'weixin', created_at: 1 },
         { provider: 'qq', created_at: 2 },
-      ]),
-    [`POST /api/user/${USER}/close/identity/weixin/start`]: () =>
-      ok({ url: 'https://open.example/c', expires_in: 600 }),
-  });
+      ],
+    })
+    .answer(startCloseByIdentityRoute, { data: { url: 'https://open.example/c', expires_in: 600 } });
 
 describe('closing the account by a third-party sign-in', () => {
   it('offers the linked providers that can prove the owner, and finishes the close on success', async () => {
@@ -95,7 +104,7 @@ describe('closing the account by a third-party sign-in', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'WeChat account' }));
     expect(screen.queryByRole('button', { name: 'QQ account' })).toBeNull();
     await waitFor(() => expect(popup.location.href).toBe('https://open.example/c'));
-    expect(calls.map((call) => call.route)).toContain(`POST /api/user/${USER}/close/identity/weixin/start`);
+    expect(calls.map((call) => call.line)).toContain(`POST /api/user/${USER}/close/identity/weixin/start`);
     expect(screen.getByRole('status').textContent).toBe('Finish signing in in the window that opened.');
 
     post(closeMessage('success'));
@@ -110,18 +119,19 @@ describe('closing the account by a third-party sign-in', () => {
     await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
     post(closeMessage('error', 'not bound'));
     await waitFor(() =>
-      expect(toasts()).toEqual(['You signed in with a different account than the one linked here; nothing was closed.']),
+      expect(toasts()).toEqual([
+        'You signed in with a different account than the one linked here; nothing was closed.',
+      ]),
     );
     expect(finishAccountClose).not.toHaveBeenCalled();
   });
 
   it('shows nothing without a linked provider that can close', async () => {
-    const { calls } = stubApi({
-      'GET /api/auth/oauth/providers': () => ok([{ provider: 'weixin', can_close: true }]),
-      [`GET /api/user/${USER}/identity`]: () => ok([]),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, { data: [{ provider: 'weixin', can_close: true }] })
+      .answer(listIdentitiesRoute, { data: [] });
     await renderInLanguage(<CloseByIdentity user={user} />, { build: { region: 'domestic' } });
-    await waitFor(() => expect(calls.map((call) => call.route)).toContain(`GET /api/user/${USER}/identity`));
+    await waitFor(() => expect(calls.map((call) => call.line)).toContain(`GET /api/user/${USER}/identity`));
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByText(/linked account/)).toBeNull();
   });
@@ -129,14 +139,15 @@ describe('closing the account by a third-party sign-in', () => {
   it('in the desktop client, finishes the close when the page returns to a closed account', async () => {
     window.AccountCentreHost = { postMessage: () => {} };
     let closed = false;
-    stubApi({
-      'GET /api/auth/oauth/providers': () => ok([{ provider: 'weixin', can_close: true }]),
-      [`GET /api/user/${USER}/identity`]: () =>
-        closed ? fail(401, 0, 'unauthorized') : ok([{ provider: 'weixin', created_at: 1 }]),
-      [`POST /api/user/${USER}/close/identity/weixin/start`]: () =>
-        ok({ url: 'http://localhost/api/auth/oauth/weixin/continue?handoff=h', expires_in: 120 }),
-      'POST /api/auth/refresh': () => fail(401, 0, 'invalid refresh token'),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [{ provider: 'weixin', can_close: true }] })
+      .answer(listIdentitiesRoute, () =>
+        closed ? failWith(CommonErrors.unauthorized) : { data: [{ provider: 'weixin' as const, created_at: 1 }] },
+      )
+      .answer(startCloseByIdentityRoute, {
+        data: { url: 'http://localhost/api/auth/oauth/weixin/continue?handoff=h', expires_in: 120 },
+      })
+      .answer(refreshRoute, failWith(AuthErrors.invalidRefreshToken));
     try {
       await renderInLanguage(<CloseByIdentity user={user} />, { build: { region: 'domestic', hostMode: 'desktop' } });
       fireEvent.click(await screen.findByRole('button', { name: 'WeChat account' }));

@@ -1,17 +1,17 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountErrors } from '@account-centre/contract';
+import { AccountErrors, CommonErrors, getExchangeCodeRoute, getUserRoute } from '@account-centre/contract';
 import { resetBuildContextForTests } from '../../../lib/build-context';
 import { changeLanguage } from '../../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { renderInLanguage } from '../../../testing/render';
+import { type Failure, failWith, type Success, stubApi } from '../../../testing/api';
 import { useLocation } from '../../../lib/router';
 import { clearSession, saveSession } from '../../../lib/session';
 import { ExchangeCodeLauncher } from './ExchangeCodeLauncher';
 import { shownToasts, testUser } from '../../../testing/test-user';
 
 const USER = 42;
-const CODE_ROUTE = `GET /api/user/${USER}/exchange-code`;
 
 const userInfo = testUser({ user_id: USER });
 
@@ -23,10 +23,15 @@ function AddressProbe() {
 }
 
 /** Opens the account screen's launcher as the app would with `search` in its address. */
-async function launch(search: string, handlers: Parameters<typeof stubApi>[0], language: 'en' | 'zh' = 'en') {
+async function launch(
+  search: string,
+  code: Success<typeof getExchangeCodeRoute> | Failure | (() => Success<typeof getExchangeCodeRoute> | Failure) | null,
+  language: 'en' | 'zh' = 'en',
+) {
   window.history.replaceState(null, '', `/account${search}`);
   resetBuildContextForTests();
-  const api = stubApi({ [`GET /api/user/${USER}`]: () => ok(userInfo), ...handlers });
+  const api = stubApi().answer(getUserRoute, { data: userInfo });
+  if (code !== null) api.answer(getExchangeCodeRoute, code);
   await renderInLanguage(
     <>
       <ExchangeCodeLauncher />
@@ -34,7 +39,7 @@ async function launch(search: string, handlers: Parameters<typeof stubApi>[0], l
     </>,
     { language, path: `/account${search}` },
   );
-  const codeCalls = () => api.calls.filter((call) => call.route === CODE_ROUTE);
+  const codeCalls = () => api.callsTo(getExchangeCodeRoute);
   return { ...api, codeCalls };
 }
 
@@ -55,7 +60,7 @@ afterEach(async () => {
 
 describe('the exchange-code launcher', () => {
   it('does nothing without form_name in the address', async () => {
-    const { codeCalls } = await launch('?lang=en', {});
+    const { codeCalls } = await launch('?lang=en', null);
     // With a form name the call goes out at once (the tests below); give it time anyway.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByTestId('address').textContent).toBe('?lang=en');
@@ -67,7 +72,7 @@ describe('the exchange-code launcher', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { codeCalls } = await launch('?lang=en&form_name=spring-fair', {
-      [CODE_ROUTE]: () => ok({ form_name: 'spring-fair', code: 'SPRING-7Q2X' }),
+      data: { form_name: 'spring-fair', code: 'SPRING-7Q2X' },
     });
 
     const dialog = await screen.findByRole('dialog', { name: 'Your exchange code is:' });
@@ -88,9 +93,7 @@ describe('the exchange-code launcher', () => {
   });
 
   it('says there is no code for the user when the server has none', async () => {
-    await launch('?form_name=spent-form', {
-      [CODE_ROUTE]: () => fail(404, 0, AccountErrors.noExchangeCode.msg),
-    });
+    await launch('?form_name=spent-form', failWith(AccountErrors.noExchangeCode));
     const dialog = await screen.findByRole('dialog', { name: 'Exchange code' });
     expect(await within(dialog).findByText('No exchange code is available for you')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -98,29 +101,25 @@ describe('the exchange-code launcher', () => {
   });
 
   it('says so in Chinese too', async () => {
-    await launch(
-      '?lang=zh&form_name=spent-form',
-      { [CODE_ROUTE]: () => fail(404, 0, AccountErrors.noExchangeCode.msg) },
-      'zh',
-    );
+    await launch('?lang=zh&form_name=spent-form', failWith(AccountErrors.noExchangeCode), 'zh');
     const dialog = await screen.findByRole('dialog', { name: '兑换码' });
     expect(await within(dialog).findByText('暂无适用于您的兑换码')).toBeTruthy();
   });
 
   it('reads any other 404 as a failure, not as "none"', async () => {
-    await launch('?form_name=spring', { [CODE_ROUTE]: () => fail(404, 0, 'not found') });
+    await launch('?form_name=spring', failWith(CommonErrors.notFound));
     const dialog = await screen.findByRole('dialog', { name: 'Exchange code' });
     expect(await within(dialog).findByText('Failed to get the exchange code')).toBeTruthy();
   });
 
   it('offers a retry after a failure that may pass, and keeps form_name for a reload', async () => {
-    let answer = fail(500, 0, 'internal error');
-    const { codeCalls } = await launch('?form_name=spring', { [CODE_ROUTE]: () => answer });
+    let answer: Success<typeof getExchangeCodeRoute> | Failure = failWith(CommonErrors.internal);
+    const { codeCalls } = await launch('?form_name=spring', () => answer);
     const dialog = await screen.findByRole('dialog', { name: 'Exchange code' });
     expect(await within(dialog).findByText('Failed to get the exchange code')).toBeTruthy();
     expect(screen.getByTestId('address').textContent).toBe('?form_name=spring');
 
-    answer = ok({ form_name: 'spring', code: 'S-1' });
+    answer = { data: { form_name: 'spring', code: 'S-1' } };
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     const found = await screen.findByRole('dialog', { name: 'Your exchange code is:' });
     expect(within(found).getByTestId('exchange-code').textContent).toBe('S-1');
@@ -129,7 +128,7 @@ describe('the exchange-code launcher', () => {
   });
 
   it('shows the failure without a retry for a form name the server refuses', async () => {
-    await launch('?form_name=bad%20form!', { [CODE_ROUTE]: () => fail(400, 0, 'invalid request') });
+    await launch('?form_name=bad%20form!', failWith(CommonErrors.invalidRequest));
     const dialog = await screen.findByRole('dialog', { name: 'Exchange code' });
     expect(await within(dialog).findByText('Failed to get the exchange code')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull();

@@ -1,10 +1,20 @@
+import {
+  AccountErrors,
+  CommonErrors,
+  getUserRoute,
+  listIdentitiesRoute,
+  listOAuthProvidersRoute,
+  startIdentityBindRoute,
+  unbindIdentityRoute,
+} from '@account-centre/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { renderInLanguage } from '../../../testing/render';
+import { failWith, type Success, stubApi } from '../../../testing/api';
 import { clearSession, saveSession } from '../../../lib/session';
 import type * as Snapshot from '../../../lib/build-context/snapshot';
 import { IdentityRows, resetIdentityLaunchForTests } from './IdentityRows';
@@ -17,17 +27,21 @@ vi.mock('../../../lib/build-context/snapshot', async (importOriginal) => {
 
 const launch = { lang: null, to: null, custom: null, pcId: null, openWxBind: false, formName: null };
 
+type Identity = Success<typeof listIdentitiesRoute>['data'][number];
+
 const USER = 42;
 const DESKTOP_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 const user = (overrides: Partial<UserInfo> = {}) => testUser({ user_id: USER, region: 'domestic', ...overrides });
 
-const configured = ok([
-  { provider: 'weixin', can_close: true },
-  { provider: 'qq', can_close: false },
-  { provider: 'google', can_close: true },
-]);
+const configured: Success<typeof listOAuthProvidersRoute> = {
+  data: [
+    { provider: 'weixin', can_close: true },
+    { provider: 'qq', can_close: false },
+    { provider: 'google', can_close: true },
+  ],
+};
 
 const toasts = shownToasts;
 const row = (name: string) => screen.findByRole('listitem', { name });
@@ -70,10 +84,9 @@ afterEach(async () => {
 
 describe('third-party sign-in rows', () => {
   it('shows the configured providers of the build, linked or not, and none with banhref', async () => {
-    stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok([{ provider: 'qq', created_at: 1 }]),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, { data: [{ provider: 'qq', created_at: 1 }] });
     const view = await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     expect(within(await row('WeChat account')).getByText('Not linked')).toBeTruthy();
     expect(within(await row('QQ account')).getByText('Linked')).toBeTruthy();
@@ -87,28 +100,26 @@ describe('third-party sign-in rows', () => {
     expect(screen.queryByRole('listitem', { name: 'WeChat account' })).toBeNull();
     cleanup();
 
-    const { calls } = stubApi({ 'GET /api/auth/oauth/providers': () => configured });
+    const { calls } = stubApi().answer(listOAuthProvidersRoute, configured);
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic', banhref: true } });
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(screen.queryByRole('listitem')).toBeNull();
   });
 
   it('shows nothing when the server has no provider configured', async () => {
-    const { calls } = stubApi({ 'GET /api/auth/oauth/providers': () => ok([]) });
+    const { calls } = stubApi().answer(listOAuthProvidersRoute, { data: [] });
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
-    await waitFor(() => expect(calls.map((call) => call.route)).toEqual(['GET /api/auth/oauth/providers']));
+    await waitFor(() => expect(calls.map((call) => call.line)).toEqual(['GET /api/auth/oauth/providers']));
     expect(screen.queryByRole('listitem')).toBeNull();
   });
 
   it('links in a centred 600×600 popup and trusts only its own message', async () => {
-    let identities = [] as { provider: string; created_at: number }[];
-    const { calls } = stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok(identities),
-      [`GET /api/user/${USER}`]: () => ok(user({ weixin: true })),
-      [`POST /api/user/${USER}/identity/weixin/start`]: () =>
-        ok({ url: 'https://open.example/authorize?state=s', expires_in: 600 }),
-    });
+    let identities: Identity[] = [];
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, () => ({ data: identities }))
+      .answer(getUserRoute, { data: user({ weixin: true }) })
+      .answer(startIdentityBindRoute, { data: { url: 'https://open.example/authorize?state=s', expires_in: 600 } });
     const { popup, open, post } = fakePopup();
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     fireEvent.click(within(await row('WeChat account')).getByRole('button', { name: 'Link' }));
@@ -120,7 +131,7 @@ describe('third-party sign-in rows', () => {
       expect.stringMatching(/width=600,height=600/),
     );
     await waitFor(() => expect(popup.location.href).toBe('https://open.example/authorize?state=s'));
-    expect(calls.find((call) => call.route.endsWith('/start'))?.url.search).toBe('');
+    expect(calls.find((call) => call.line.endsWith('/start'))?.url.search).toBe('');
 
     // Another origin, another window, or a malformed message change nothing.
     post(message('success'), 'https://evil.example');
@@ -136,11 +147,10 @@ describe('third-party sign-in rows', () => {
   });
 
   it('says why a link failed, from the popup’s message', async () => {
-    stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok([]),
-      [`POST /api/user/${USER}/identity/weixin/start`]: () => ok({ url: 'https://open.example/a', expires_in: 600 }),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, { data: [] })
+      .answer(startIdentityBindRoute, { data: { url: 'https://open.example/a', expires_in: 600 } });
     const { post } = fakePopup();
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     fireEvent.click(within(await row('WeChat account')).getByRole('button', { name: 'Link' }));
@@ -156,24 +166,20 @@ describe('third-party sign-in rows', () => {
 
   it('tells a phone to link from a computer, without a call', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PHONE_AGENT);
-    const { calls } = stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok([]),
-    });
+    const { calls } = stubApi().answer(listOAuthProvidersRoute, configured).answer(listIdentitiesRoute, { data: [] });
     const open = vi.spyOn(window, 'open');
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     fireEvent.click(within(await row('WeChat account')).getByRole('button', { name: 'Link' }));
     expect(toasts()).toEqual(['Please link it on a computer; it cannot be linked from a phone or tablet']);
     expect(open).not.toHaveBeenCalled();
-    expect(calls.some((call) => call.route.endsWith('/start'))).toBe(false);
+    expect(calls.some((call) => call.line.endsWith('/start'))).toBe(false);
   });
 
   it('says what to do when the popup is blocked, and tries again on a click', async () => {
-    stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok([]),
-      [`POST /api/user/${USER}/identity/weixin/start`]: () => ok({ url: 'https://open.example/a', expires_in: 600 }),
-    });
+    stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, { data: [] })
+      .answer(startIdentityBindRoute, { data: { url: 'https://open.example/a', expires_in: 600 } });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     fireEvent.click(within(await row('WeChat account')).getByRole('button', { name: 'Link' }));
@@ -186,14 +192,14 @@ describe('third-party sign-in rows', () => {
   it('hands the flow to the desktop client’s system browser and looks again when the page is back', async () => {
     const sent: { type: string; payload: { url?: string } }[] = [];
     window.AccountCentreHost = { postMessage: (json: string) => void sent.push(JSON.parse(json)) };
-    let identities = [] as { provider: string; created_at: number }[];
-    const { calls } = stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok(identities),
-      [`GET /api/user/${USER}`]: () => ok(user({ weixin: true })),
-      [`POST /api/user/${USER}/identity/weixin/start`]: () =>
-        ok({ url: 'http://localhost/api/auth/oauth/weixin/continue?handoff=h', expires_in: 120 }),
-    });
+    let identities: Identity[] = [];
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, () => ({ data: identities }))
+      .answer(getUserRoute, { data: user({ weixin: true }) })
+      .answer(startIdentityBindRoute, {
+        data: { url: 'http://localhost/api/auth/oauth/weixin/continue?handoff=h', expires_in: 120 },
+      });
     const open = vi.spyOn(window, 'open');
     // Without the app's refetch on focus, so what fetches the identities again is the return itself.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -210,7 +216,7 @@ describe('third-party sign-in rows', () => {
         }),
       ),
     );
-    expect(calls.find((call) => call.route.endsWith('/start'))?.url.searchParams.get('handoff')).toBe('true');
+    expect(calls.find((call) => call.line.endsWith('/start'))?.url.searchParams.get('handoff')).toBe('true');
     expect(open).not.toHaveBeenCalled();
 
     identities = [{ provider: 'weixin', created_at: 3 }];
@@ -221,11 +227,10 @@ describe('third-party sign-in rows', () => {
   });
 
   it('unlinks after a confirmation, and refuses the only sign-in method before any call', async () => {
-    const { calls } = stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok([{ provider: 'weixin', created_at: 1 }]),
-      [`DELETE /api/user/${USER}/identity/weixin`]: () => ok(user()),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, { data: [{ provider: 'weixin', created_at: 1 }] })
+      .answer(unbindIdentityRoute, { data: user() });
     const view = await renderInLanguage(<IdentityRows user={user({ email: null, weixin: true })} />, {
       build: { region: 'domestic' },
     });
@@ -239,20 +244,20 @@ describe('third-party sign-in rows', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unlink this sign-in method?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
     await waitFor(() => expect(toasts()).toContain('WeChat unlinked'));
-    expect(calls.filter((call) => call.route.startsWith('DELETE'))).toHaveLength(1);
+    expect(calls.filter((call) => call.line.startsWith('DELETE'))).toHaveLength(1);
   });
 
   it('shows onlyBind when the server refuses, and unbindFail otherwise', async () => {
-    let answer = fail(409, 0, 'only bind');
-    stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () =>
-        ok([
+    let answer = failWith(AccountErrors.onlyBind);
+    stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, {
+        data: [
           { provider: 'weixin', created_at: 1 },
           { provider: 'qq', created_at: 1 },
-        ]),
-      [`DELETE /api/user/${USER}/identity/qq`]: () => answer,
-    });
+        ],
+      })
+      .answer(unbindIdentityRoute, () => answer);
     await renderInLanguage(<IdentityRows user={user({ weixin: true, qq: true })} />, { build: { region: 'domestic' } });
     const unlinkQq = async () => {
       fireEvent.click(within(await row('QQ account')).getByRole('button', { name: 'Unlink' }));
@@ -261,36 +266,35 @@ describe('third-party sign-in rows', () => {
     };
     await unlinkQq();
     await waitFor(() => expect(toasts()).toEqual(['Only one sign-in method is left; it cannot be unlinked']));
-    answer = fail(500, 0, 'internal');
+    answer = failWith(CommonErrors.internal);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
     await waitFor(() => expect(toasts()[1]).toBe('Unlinking failed, please try again'));
   });
 
   it('starts WeChat binding once on arrival with openWXBind', async () => {
     launch.openWxBind = true;
-    const { calls } = stubApi({
-      'GET /api/auth/oauth/providers': () => configured,
-      [`GET /api/user/${USER}/identity`]: () => ok([]),
-      [`POST /api/user/${USER}/identity/weixin/start`]: () => ok({ url: 'https://open.example/a', expires_in: 600 }),
-    });
+    const { calls } = stubApi()
+      .answer(listOAuthProvidersRoute, configured)
+      .answer(listIdentitiesRoute, { data: [] })
+      .answer(startIdentityBindRoute, { data: { url: 'https://open.example/a', expires_in: 600 } });
     const { popup } = fakePopup();
     const view = await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     await waitFor(() => expect(popup.location.href).toBe('https://open.example/a'));
     view.unmount();
     await renderInLanguage(<IdentityRows user={user()} />, { build: { region: 'domestic' } });
     await row('WeChat account');
-    expect(calls.filter((call) => call.route.endsWith('/start'))).toHaveLength(1);
+    expect(calls.filter((call) => call.line.endsWith('/start'))).toHaveLength(1);
   });
 
   it('texts the rows in Chinese with the brands as Chinese writes them', async () => {
-    stubApi({
-      'GET /api/auth/oauth/providers': () =>
-        ok([
+    stubApi()
+      .answer(listOAuthProvidersRoute, {
+        data: [
           { provider: 'weixin', can_close: true },
           { provider: 'weibo', can_close: false },
-        ]),
-      [`GET /api/user/${USER}/identity`]: () => ok([]),
-    });
+        ],
+      })
+      .answer(listIdentitiesRoute, { data: [] });
     await renderInLanguage(<IdentityRows user={user()} />, { language: 'zh', build: { region: 'domestic' } });
     expect(within(await row('微信')).getByRole('button', { name: '绑定' })).toBeTruthy();
     expect(await row('微博')).toBeTruthy();

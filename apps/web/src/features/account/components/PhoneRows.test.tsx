@@ -1,9 +1,21 @@
+import {
+  AuthErrors,
+  bindByLinkRoute,
+  createBindLinkRoute,
+  describeBindLinkRoute,
+  getBindLinkStateRoute,
+  getUserRoute,
+  PhoneBindErrors,
+  secondMobileRoute,
+  sendCodeRoute,
+} from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type UserInfo, currentUserQueryKey } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../../lib/i18n/testing';
+import { renderInLanguage } from '../../../testing/render';
+import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, saveSession } from '../../../lib/session';
 import { PhoneBindLinkPage } from './PhoneBindLinkPage';
 import { formatRemaining, PhoneQrModal, svgImageSource } from './PhoneQrModal';
@@ -39,7 +51,7 @@ afterEach(async () => {
 
 describe('the phone rows', () => {
   it('offers scanning a QR code beside Link when a computer has no phone bound', async () => {
-    stubApi({});
+    stubApi();
     await renderInLanguage(<PhoneRows user={user()} />, domestic);
     const phone = screen.getByRole('listitem', { name: 'Phone' });
     expect(within(phone).getByRole('button', { name: 'Link' })).toBeTruthy();
@@ -47,7 +59,7 @@ describe('the phone rows', () => {
   });
 
   it('does not offer the QR code on a phone, nor once a phone is bound', async () => {
-    stubApi({});
+    stubApi();
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
     await renderInLanguage(<PhoneRows user={user()} />, domestic);
     expect(screen.queryByRole('button', { name: 'Scan to link with your phone' })).toBeNull();
@@ -58,7 +70,7 @@ describe('the phone rows', () => {
   });
 
   it('shows the second phone as for identity checks only, with Add or Unlink', async () => {
-    stubApi({});
+    stubApi();
     await renderInLanguage(<PhoneRows user={user()} />, domestic);
     let row = screen.getByRole('listitem', { name: 'Second phone' });
     expect(row.textContent).toContain('For identity verification only; it cannot be used to sign in');
@@ -86,7 +98,7 @@ describe('the number and code rule', () => {
 describe('the second phone dialog', () => {
   it('refuses a wrong number or code before any call, then binds with operate 1 and stores the answer', async () => {
     const saved = user({ second_mobile: '13912345678' });
-    const { calls } = stubApi({ [SECOND_MOBILE]: () => ok(saved) });
+    const { calls } = stubApi().answer(secondMobileRoute, { data: saved });
     const onClose = vi.fn();
     const { queryClient } = await renderInLanguage(
       <SecondMobileModal user={user()} mode="bind" onClose={onClose} />,
@@ -104,7 +116,7 @@ describe('the second phone dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '654321' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.map((call) => [call.route, call.body])).toEqual([
+    expect(calls.map((call) => [call.line, call.body])).toEqual([
       [SECOND_MOBILE, { operate: 1, mobile: '13912345678', code: '654321' }],
     ]);
     expect(queryClient.getQueryData(currentUserQueryKey(USER))).toEqual(saved);
@@ -112,7 +124,7 @@ describe('the second phone dialog', () => {
   });
 
   it('refuses the primary number before sending anything, naming the number field', async () => {
-    const { calls } = stubApi({});
+    const { calls } = stubApi();
     await renderInLanguage(
       <SecondMobileModal user={user({ mobile: '13812345678' })} mode="bind" onClose={vi.fn()} />,
       domestic,
@@ -130,7 +142,7 @@ describe('the second phone dialog', () => {
 
   it('says so when the server finds the number is already the account’s own, and stays open', async () => {
     // The page's copy of the account may be older than the server's: the server still refuses.
-    stubApi({ [SECOND_MOBILE]: () => fail(400, 0, 'own number') });
+    stubApi().answer(secondMobileRoute, failWith(PhoneBindErrors.ownNumber));
     const onClose = vi.fn();
     await renderInLanguage(<SecondMobileModal user={user({ mobile: null })} mode="bind" onClose={onClose} />, domestic);
     const dialog = screen.getByRole('dialog', { name: 'Add a second phone' });
@@ -144,10 +156,9 @@ describe('the second phone dialog', () => {
   });
 
   it('unbinds with a code sent to the second phone (operate 2)', async () => {
-    const { calls } = stubApi({
-      'POST /api/auth/code': () => ok({ expires_in: 600, resend_after: 60 }),
-      [SECOND_MOBILE]: () => ok(user()),
-    });
+    const { calls } = stubApi()
+      .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
+      .answer(secondMobileRoute, { data: user() });
     const onClose = vi.fn();
     await renderInLanguage(
       <SecondMobileModal user={user({ second_mobile: '13912345678' })} mode="unbind" onClose={onClose} />,
@@ -159,12 +170,12 @@ describe('the second phone dialog', () => {
     expect(within(dialog).getByText('Enter the 6-digit code')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(calls.map((call) => call.route)).toContain('POST /api/auth/code'));
+    await waitFor(() => expect(calls.map((call) => call.line)).toContain('POST /api/auth/code'));
     expect(calls[0]?.body).toEqual({ purpose: 3, mobile: '13912345678' });
     fireEvent.change(within(dialog).getByLabelText('Code sent to the second phone'), { target: { value: '111222' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.at(-1)).toMatchObject({ route: SECOND_MOBILE, body: { operate: 2, code: '111222' } });
+    expect(calls.at(-1)).toMatchObject({ line: SECOND_MOBILE, body: { operate: 2, code: '111222' } });
     expect(toasts()).toContain('Second phone removed');
   });
 });
@@ -185,11 +196,12 @@ describe('the QR code dialog', () => {
 
   it('shows one link’s QR code and copyable address, then reloads the user and closes once the phone is bound', async () => {
     let polls = 0;
-    const { calls } = stubApi({
-      [`POST ${BIND_LINK}`]: () => ok(link()),
-      [`GET ${BIND_LINK}`]: () => ok({ state: ++polls < 2 ? 'waiting' : 'bound', expires_at: link().expires_at }),
-      [`GET /api/user/${USER}`]: () => ok(user({ mobile: '13812345678' })),
-    });
+    const { calls } = stubApi()
+      .answer(createBindLinkRoute, { data: link() })
+      .answer(getBindLinkStateRoute, () => ({
+        data: { state: ++polls < 2 ? ('waiting' as const) : ('bound' as const), expires_at: link().expires_at },
+      }))
+      .answer(getUserRoute, { data: user({ mobile: '13812345678' }) });
     const onClose = vi.fn();
     const { queryClient } = await renderInLanguage(<PhoneQrModal user={user()} onClose={onClose} />, domestic);
     queryClient.setQueryData(currentUserQueryKey(USER), user());
@@ -200,24 +212,23 @@ describe('the QR code dialog', () => {
     expect(within(dialog).getByRole('status').textContent).toMatch(/expires in (10:00|9:59)/);
 
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
-    expect(calls.filter((call) => call.route === `POST ${BIND_LINK}`)).toHaveLength(1);
+    expect(calls.filter((call) => call.line === `POST ${BIND_LINK}`)).toHaveLength(1);
     expect(polls).toBe(2);
     expect(queryClient.getQueryData(currentUserQueryKey(USER))).toMatchObject({ mobile: '13812345678' });
     expect(toasts()).toEqual(['Phone linked']);
   });
 
   it('offers a new QR code once the link expires, and stops asking about the old one', async () => {
-    const { calls } = stubApi({
-      [`POST ${BIND_LINK}`]: () => ok(link(1)),
-      [`GET ${BIND_LINK}`]: () => ok({ state: 'waiting', expires_at: link(1).expires_at }),
-    });
+    const { calls } = stubApi()
+      .answer(createBindLinkRoute, { data: link(1) })
+      .answer(getBindLinkStateRoute, { data: { state: 'waiting', expires_at: link(1).expires_at } });
     await renderInLanguage(<PhoneQrModal user={user()} onClose={() => {}} />, domestic);
     const renew = await screen.findByRole('button', { name: 'New QR code' }, { timeout: 3000 });
     expect(screen.getByText('This QR code has expired.')).toBeTruthy();
     expect(screen.queryByLabelText('Or open this link on your phone')).toBeNull();
-    const pollsWhenExpired = calls.filter((call) => call.route === `GET ${BIND_LINK}`).length;
+    const pollsWhenExpired = calls.filter((call) => call.line === `GET ${BIND_LINK}`).length;
     fireEvent.click(renew);
-    await waitFor(() => expect(calls.filter((call) => call.route === `POST ${BIND_LINK}`)).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.line === `POST ${BIND_LINK}`)).toHaveLength(2));
     expect(pollsWhenExpired).toBeLessThanOrEqual(1);
   });
 });
@@ -227,10 +238,9 @@ describe('the phone’s link page', () => {
   const BIND = 'POST /api/mobile-bind-links/bind';
 
   it('names the masked account, then binds the phone with its code and says it is done', async () => {
-    const { calls } = stubApi({
-      [LOOKUP]: () => ok({ account: 'ad****', expires_at: 1_800_000_600 }),
-      [BIND]: () => ok({ account: 'ad****' }),
-    });
+    const { calls } = stubApi()
+      .answer(describeBindLinkRoute, { data: { account: 'ad****', expires_at: 1_800_000_600 } })
+      .answer(bindByLinkRoute, { data: { account: 'ad****' } });
     await renderInLanguage(<PhoneBindLinkPage token={TOKEN} />, domestic);
     expect(await screen.findByText('Account: ad****')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '13812345678' } });
@@ -238,14 +248,14 @@ describe('the phone’s link page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Link phone' }));
     expect(await screen.findByRole('heading', { name: 'Phone linked' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('138****5678 is now linked to the account ad****');
-    expect(calls.map((call) => [call.route, call.body])).toEqual([
+    expect(calls.map((call) => [call.line, call.body])).toEqual([
       [LOOKUP, { token: TOKEN }],
       [BIND, { token: TOKEN, mobile: '13812345678', code: '123456' }],
     ]);
   });
 
   it('says an expired link cannot be used, without a form', async () => {
-    stubApi({ [LOOKUP]: () => fail(400, 0, 'link expired') });
+    stubApi().answer(describeBindLinkRoute, failWith(PhoneBindErrors.linkExpired));
     await renderInLanguage(<PhoneBindLinkPage token={TOKEN} />, domestic);
     expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(
@@ -255,11 +265,10 @@ describe('the phone’s link page', () => {
   });
 
   it('gives way to the reason when the link is used meanwhile, and keeps the form for another account’s number', async () => {
-    let answer = fail(409, 7, 'account exists');
-    stubApi({
-      [LOOKUP]: () => ok({ account: 'Gr****', expires_at: 1_800_000_600 }),
-      [BIND]: () => answer,
-    });
+    let answer = failWith(AuthErrors.phoneUsed);
+    stubApi()
+      .answer(describeBindLinkRoute, { data: { account: 'Gr****', expires_at: 1_800_000_600 } })
+      .answer(bindByLinkRoute, () => answer);
     await renderInLanguage(<PhoneBindLinkPage token={TOKEN} />, domestic);
     fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '13812345678' } });
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
@@ -267,7 +276,7 @@ describe('the phone’s link page', () => {
     await waitFor(() => expect(toasts()).toEqual(['This mobile number is already registered.']));
     expect(screen.getByLabelText('Phone number')).toBeTruthy();
 
-    answer = fail(409, 0, 'link used');
+    answer = failWith(PhoneBindErrors.linkUsed);
     fireEvent.click(screen.getByRole('button', { name: 'Link phone' }));
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',

@@ -1,13 +1,12 @@
-import { vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from '../router';
+import { MemoryRouter } from '../lib/router';
 import type { Language } from '@account-centre/contract';
-import { type BuildContext, BuildContextOverride } from '../build-context';
-import { initI18n } from './i18n';
-import { LocaleProvider } from './LocaleProvider';
+import { type BuildContext, BuildContextOverride } from '../lib/build-context';
+import { initI18n } from '../lib/i18n/i18n';
+import { LocaleProvider } from '../lib/i18n/LocaleProvider';
 
 /** A build context for tests: the overseas browser build unless told otherwise. */
 export function testBuild(overrides: Partial<BuildContext> = {}): BuildContext {
@@ -57,35 +56,4 @@ export async function renderInLanguage(
     </MantineProvider>
   );
   return Object.assign(render(ui, { wrapper }), { queryClient: client });
-}
-
-type Answer = { status?: number; body: unknown };
-type Handler = (body: unknown, url: URL) => Answer | Promise<Answer>;
-
-export const ok = (data: unknown = null): Answer => ({ body: { status: 'success', code: 0, msg: 'ok', data } });
-export const fail = (status: number, code: number, msg: string): Answer => ({
-  body: { status: 'error', code, msg },
-  status,
-});
-
-/**
- * Replaces `fetch` with answers per `METHOD /path`, so tests run the real API client (and its
- * mapping of codes and messages to texts) against scripted server answers.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const calls: { route: string; body: unknown; url: URL }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://account.example.com');
-    const route = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ route, body, url });
-    const handler = handlers[route];
-    const answer = handler ? await handler(body, url) : fail(404, 0, 'not found');
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
 }

@@ -1,0 +1,41 @@
+import { readBuildContext, readLaunchParams } from '../../lib/build-context/build-context';
+import { type Language, languageFromSearch } from '../../lib/i18n/languages';
+import { isPartNamespace } from '../../lib/i18n/part-namespaces';
+import { namespaces } from '../../lib/i18n/resources';
+import { getSession } from '../../lib/session';
+import { DEFAULT_SCREEN, type ScreenName, isScreenName, screenFromPath, screenNames } from '../screens/screens';
+
+/** The namespace of the sign-in screen: needed at start only by a visitor who is not signed in. */
+export const SIGN_IN_NAMESPACE = 'auth';
+
+/**
+ * Translation namespaces named after a screen (`locales/<lang>/order.json`) hold that screen's
+ * texts: they load with the screen's code rather than at boot. The rest (common, shell, header,
+ * errors, auth) and the first screen's own start with the app. Namespaces of a part of a screen
+ * (`accountClose`) load with that part (lazyWithTexts).
+ */
+export function startNamespaces(firstScreen: ScreenName): string[] {
+  return namespaces.filter(
+    (namespace) => !isPartNamespace(namespace, screenNames) && (!isScreenName(namespace) || namespace === firstScreen),
+  );
+}
+
+export interface FirstTexts {
+  language: Language;
+  namespaces: string[];
+}
+
+/**
+ * The texts the first render of this page load needs: its language (the address's `lang`, else
+ * the build's), the namespaces every screen uses and the first screen's own; sign-in's only for a
+ * visitor without a session (a desktop client's one-time credential signs in too).
+ */
+export function firstTexts(location: Pick<Location, 'host' | 'search' | 'pathname'>): FirstTexts {
+  const { region } = readBuildContext(location, {});
+  const signedIn = getSession() !== null || readLaunchParams(location).custom !== null;
+  const screen = screenFromPath(location.pathname) ?? DEFAULT_SCREEN;
+  return {
+    language: languageFromSearch(location.search, region),
+    namespaces: startNamespaces(screen).filter((namespace) => !signedIn || namespace !== SIGN_IN_NAMESPACE),
+  };
+}
