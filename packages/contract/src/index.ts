@@ -20,6 +20,7 @@ export * from './routes/activity.routes.js';
 export * from './licence/durations.js';
 export * from './licence/expiry.js';
 export * from './licence/plans.js';
+export * from './licence/order-licence.js';
 export * from './catalogue/products.js';
 export * from './catalogue/personal-plans.js';
 export * from './catalogue/subscription-rules.js';

@@ -60,7 +60,7 @@ describe.each(dialects)('order demo data on $name', (dialect) => {
     expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['forever', 'active', 'expired']));
     expect(new Set(rows.map((r) => r.scope))).toEqual(new Set(['personal', 'team']));
     expect(rows.some((r) => r.platforms.length > 1)).toBe(true);
-    expect(new Set(rows.map((r) => r.product))).toEqual(new Set(['max', 'mind', 'proj', 'math', 'hb']));
+    expect(new Set(rows.map((r) => r.product))).toEqual(new Set(['max', 'mind', 'proj', 'math', 'hb', 'ppt']));
     expect(rows.some((r) => r.showCancel)).toBe(true);
     expect(rows.some((r) => r.showManage)).toBe(true);
     expect(rows.some((r) => r.upgrade_service_years === 5)).toBe(true);

@@ -3,6 +3,7 @@ import {
   InvoiceKind,
   type OrderChannel,
   type OrderProductCode,
+  type PersonalPlatform,
   type Region,
 } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
@@ -26,8 +27,13 @@ interface DemoOrder {
   daysAgo: number;
   invoice: DemoInvoice;
   more?: string;
-  exp?: number;
+  /** Days after the order date its entitlement ends, when recorded with the order (store orders). */
+  lastsDays?: number;
   quantity?: number;
+  platforms?: PersonalPlatform[];
+  version?: string;
+  productId?: number;
+  renews?: boolean;
 }
 
 export interface OrderDemoSummary {
@@ -41,10 +47,14 @@ export interface OrderDemoSummary {
  * Gives a user orders in every state and licences in every state, so every branch of the
  * order screen can be seen (issue 5): invoices not requested, pending, issued and failed;
  * orders inside and past the 30-day window; app-store, Lenovo-store and bank-transfer orders;
- * free orders; ends that are a date, `using` and unknown; both regions' currencies. Licences:
- * forever, active, expired, several platforms with different ends, a team plan kept apart, a
- * perpetual project version (5-year upgrade service), a 99-offer record, a cancellable
- * overseas subscription and an app-store one; cloud storage in all three areas.
+ * free orders; ends that are a date, `using` and unknown; both regions' currencies.
+ *
+ * The licences come from the orders, through the same path as any paid order (`recordOrder`:
+ * the order and its grants in one transaction), so the history, the licence cards and the device
+ * limits agree: lifetime, two-year and continuous mind-map plans; the diagram's yearly plans and
+ * the cancellable overseas subscription; a perpetual project version (5-year upgrade service);
+ * an app-store formula subscription managed in the store; a slides plan that has expired. Team
+ * plans are given by their teams, here by operator grants; cloud storage in all three areas.
  */
 export async function seedOrderDemo(db: Db, userId: number, now: number): Promise<OrderDemoSummary> {
   const existing = await repo.countOrders(db, userId, null);
@@ -85,11 +95,13 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       daysAgo: 20,
       invoice: 'issued',
       more: 'Windows / Mac',
+      platforms: ['win', 'mac'],
+      version: '3',
     },
     {
-      product: 'max',
+      product: 'mindmaster',
       type: 216,
-      name: '图示 2 年版',
+      name: '思维导图 2 年版',
       amount: 56_000,
       channel: 'online',
       region: 'domestic',
@@ -166,7 +178,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       region: 'domestic',
       daysAgo: 6,
       invoice: 'none',
-      exp: now + 359 * DAY,
+      lastsDays: 365,
     },
     {
       product: 'max',
@@ -175,9 +187,10 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       amount: 9_900,
       channel: 'online',
       region: 'overseas',
-      daysAgo: 2,
+      daysAgo: 1,
       invoice: 'issued',
       more: 'All platforms',
+      productId: 5371,
     },
     {
       product: 'mindmaster',
@@ -198,6 +211,21 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       region: 'overseas',
       daysAgo: 8,
       invoice: 'none',
+      lastsDays: 30,
+      platforms: ['ios', 'android'],
+      renews: true,
+    },
+    {
+      product: 'ppt',
+      type: 1,
+      name: 'Slides 1-year plan',
+      amount: 4_900,
+      channel: 'online',
+      region: 'overseas',
+      daysAgo: 420,
+      invoice: 'none',
+      lastsDays: 365,
+      platforms: ['ppt'],
     },
   ];
 
@@ -216,7 +244,11 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
         orderedAt,
         quantity: demo.quantity,
         more: demo.more ?? null,
-        exp: demo.exp ?? null,
+        exp: demo.lastsDays === undefined ? null : orderedAt + demo.lastsDays * DAY,
+        platforms: demo.platforms,
+        version: demo.version ?? null,
+        productId: demo.productId ?? null,
+        renews: demo.renews,
       },
       now,
     );
@@ -254,36 +286,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
     }
   }
 
-  // Diagram: renewing overseas-cancellable subscription; web forever, desktop active, mobile
-  // expired; and a team plan beside it, kept apart.
-  await grantSubscription(
-    db,
-    {
-      userId,
-      product: 'max',
-      scope: 'personal',
-      platforms: ['win', 'mac', 'linux'],
-      end: { until: now + 200 * DAY },
-      type: 'subs',
-      name: 'Diagram annual plan',
-      orderType: 220,
-      productId: 5371,
-      channel: 'online',
-      haveRenew: true,
-      startedAt: now - 165 * DAY,
-    },
-    now,
-  );
-  await grantSubscription(
-    db,
-    { userId, product: 'max', scope: 'personal', platforms: ['online'], end: { forever: true } },
-    now,
-  );
-  await grantSubscription(
-    db,
-    { userId, product: 'max', scope: 'personal', platforms: ['mobile'], end: { until: now - 10 * DAY } },
-    now,
-  );
+  // Team plans, kept apart from the personal licences: given by the team, not bought here.
   await grantSubscription(
     db,
     {
@@ -293,61 +296,11 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       platforms: ['desktop', 'mobile'],
       end: { until: now + 90 * DAY },
       group: 'Design team',
+      reference: `demo:${userId}:team-max`,
+      reason: 'demo team plan',
     },
     now,
   );
-  // Mind map: the 99 offer, expired, not renewable.
-  await grantSubscription(
-    db,
-    {
-      userId,
-      product: 'mind',
-      scope: 'personal',
-      platforms: ['win', 'mac'],
-      end: { until: now - 20 * DAY },
-      type: 'subs',
-      name: '思维导图 半年连续包',
-      orderType: 217,
-      channel: 'online',
-      startedAt: now - 200 * DAY,
-    },
-    now,
-  );
-  // Project: a perpetual version, forever, with the 5-year upgrade service.
-  await grantSubscription(
-    db,
-    {
-      userId,
-      product: 'proj',
-      scope: 'personal',
-      platforms: ['win', 'mac'],
-      end: { forever: true },
-      type: 'version',
-      name: '项目管理 永久版',
-      version: '3',
-      orderType: 2,
-      channel: 'online',
-      startedAt: now - 100 * DAY,
-    },
-    now,
-  );
-  // Formula: an app-store subscription that renews itself (managed in the store overseas).
-  await grantSubscription(
-    db,
-    {
-      userId,
-      product: 'math',
-      scope: 'personal',
-      platforms: ['ios', 'android'],
-      end: { until: now + 60 * DAY },
-      type: 'subs',
-      name: 'Formula plan',
-      channel: 'app_store',
-      haveRenew: true,
-    },
-    now,
-  );
-  // Whiteboard: only through a team, forever.
   await grantSubscription(
     db,
     {
@@ -358,6 +311,8 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       end: { until: FOREVER_EXPIRY },
       group: 'Whiteboard team',
       name: 'Whiteboard team plan',
+      reference: `demo:${userId}:team-hb`,
+      reason: 'demo team plan',
     },
     now,
   );
@@ -366,5 +321,6 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
   await setStorage(db, { userId, area: 'whiteboard', maxBytes: 100 * MB, usedBytes: Math.round(12.5 * MB) }, now);
   await setStorage(db, { userId, area: 'mindmap', maxBytes: 2048 * MB, usedBytes: 1229 * MB }, now);
 
-  return { created: true, orders: orders.length, subscriptions: 5 };
+  const records = await db.selectFrom('subscriptions').select('product').where('user_id', '=', userId).execute();
+  return { created: true, orders: orders.length, subscriptions: records.length };
 }

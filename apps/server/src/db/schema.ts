@@ -220,6 +220,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   grants: GrantsTable;
   ledger_entries: LedgerEntriesTable;
+  licence_grants: LicenceGrantsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -290,6 +291,42 @@ export interface SubscriptionsTable {
   upgrade_time: number | null;
   started_at: number | null;
   updated_at: number;
+  /** The grant whose attributes the record shows (docs/decisions/022, "Licences"). */
+  grant_id: number;
+}
+
+/**
+ * What one licence grant gave (docs/decisions/022, "Licences"): the ends it sets and the record
+ * attributes it brings; null where it sets nothing. The `subscriptions` record is rebuilt from
+ * the live ones.
+ */
+export interface LicenceGrantsTable {
+  grant_id: number;
+  user_id: number;
+  product: SubscriptionProduct;
+  type: SubscriptionType | null;
+  name: string | null;
+  version: string | null;
+  order_type: number | null;
+  product_id: number | null;
+  order_no: string | null;
+  channel: OrderChannel | null;
+  win_exp: number | null;
+  mac_exp: number | null;
+  linux_exp: number | null;
+  online_exp: number | null;
+  mobile_exp: number | null;
+  ios_exp: number | null;
+  android_exp: number | null;
+  ppt_exp: number | null;
+  group_exp: number | null;
+  group_mobile_exp: number | null;
+  group_name: string | null;
+  fuser: number | null;
+  is_99: number | null;
+  have_renew: number | null;
+  upgrade_time: number | null;
+  started_at: number | null;
 }
 
 /** Cloud storage per user and area (spec 01 §3 "Storage"), bytes. */

@@ -9,6 +9,7 @@ import {
   currencies,
   licencePlatforms,
   orderChannels,
+  personalPlatforms,
   orderLists,
   orderProductCodes,
   receiptProducts,
@@ -166,6 +167,11 @@ export const OrderRow = Type.Object({
   endDate: Type.Union([Type.Literal('using'), Type.Literal('unknown'), UnixSeconds]),
   status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('unknown')]),
   more: Nullable(Type.String({ description: 'detail column' })),
+  platforms: Nullable(
+    Type.Array(literals(personalPlatforms), {
+      description: 'the platforms the licence it bought covers (detail column); null: it bought no licence',
+    }),
+  ),
   amount: Type.Integer({ minimum: 0, description: 'minor units (fen, cents)' }),
   currency: literals(currencies),
   from: OrderChannelSchema,

@@ -15,6 +15,7 @@ import * as refreshTokenPairs from './2026-11-23-016-refresh-token-pairs.js';
 import * as idempotencyKeys from './2026-11-23-101-idempotency-keys.js';
 import * as grantsAndLedgers from './2026-11-23-201-grants-and-ledgers.js';
 import * as idempotencyApplied from './2026-11-23-301-idempotency-applied.js';
+import * as licencesFromGrants from './2026-11-24-201-licences-from-grants.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-101-idempotency-keys': idempotencyKeys,
   '2026-11-23-201-grants-and-ledgers': grantsAndLedgers,
   '2026-11-23-301-idempotency-applied': idempotencyApplied,
+  '2026-11-24-201-licences-from-grants': licencesFromGrants,
 };

@@ -6,12 +6,14 @@ import {
   GrantErrors,
   type GrantSource,
   type HoldingKind,
+  type SubscriptionProduct,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { GrantsTable, LedgerEntriesTable } from '../../db/schema.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
+import { rebuildLicenceRecord } from './licence-record.js';
 
 export type GrantRow = Selectable<GrantsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
@@ -158,7 +160,8 @@ export async function grant(
 
 /**
  * Takes a grant back (a refund, an operator's correction): marks it revoked and, for a balance,
- * takes what is left of it with a ledger entry. What was already used stays used; whether a
+ * takes what is left of it with a ledger entry; for a licence, its product's record is rebuilt
+ * from the grants still live. What was already used stays used; whether a
  * refund is due for it is the caller's business. A second revoke is a 409.
  */
 export async function revoke(trx: Db, grantId: number, why: string, now: number): Promise<GrantRow> {
@@ -178,6 +181,10 @@ export async function revoke(trx: Db, grantId: number, why: string, now: number)
     throw appError(exists ? GrantErrors.alreadyRevoked : GrantErrors.grantNotFound);
   }
 
+  // A licence is held through its product's record: rebuilt from the grants still live.
+  if (marked.kind === 'licence' && marked.item !== null) {
+    await rebuildLicenceRecord(trx, marked.user_id, marked.item as SubscriptionProduct, now);
+  }
   const left = marked.remaining ?? 0;
   if (left > 0) {
     await trx.updateTable('grants').set({ remaining: 0 }).where('id', '=', grantId).execute();

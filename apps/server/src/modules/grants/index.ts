@@ -15,5 +15,8 @@ export const grantsModule = defineModule({
     // grants by a foreign-key cascade, and with this policy too, for those without a grant.
     grants: { erase: 'rows' },
     ledger_entries: { erase: 'rows' },
+    // A licence record is a projection of its grants (decision 022, "Licences"), written only here.
+    licence_grants: { erase: 'rows' },
+    subscriptions: { erase: 'rows' },
   },
 });

@@ -1,24 +1,16 @@
 import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoices.commands.js';
-import { orderRecordCommand } from '../../cli/commands/order-record.js';
-import { ordersDemoCommand } from '../../cli/commands/orders-demo.js';
-import { subscriptionGrantCommand } from '../../cli/commands/subscription-grant.js';
+import { subscriptionGrantCommand } from '../subscriptions/subscriptions.commands.js';
 import { defineModule } from '../manifest.js';
 import { receiptRoutes } from '../receipts/receipts.routes.js';
 import { subscriptionRoutes } from '../subscriptions/subscriptions.routes.js';
+import { orderRecordCommand } from './orders.commands.js';
 import { orderRoutes } from './orders.routes.js';
 
 /** Orders, invoices and receipts, subscriptions, licences and storage (spec 01 §2 "Order screen"). */
 export const ordersModule = defineModule({
   name: 'orders',
   routes: [orderRoutes, subscriptionRoutes, receiptRoutes],
-  commands: [
-    orderRecordCommand,
-    subscriptionGrantCommand,
-    invoiceListCommand,
-    invoiceIssueCommand,
-    invoiceFailCommand,
-    ordersDemoCommand,
-  ],
+  commands: [orderRecordCommand, subscriptionGrantCommand, invoiceListCommand, invoiceIssueCommand, invoiceFailCommand],
   tables: {
     orders: {
       keep: 'accounting law: sales records are kept for years (docs/decisions/007); they hold the user id and what was bought, nothing else about the person',
@@ -32,7 +24,6 @@ export const ordersModule = defineModule({
           .where('user_id', '=', account.userId)
           .execute(),
     },
-    subscriptions: { erase: 'rows' },
     storage_quotas: { erase: 'rows' },
   },
 });

@@ -1,12 +1,19 @@
 import type { Db } from '../../db/database.js';
 import type { InvoicesTable, OrdersTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
+import { type PersonalPlatform, personalPlatforms } from '@account-centre/contract';
 
 export type OrderValues = Insertable<OrdersTable>;
 export type InvoiceValues = Insertable<InvoicesTable>;
 
-/** An order with its invoice state; `invoice_state` null means billing_not. */
-export interface OrderWithInvoice extends Selectable<OrdersTable> {
+/** The ends the licence an order bought sets per personal platform (null: not covered). */
+type LicenceEnds = { [P in PersonalPlatform as `licence_${P}`]: number | null };
+
+/**
+ * An order with its invoice state (`invoice_state` null means billing_not) and the platforms of
+ * the licence it bought, if any (decision 022, "Licences").
+ */
+export interface OrderWithInvoice extends Selectable<OrdersTable>, LicenceEnds {
   invoice_state: InvoicesTable['state'] | null;
   iv_type: number | null;
 }
@@ -15,12 +22,26 @@ function ordersWithInvoice(db: Db) {
   return db
     .selectFrom('orders')
     .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+    .leftJoin('grants', (join) =>
+      join
+        .on('grants.source_kind', '=', 'order')
+        .onRef('grants.source_id', '=', 'orders.order_no')
+        .on('grants.kind', '=', 'licence'),
+    )
+    .leftJoin('licence_grants', 'licence_grants.grant_id', 'grants.id')
     .selectAll('orders')
-    .select(['invoices.state as invoice_state', 'invoices.iv_type as iv_type']);
+    .select(['invoices.state as invoice_state', 'invoices.iv_type as iv_type'])
+    .select(personalPlatforms.map((p) => `licence_grants.${p}_exp as licence_${p}` as const));
 }
 
-export function insertOrder(db: Db, values: OrderValues) {
-  return db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
+/** Inserts the order unless its number is taken; its id, or undefined when the number was taken. */
+export function insertOrderUnlessNumbered(db: Db, values: OrderValues) {
+  return db
+    .insertInto('orders')
+    .values(values)
+    .onConflict((oc) => oc.column('order_no').doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }
 
 /**

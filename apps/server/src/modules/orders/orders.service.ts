@@ -1,6 +1,9 @@
 import type { OrderRow } from '@account-centre/contract';
 import {
   CommonErrors,
+  FOREVER_EXPIRY,
+  type PersonalPlatform,
+  personalPlatforms,
   currencies,
   type Currency,
   INVOICE_WINDOW_SECONDS,
@@ -20,12 +23,19 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { uniqueViolation } from '../../db/unique-violation.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
+import { lockLicenceHolder } from '../grants/licences.js';
+import { grantOrderEntitlements } from './order-grants.js';
 import * as repo from './orders.repository.js';
 
 export type OrderRowDto = Static<typeof OrderRow>;
+
+/** The platforms the licence an order bought covers; null when it bought none. */
+function licencePlatformsOf(order: repo.OrderWithInvoice): PersonalPlatform[] | null {
+  const covered = personalPlatforms.filter((platform) => order[`licence_${platform}`] !== null);
+  return covered.length > 0 ? covered : null;
+}
 
 /** An order as the history shows it (spec 01 §3 "Order data", "Order history row"). */
 export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowDto {
@@ -50,6 +60,7 @@ export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowD
     endDate,
     status: orderStatus(endDate, now),
     more: order.more,
+    platforms: licencePlatformsOf(order),
     amount: order.amount,
     currency: order.currency,
     from: order.channel,
@@ -98,6 +109,14 @@ export interface RecordOrderInput {
   agent?: string | null;
   /** A store's own order number; generated when absent. */
   orderNo?: string;
+  /** Platforms the licence covers; default the product's and plan's (`defaultOrderPlatforms`). */
+  platforms?: readonly PersonalPlatform[];
+  /** Buys this version of the product for ever (a perpetual licence). */
+  version?: string | null;
+  /** The store's product id of a subscription (5371, 5380, 5370, 5378 are cancellable overseas). */
+  productId?: number | null;
+  /** A store subscription that renews itself; default the catalogue plan's own. */
+  renews?: boolean;
 }
 
 const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
@@ -108,11 +127,7 @@ export function newOrderNo(now: number): string {
   return `${stamp}${randomDigits(6)}`;
 }
 
-/**
- * Operator: records an order of any product, type, channel, date and price (DESIGN §9, e.g.
- * store orders). Returns it as the user's history shows it.
- */
-export async function recordOrder(db: Db, input: RecordOrderInput, now: number): Promise<OrderRowDto> {
+function checkOrderInput(input: RecordOrderInput): void {
   if (!(orderProductCodes as readonly string[]).includes(input.product)) throw operatorInputError('unknown product');
   if (!(orderChannels as readonly string[]).includes(input.channel)) throw operatorInputError('unknown channel');
   if (!Number.isSafeInteger(input.type) || input.type < 0) throw operatorInputError('type must be a whole number ≥ 0');
@@ -125,9 +140,9 @@ export async function recordOrder(db: Db, input: RecordOrderInput, now: number):
   const productName = input.productName.trim();
   if (productName.length === 0 || productName.length > 200)
     throw operatorInputError('product name must have 1 to 200 characters');
-  const orderedAt = input.orderedAt ?? now;
-  if (!Number.isSafeInteger(orderedAt) || orderedAt <= 0) throw operatorInputError('date must be unix seconds');
-  if (input.exp != null && (!Number.isSafeInteger(input.exp) || input.exp <= orderedAt)) {
+  if (input.orderedAt !== undefined && (!Number.isSafeInteger(input.orderedAt) || input.orderedAt <= 0))
+    throw operatorInputError('date must be unix seconds');
+  if (input.exp != null && (!Number.isSafeInteger(input.exp) || input.exp <= (input.orderedAt ?? 0))) {
     throw operatorInputError('exp must be unix seconds after the order date');
   }
   if (input.orderNo !== undefined && !ORDER_NO_PATTERN.test(input.orderNo)) {
@@ -138,16 +153,44 @@ export async function recordOrder(db: Db, input: RecordOrderInput, now: number):
   }
   if ((input.more?.length ?? 0) > 500 || (input.agent?.length ?? 0) > 100)
     throw operatorInputError('detail or agent too long');
+  if (input.platforms?.some((p) => !(personalPlatforms as readonly string[]).includes(p)))
+    throw operatorInputError(`platforms are ${personalPlatforms.join(', ')}`);
+  const version = input.version?.trim();
+  if (version !== undefined && (version.length === 0 || version.length > 40))
+    throw operatorInputError('version must have 1 to 40 characters');
+  if (input.productId != null && (!Number.isSafeInteger(input.productId) || input.productId < 0))
+    throw operatorInputError('product id must be a whole number ≥ 0');
+}
 
-  const user = await db.selectFrom('users').select('region').where('id', '=', input.userId).executeTakeFirst();
-  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
+/**
+ * Records an order of any product, type, channel, date and price (DESIGN §9: store and
+ * bank-transfer orders, the demo) together with what it gives, in one transaction. Returns it
+ * as the user's history shows it.
+ */
+export async function recordOrder(db: Db, input: RecordOrderInput, now: number): Promise<OrderRowDto> {
+  checkOrderInput(input);
+  return db.transaction().execute((trx) => recordOrderIn(trx, input, now));
+}
+
+/**
+ * Records a paid order and its grants in the caller's transaction: the order row, then through
+ * the grants module the licence it buys and its plan's extras (`orderGrants`), each keyed by the
+ * order number so the same order never grants twice. The history's end date and the licence
+ * come from the same rule (`orderLicence`), so they cannot disagree.
+ */
+export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: number): Promise<OrderRowDto> {
+  checkOrderInput(input);
+  if (!(await lockLicenceHolder(trx, input.userId))) throw operatorInputError('user not found', CommonErrors.notFound);
+  const user = await trx.selectFrom('users').select('region').where('id', '=', input.userId).executeTakeFirstOrThrow();
   const region = input.region ?? user.region;
+  const orderedAt = input.orderedAt ?? now;
+  const version = input.version?.trim() || null;
   const values = {
     user_id: input.userId,
     product: input.product,
     type: input.type,
-    product_name: productName,
-    quantity,
+    product_name: input.productName.trim(),
+    quantity: input.quantity ?? 1,
     amount: input.amount,
     currency: input.currency ?? (region === 'domestic' ? 'CNY' : 'USD'),
     channel: input.channel,
@@ -155,23 +198,41 @@ export async function recordOrder(db: Db, input: RecordOrderInput, now: number):
     agent: input.agent?.trim() || null,
     more: input.more?.trim() || null,
     ordered_at: orderedAt,
-    exp: input.exp ?? null,
+    // A perpetual version is used for ever: its history row says so.
+    exp: input.exp ?? (version ? FOREVER_EXPIRY : null),
     created_at: now,
   } satisfies Omit<repo.OrderValues, 'order_no'>;
 
   // A generated number can collide with another one (one in a million per second): the unique
-  // index decides and a new number is drawn. A given store number that exists is a conflict.
-  for (let attempt = 0; ; attempt++) {
-    const orderNo = input.orderNo ?? newOrderNo(now);
-    try {
-      await repo.insertOrder(db, { ...values, order_no: orderNo });
-      const saved = await repo.findOrderByNo(db, orderNo);
-      if (!saved) throw new Error('the recorded order vanished');
-      return toOrderRow(saved, now);
-    } catch (error) {
-      if (!uniqueViolation(error)) throw error;
-      if (input.orderNo !== undefined) throw operatorInputError('order number exists', CommonErrors.conflict);
-      if (attempt >= 4) throw error;
-    }
+  // index decides, without a failed insert that would end the transaction on PostgreSQL, and a
+  // new number is drawn. A given store number that exists is a conflict.
+  let orderNo: string | null = null;
+  for (let attempt = 0; orderNo === null; attempt++) {
+    const candidate = input.orderNo ?? newOrderNo(now);
+    if (await repo.insertOrderUnlessNumbered(trx, { ...values, order_no: candidate })) orderNo = candidate;
+    else if (input.orderNo !== undefined) throw operatorInputError('order number exists', CommonErrors.conflict);
+    else if (attempt >= 4) throw new Error('no free order number');
   }
+  await grantOrderEntitlements(
+    trx,
+    {
+      userId: input.userId,
+      orderNo,
+      product: input.product,
+      type: input.type,
+      date: orderedAt,
+      exp: values.exp,
+      region,
+      productName: values.product_name,
+      channel: input.channel,
+      platforms: input.platforms ?? null,
+      version,
+      productId: input.productId ?? null,
+      renews: input.renews ?? null,
+    },
+    now,
+  );
+  const saved = await repo.findOrderByNo(trx, orderNo);
+  if (!saved) throw new Error('the recorded order vanished');
+  return toOrderRow(saved, now);
 }

@@ -1,4 +1,4 @@
-import { buildPath, FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs } from '@account-centre/contract';
+import { ALL_PLATFORMS, buildPath, FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -104,6 +104,8 @@ describe.each(dialects)('order history on $name', (dialect) => {
       endDate: now - DAY + LicenceLengthMs.oneYear / 1000,
       status: 'active',
       more: null,
+      // The 1-year plan's licence covers every platform (the catalogue's plans are all-platform).
+      platforms: [...ALL_PLATFORMS],
       amount: 28_006,
       currency: 'CNY',
       from: 'online',

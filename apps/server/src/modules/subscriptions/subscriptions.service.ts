@@ -37,11 +37,12 @@ import {
   type TeamPlatform,
   teamPlatforms,
 } from '@account-centre/contract';
-import type { Updateable } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import type { SubscriptionsTable } from '../../db/schema.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
+import type { ExpiryColumn } from '../grants/licence-record.js';
+import { cancelLicenceRenewal, grantLicence, lockLicenceHolder } from '../grants/licences.js';
 import { orderedProducts } from '../orders/orders.repository.js';
 import * as repo from './subscriptions.repository.js';
 
@@ -49,7 +50,7 @@ export type SubscriptionRecordDto = Static<typeof SubscriptionRecord>;
 export type LicenceRowDto = Static<typeof LicenceRow>;
 export type StorageSummaryDto = Static<typeof StorageSummary>;
 
-const personalColumns: Record<PersonalPlatform, repo.ExpiryColumn> = {
+const personalColumns: Record<PersonalPlatform, ExpiryColumn> = {
   win: 'win_exp',
   mac: 'mac_exp',
   linux: 'linux_exp',
@@ -59,7 +60,7 @@ const personalColumns: Record<PersonalPlatform, repo.ExpiryColumn> = {
   android: 'android_exp',
   ppt: 'ppt_exp',
 };
-const teamColumns: Record<TeamPlatform, repo.ExpiryColumn> = { desktop: 'group_exp', mobile: 'group_mobile_exp' };
+const teamColumns: Record<TeamPlatform, ExpiryColumn> = { desktop: 'group_exp', mobile: 'group_mobile_exp' };
 
 const productOrder = (product: SubscriptionProduct) => subscriptionProducts.indexOf(product);
 
@@ -234,7 +235,7 @@ export async function cancelSubscription(
   if (!row) throw appError(OrderErrors.orderNotFound);
   if (!showCancelSubscription(region, renewalFacts(toSubscriptionRecord(row))))
     throw appError(OrderErrors.cancelUnavailable);
-  const updated = await repo.cancelRenewal(db, userId, product, now);
+  const updated = await db.transaction().execute((trx) => cancelLicenceRenewal(trx, userId, product, now));
   if (!updated) throw appError(OrderErrors.cancelUnavailable);
   return toSubscriptionRecord(updated);
 }
@@ -249,6 +250,10 @@ export interface GrantInput {
   scope: 'personal' | 'team';
   platforms: readonly string[];
   end: GrantEnd;
+  /** The operator's reference: once-only when given (a support ticket); each call a new grant without. */
+  reference?: string;
+  /** Why, for the grant's history and the audit trail. */
+  reason?: string;
   type?: SubscriptionType;
   name?: string;
   version?: string | null;
@@ -266,20 +271,20 @@ export interface GrantInput {
   group?: string | null;
 }
 
-/** Names a record gets when the operator gives none; the web shows its own localised names. */
-const defaultNames: Record<SubscriptionProduct, string> = {
-  max: 'Diagram',
-  mind: 'Mind Map',
-  proj: 'Project',
-  math: 'Formula',
-  hb: 'Whiteboard',
-  ppt: 'Slides',
-};
+/** An end extended by `seconds`: from the current end while it lies ahead, from now once passed, never past forever. */
+function extendedEnd(current: number | null, seconds: number, now: number): number {
+  if (current !== null && current >= FOREVER_THRESHOLD) return current;
+  return (current !== null && current > now ? current : now) + seconds;
+}
+
+const flagOf = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 /**
- * Operator: grants or extends a subscription (DESIGN §9) — sets the named platforms' end to a
- * date or forever, or extends each by a licence length from its current end (from now once
- * passed). Team grants touch only the team expiries, so personal ones are never mixed in.
+ * Operator: grants or extends a subscription (DESIGN §9) through the grants module — sets the
+ * named platforms' end to a date or forever, or extends each by a licence length from its
+ * current end (from now once passed). The record shows each platform's latest end among its
+ * live grants, so a grant never shortens what another gives: to take a period back, revoke its
+ * grant (`grant:revoke`). Team grants touch only the team expiries.
  */
 export async function grantSubscription(db: Db, input: GrantInput, now: number): Promise<SubscriptionRecordDto> {
   if (!(subscriptionProducts as readonly string[]).includes(input.product)) throw operatorInputError('unknown product');
@@ -304,80 +309,63 @@ export async function grantSubscription(db: Db, input: GrantInput, now: number):
     if (value != null && (!Number.isSafeInteger(value) || value < 0))
       throw operatorInputError(`${label} must be a whole number ≥ 0`);
   }
-
-  const user = await db.selectFrom('users').select('id').where('id', '=', input.userId).executeTakeFirst();
-  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
-
-  const inserted: Partial<Record<repo.ExpiryColumn, number>> = {};
-  const updated: Record<string, unknown> = {};
   const end = input.end;
-  if ('until' in end) {
-    if (!Number.isSafeInteger(end.until) || end.until <= 0) throw operatorInputError('until must be unix seconds');
-    for (const column of columns) inserted[column] = updated[column] = end.until;
-  } else if ('forever' in end) {
-    for (const column of columns) inserted[column] = updated[column] = FOREVER_EXPIRY;
-  } else {
-    const seconds = Math.round(LicenceLengthMs[end.extendBy] / 1000);
-    if (!seconds) throw operatorInputError('unknown length');
-    for (const column of columns) {
-      inserted[column] = now + seconds;
-      updated[column] = repo.extendedExpiry(column, seconds, now, FOREVER_THRESHOLD);
-    }
-  }
+  if ('until' in end && (!Number.isSafeInteger(end.until) || end.until <= 0))
+    throw operatorInputError('until must be unix seconds');
+  const extendBy = 'extendBy' in end ? Math.round((LicenceLengthMs[end.extendBy] ?? 0) / 1000) : null;
+  if (extendBy === 0) throw operatorInputError('unknown length');
 
-  const is99 = input.is99 ?? (input.orderType === NINETY_NINE_PLAN_TYPE ? true : undefined);
-  const attributes: Updateable<SubscriptionsTable> = {
-    ...(input.type !== undefined && { type: input.type }),
-    ...(name !== undefined && { name }),
-    ...(input.version !== undefined && { version: input.version }),
-    ...(input.orderType !== undefined && { order_type: input.orderType }),
-    ...(input.productId !== undefined && { product_id: input.productId }),
-    ...(input.orderNo !== undefined && { order_no: input.orderNo }),
-    ...(input.channel !== undefined && { channel: input.channel }),
-    ...(input.haveRenew !== undefined && { have_renew: input.haveRenew ? 1 : 0 }),
-    ...(is99 !== undefined && { is_99: is99 ? 1 : 0 }),
-    ...(input.fuser !== undefined && { fuser: input.fuser ? 1 : 0 }),
-    ...(input.upgradeTime !== undefined && { upgrade_time: input.upgradeTime }),
-    ...(input.startedAt !== undefined && { started_at: input.startedAt }),
-    ...(input.scope === 'team' && input.group !== undefined && { group_name: input.group?.trim() || null }),
-  };
-  const row = await repo.upsertSubscription(
-    db,
-    {
-      user_id: input.userId,
-      product: input.product,
-      type: input.type ?? 'subs',
-      name: name ?? defaultNames[input.product],
-      version: null,
-      order_type: null,
-      product_id: null,
-      order_no: null,
-      channel: null,
-      win_exp: null,
-      mac_exp: null,
-      linux_exp: null,
-      online_exp: null,
-      mobile_exp: null,
-      ios_exp: null,
-      android_exp: null,
-      ppt_exp: null,
-      group_name: null,
-      group_exp: null,
-      group_mobile_exp: null,
-      upgrade_time: null,
-      started_at: input.scope === 'personal' ? now : null,
-      ...attributes,
-      ...inserted,
-      updated_at: now,
-    },
-    { ...attributes, ...updated, updated_at: now },
-  );
-  return toSubscriptionRecord(row);
+  return db.transaction().execute(async (trx) => {
+    // The lock first: an extension reads the end the previous grant wrote.
+    if (!(await lockLicenceHolder(trx, input.userId)))
+      throw operatorInputError('user not found', CommonErrors.notFound);
+    const current = await repo.findSubscription(trx, input.userId, input.product);
+    const ends: Partial<Record<ExpiryColumn, number>> = {};
+    for (const column of columns) {
+      if ('until' in end) ends[column] = end.until;
+      else if ('forever' in end) ends[column] = FOREVER_EXPIRY;
+      else ends[column] = extendedEnd(current?.[column] ?? null, extendBy as number, now);
+    }
+    const is99 = input.is99 ?? (input.orderType === NINETY_NINE_PLAN_TYPE ? true : undefined);
+    const { record } = await grantLicence(
+      trx,
+      input.userId,
+      {
+        product: input.product,
+        ends,
+        attributes: {
+          type: input.type,
+          name,
+          version: input.version,
+          order_type: input.orderType,
+          product_id: input.productId,
+          order_no: input.orderNo,
+          channel: input.channel,
+          have_renew: flagOf(input.haveRenew),
+          is_99: flagOf(is99),
+          fuser: flagOf(input.fuser),
+          upgrade_time: input.upgradeTime,
+          // A personal licence starts with its first grant, unless told otherwise.
+          started_at: input.startedAt ?? (current || input.scope === 'team' ? undefined : now),
+          group_name: input.scope === 'team' ? input.group?.trim() || undefined : undefined,
+        },
+      },
+      {
+        kind: 'operator',
+        id: input.reference?.trim() || randomUUID(),
+        reason: input.reason?.trim() || 'granted by an operator',
+      },
+      now,
+    );
+    // The reference granted before and that grant was taken back: a reference never grants twice.
+    if (!record) throw operatorInputError('this reference was used by a grant since taken back', CommonErrors.conflict);
+    return toSubscriptionRecord(record);
+  });
 }
 
-function grantColumns(scope: 'personal' | 'team', platforms: readonly string[]): repo.ExpiryColumn[] {
+function grantColumns(scope: 'personal' | 'team', platforms: readonly string[]): ExpiryColumn[] {
   if (platforms.length === 0) throw operatorInputError('name at least one platform');
-  const table: Record<string, repo.ExpiryColumn> = scope === 'team' ? teamColumns : personalColumns;
+  const table: Record<string, ExpiryColumn> = scope === 'team' ? teamColumns : personalColumns;
   const columns = platforms.map((platform) => {
     const column = table[platform];
     if (!column) {

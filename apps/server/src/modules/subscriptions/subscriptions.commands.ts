@@ -8,16 +8,16 @@ import {
   type SubscriptionType,
   subscriptionTypes,
 } from '@account-centre/contract';
-import { type CliCommand, UsageError } from '../cli.js';
-import { boolFlag, intFlag, listFlag, timeFlag } from '../order-flags.js';
-import { type GrantEnd, grantSubscription } from '../../modules/subscriptions/subscriptions.service.js';
+import { type CliCommand, UsageError } from '../../cli/cli.js';
+import { boolFlag, intFlag, listFlag, timeFlag } from '../../cli/order-flags.js';
+import { type GrantEnd, grantSubscription } from './subscriptions.service.js';
 
 const lengths = Object.keys(LicenceLengthMs) as LicenceLength[];
 
 export const subscriptionGrantCommand: CliCommand = {
   name: 'subscription:grant',
   description:
-    'Grant or extend a subscription: set the named platforms’ end (--until, or --until forever), or extend each by a licence length from its current end (--extend). Team grants (--scope team) touch only the team’s desktop/mobile expiries.',
+    'Grant or extend a subscription through the grants module: the named platforms run until a date (--until, or --until forever), or each is extended by a licence length from its current end (--extend). A platform shows the latest end its live grants give; take a grant back with grant:revoke. Team grants (--scope team) touch only the team’s desktop/mobile expiries.',
   options: [
     { name: 'user', description: 'user id', required: true },
     { name: 'product', description: 'subscription product', required: true, values: subscriptionProducts },
@@ -42,6 +42,8 @@ export const subscriptionGrantCommand: CliCommand = {
     { name: 'fuser', description: 'granted free, not bought (true/false)' },
     { name: 'upgrade-until', description: 'end of the free upgrade period: unix seconds or YYYY-MM-DD' },
     { name: 'started', description: 'when the licence began: unix seconds or YYYY-MM-DD' },
+    { name: 'reference', description: 'your reference (a ticket): the same reference never grants twice' },
+    { name: 'reason', description: 'why, for the grant’s history and the audit trail' },
   ],
   run: async (context, flags) => {
     if ((flags.until === undefined) === (flags.extend === undefined)) {
@@ -71,6 +73,8 @@ export const subscriptionGrantCommand: CliCommand = {
         fuser: boolFlag('fuser', flags.fuser),
         upgradeTime: timeFlag('upgrade-until', flags['upgrade-until']),
         startedAt: timeFlag('started', flags.started),
+        reference: flags.reference,
+        reason: flags.reason,
       },
       deps.clock.now(),
     );

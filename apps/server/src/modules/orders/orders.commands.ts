@@ -1,19 +1,21 @@
 import {
   currencies,
+  personalPlatforms,
+  type PersonalPlatform,
   type Currency,
   type OrderChannel,
   orderChannels,
   type OrderProductCode,
   orderProductCodes,
 } from '@account-centre/contract';
-import type { CliCommand } from '../cli.js';
-import { intFlag, timeFlag } from '../order-flags.js';
-import { recordOrder } from '../../modules/orders/orders.service.js';
+import type { CliCommand } from '../../cli/cli.js';
+import { boolFlag, intFlag, listFlag, timeFlag } from '../../cli/order-flags.js';
+import { recordOrder } from './orders.service.js';
 
 export const orderRecordCommand: CliCommand = {
   name: 'order:record',
   description:
-    'Record an order of any product, type, channel, date and price (e.g. a store or bank-transfer order). Prints the order as the user’s history shows it.',
+    'Record an order of any product, type, channel, date and price (e.g. a store or bank-transfer order) with what it buys: its licence and a personal plan’s extras, through the grants module. Prints the order as the user’s history shows it.',
   options: [
     { name: 'user', description: 'user id', required: true },
     { name: 'product', description: 'order product code', required: true, values: orderProductCodes },
@@ -32,6 +34,16 @@ export const orderRecordCommand: CliCommand = {
     { name: 'more', description: 'detail column (platforms, seats…)' },
     { name: 'agent', description: 'reseller' },
     { name: 'order-no', description: 'the store’s own order number (default generated)' },
+    {
+      name: 'platforms',
+      description: `comma-separated platforms the licence covers (${personalPlatforms.join(',')}); default the plan’s`,
+    },
+    { name: 'version', description: 'buys this version for ever (a perpetual licence)' },
+    { name: 'renews', description: 'a store subscription that renews itself (true/false); default the plan’s own' },
+    {
+      name: 'product-id',
+      description: 'the store’s product id of a subscription (5371, 5380, 5370, 5378 cancellable)',
+    },
   ],
   run: async (context, flags) => {
     const deps = await context.deps();
@@ -52,6 +64,10 @@ export const orderRecordCommand: CliCommand = {
         more: flags.more ?? null,
         agent: flags.agent ?? null,
         orderNo: flags['order-no'],
+        platforms: flags.platforms === undefined ? undefined : (listFlag(flags.platforms) as PersonalPlatform[]),
+        version: flags.version ?? null,
+        productId: intFlag('product-id', flags['product-id']) ?? null,
+        renews: boolFlag('renews', flags.renews),
       },
       deps.clock.now(),
     );

@@ -1,0 +1,124 @@
+import {
+  CANCELLABLE_PRODUCT_IDS,
+  CommonErrors,
+  FOREVER_THRESHOLD,
+  type SubscriptionProduct,
+  subscriptionProducts,
+} from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import { operatorInputError } from '../../lib/errors.js';
+import { lockOpenUser } from '../user/user.repository.js';
+import { grant, type GrantRow, type GrantSourceRef } from './grants.service.js';
+import {
+  type AttributeColumn,
+  attributeColumns,
+  type ExpiryColumn,
+  expiryColumns,
+  type LicenceGrantRow,
+  rebuildLicenceRecord,
+  type SubscriptionRecordRow,
+} from './licence-record.js';
+
+/** A licence given: the ends it sets (unix seconds, absolute) and the record attributes it brings. */
+export interface LicenceGiven {
+  product: SubscriptionProduct;
+  ends: Partial<Record<ExpiryColumn, number>>;
+  attributes?: Partial<Pick<LicenceGrantRow, AttributeColumn>>;
+}
+
+export interface LicenceGrantResult {
+  grant: GrantRow;
+  /** False when the source had granted its licence already: nothing changed. */
+  created: boolean;
+  /**
+   * The product's record as the person's live grants make it now; null only when the source's
+   * earlier grant was taken back and no other grant holds the product.
+   */
+  record: SubscriptionRecordRow | null;
+}
+
+/**
+ * Takes the person's row lock for the rest of the transaction, so licence grants of one person
+ * run one after the other and an extension reads the end the previous one wrote (SQLite's
+ * transactions already run one at a time). False when the account is closed or absent.
+ */
+export async function lockLicenceHolder(trx: Db, userId: number): Promise<boolean> {
+  return (await lockOpenUser(trx, userId)) !== undefined;
+}
+
+/**
+ * Gives a licence period from a source (an order, a code, an operator) in the caller's
+ * transaction: a `licence` grant with what it sets, then the product's record rebuilt from its
+ * live grants. A source that granted its licence before gives nothing more (a payment notice
+ * delivered twice).
+ */
+export async function grantLicence(
+  trx: Db,
+  userId: number,
+  given: LicenceGiven,
+  source: GrantSourceRef,
+  now: number,
+): Promise<LicenceGrantResult> {
+  if (!(subscriptionProducts as readonly string[]).includes(given.product)) throw operatorInputError('unknown product');
+  const ends = expiryColumns.flatMap((column) => {
+    const end = given.ends[column];
+    return end === undefined ? [] : [end];
+  });
+  if (ends.length === 0) throw operatorInputError('name at least one platform');
+  if (ends.some((end) => !Number.isSafeInteger(end) || end <= 0))
+    throw operatorInputError('an end must be unix seconds');
+  const latest = Math.max(...ends);
+  if (!(await lockLicenceHolder(trx, userId))) throw operatorInputError('user not found', CommonErrors.notFound);
+  const outcome = await grant(
+    trx,
+    userId,
+    { kind: 'licence', item: given.product, expiresAt: latest >= FOREVER_THRESHOLD ? null : latest },
+    source,
+    now,
+  );
+  if (outcome.created) {
+    const row: Record<string, unknown> = { grant_id: outcome.grant.id, user_id: userId, product: given.product };
+    for (const column of expiryColumns) row[column] = given.ends[column] ?? null;
+    for (const column of attributeColumns) row[column] = given.attributes?.[column] ?? null;
+    await trx
+      .insertInto('licence_grants')
+      .values(row as LicenceGrantRow)
+      .execute();
+  }
+  const record = await rebuildLicenceRecord(trx, userId, given.product, now);
+  if (!record && outcome.created) throw new Error('a licence record without its live grant');
+  return { ...outcome, record };
+}
+
+/**
+ * Stops a subscription renewing itself, once (spec 01 §6): only a renewing subscription of the
+ * cancellable product ids changes. The grants that brought the renewal stop bringing it, so a
+ * later rebuild of the record keeps it cancelled. No row back → nothing to cancel.
+ */
+export async function cancelLicenceRenewal(
+  trx: Db,
+  userId: number,
+  product: SubscriptionProduct,
+  now: number,
+): Promise<SubscriptionRecordRow | undefined> {
+  const updated = await trx
+    .updateTable('subscriptions')
+    .set({ have_renew: 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('product', '=', product)
+    .where('have_renew', '=', 1)
+    .where('type', '=', 'subs')
+    .where('product_id', 'in', [...CANCELLABLE_PRODUCT_IDS])
+    .returningAll()
+    .executeTakeFirst();
+  if (updated) {
+    await trx
+      .updateTable('licence_grants')
+      .set({ have_renew: 0 })
+      .where('user_id', '=', userId)
+      .where('product', '=', product)
+      .where('have_renew', '=', 1)
+      .execute();
+  }
+  return updated;
+}
