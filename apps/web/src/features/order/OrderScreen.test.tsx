@@ -1,8 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderErrors } from '@account-centre/contract';
+import {
+  getCompaniesRoute,
+  getLicencesRoute,
+  getOrdersRoute,
+  getRecommendationsRoute,
+  getStorageRoute,
+  getUserRoute,
+  OrderErrors,
+  requestInvoiceRoute,
+} from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
-import { fail, ok, renderInLanguage, stubApi } from '../../lib/i18n/testing';
+import { renderInLanguage } from '../../testing/render';
+import { type ApiStub, type Call, failWith, type Success, stubApi } from '../../testing/api';
+import { testUser } from '../../testing/test-user';
 import { clearSession, saveSession } from '../../lib/session';
 import type { Company } from './api/get-companies';
 import type { OrderRow } from './api/get-orders';
@@ -24,6 +35,7 @@ const order = (n: number, overrides: Partial<OrderRow> = {}): OrderRow => ({
   endDate: 'using',
   status: 'active',
   more: null,
+  platforms: null,
   amount: 19_900,
   currency: 'USD',
   from: 'online',
@@ -43,34 +55,22 @@ const storage = {
 };
 
 /** A server with `orders` in its history, answering each page of three. */
-function server(orders: OrderRow[], extra: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({
-    [`GET /api/user/${USER}`]: () => ok({ user_id: USER, email: 'ada@example.com', nick_name: 'Ada' }),
-    [`GET /api/user/${USER}/license`]: () => ok([]),
-    [`GET /api/user/${USER}/storage`]: () => ok(storage),
-    [`GET /api/user/${USER}/recommendation`]: () => ok(['hb']),
-    [`GET /api/user/${USER}/coop/cmember`]: () => ok([]),
-    [`GET /api/user/${USER}/order`]: (_body, url) => {
-      const offset = Number(url.searchParams.get('offset'));
-      const count = Number(url.searchParams.get('count'));
-      return {
-        body: {
-          status: 'success',
-          code: 0,
-          msg: 'ok',
-          data: orders.slice(offset, offset + count),
-          count: orders.length,
-        },
-      };
-    },
-    ...extra,
-  });
+function server(orders: OrderRow[]) {
+  return stubApi()
+    .answer(getUserRoute, { data: testUser({ user_id: USER, email: 'ada@example.com', nick_name: 'Ada' }) })
+    .answer(getLicencesRoute, { data: [], count: 0 })
+    .answer(getStorageRoute, { data: storage })
+    .answer(getRecommendationsRoute, { data: ['hb'], count: 1 })
+    .answer(getCompaniesRoute, { data: [], count: 0 })
+    .answer(getOrdersRoute, ({ query }) => {
+      const offset = Number(query.offset);
+      const count = Number(query.count);
+      return { data: orders.slice(offset, offset + count), count: orders.length };
+    });
 }
 
-const historyCalls = (calls: { route: string; url: URL }[]) =>
-  calls
-    .filter((call) => call.route === `GET /api/user/${USER}/order`)
-    .map((call) => call.url.searchParams.get('offset'));
+const historyCalls = (calls: Call[]) =>
+  calls.filter((call) => call.route === getOrdersRoute).map((call) => call.url.searchParams.get('offset'));
 
 beforeEach(() => {
   saveSession({ user_id: USER, token: 'token-7', refresh_token: 'refresh-7', expires_in: 900 });
@@ -102,6 +102,33 @@ describe('the order history', () => {
     expect(historyCalls(api.calls)).toEqual(['0', '3']);
   });
 
+  it('names each order and what it covers in the reader’s language, not in the text it was stored with', async () => {
+    server([
+      order(1, {
+        product: 'mindmaster',
+        type: 14,
+        product_name: '思维导图 终身版',
+        platforms: ['win', 'mac'],
+        more: '全平台',
+      }),
+      order(2, { product: 'orgchart', list: 'orgorders', type: 3, product_name: '组织架构图', more: '500 people' }),
+      order(3, { type: 209, platforms: ['win', 'mac', 'linux', 'online', 'mobile', 'ios', 'android'] }),
+    ]);
+    await renderInLanguage(<OrderScreen />, { path: '/order', language: 'de' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Mindmap · Lebenslange Lizenz')).toBeTruthy();
+    const twoPlatforms = new Intl.ListFormat('de', { type: 'conjunction', style: 'narrow' }).format([
+      'Windows-Desktop',
+      'Mac-Desktop',
+    ]);
+    expect(within(table).getByText(twoPlatforms)).toBeTruthy();
+    expect(within(table).queryByText(/思维导图|全平台/)).toBeNull();
+    // An order without a licence keeps the detail it was recorded with.
+    expect(within(table).getByText('Organigramm · 3-Jahres-Plan')).toBeTruthy();
+    expect(within(table).getByText('500 people')).toBeTruthy();
+    expect(within(table).getByText('Alle Plattformen')).toBeTruthy();
+  });
+
   it('writes the order date as the rest of the page does, and the amount in the order’s currency', async () => {
     server([
       order(1, { date: Math.floor(new Date(2026, 0, 5, 12).getTime() / 1000), amount: 28_000, currency: 'CNY' }),
@@ -121,9 +148,8 @@ describe('the order history', () => {
 
 describe('receipts', () => {
   it('requests a receipt with the title and e-mail, and reads it as issued', async () => {
-    const api = server([order(1)], {
-      [`PUT /api/user/${USER}/invoice`]: () =>
-        ok({ order_id: 'ORD1', invoice: 'billing_success', iv_type: 2, receipt: 'succeeded' }),
+    const api = server([order(1)]).answer(requestInvoiceRoute, {
+      data: { order_id: 'ORD1', invoice: 'billing_success', iv_type: 2, receipt: 'succeeded' },
     });
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
@@ -134,7 +160,7 @@ describe('receipts', () => {
     fireEvent.change(within(dialog).getByLabelText(/Name on the receipt/), { target: { value: ' Ada Lovelace ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls.find((call) => call.route.startsWith('PUT'))?.body).toEqual({
+    expect(api.callsTo(requestInvoiceRoute)[0]?.body).toEqual({
       order_id: 'ORD1',
       product: 'max',
       title_type: 'personal',
@@ -144,9 +170,7 @@ describe('receipts', () => {
   });
 
   it('shows the server’s refusal in the order’s words', async () => {
-    server([order(1)], {
-      [`PUT /api/user/${USER}/invoice`]: () => fail(409, 0, OrderErrors.invoiceExists.msg),
-    });
+    server([order(1)]).answer(requestInvoiceRoute, failWith(OrderErrors.invoiceExists));
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a receipt' });
@@ -167,7 +191,7 @@ describe('receipts', () => {
     fireEvent.change(within(dialog).getByLabelText(/Tax number/), { target: { value: '91350100M000100Y42' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request' }));
     expect(await within(dialog).findByText('This tax number does not look right.')).toBeTruthy();
-    expect(api.calls.some((call) => call.route.startsWith('PUT'))).toBe(false);
+    expect(api.callsTo(requestInvoiceRoute)).toHaveLength(0);
   });
 
   it('greys a pending receipt', async () => {
@@ -196,9 +220,8 @@ describe('a member of a company (spec 01 §4)', () => {
     user_type,
     type: 8,
   });
-  const inCompany = (answer: Parameters<typeof stubApi>[0][string]) =>
-    server([order(1)], { [`GET /api/user/${USER}/coop/cmember`]: answer });
-  const requested = (calls: { route: string }[]) => calls.map((call) => call.route);
+  const inCompany = (answer: Parameters<ApiStub['answer']>[1]) => server([order(1)]).answer(getCompaniesRoute, answer);
+  const requested = (calls: Call[]) => calls.map((call) => call.line);
 
   /** Messages the desktop client receives. */
   function desktopHost() {
@@ -211,7 +234,7 @@ describe('a member of a company (spec 01 §4)', () => {
     'as a plain member (user_type %d) sees the company notice, and no order or recommendation is requested',
     async (userType) => {
       const sent = desktopHost();
-      const api = inCompany(() => ok([company(userType)]));
+      const api = inCompany({ data: [company(userType)], count: 1 });
       await renderInLanguage(<OrderScreen />, { path: '/order', build: { hostMode: 'desktop' } });
       const notice = await screen.findByRole('region', { name: 'Purchases are managed by Mind Works' });
       expect(notice.textContent).toContain('You are a member of Mind Works.');
@@ -231,14 +254,14 @@ describe('a member of a company (spec 01 §4)', () => {
   );
 
   it('names the company in the reader’s language', async () => {
-    inCompany(() => ok([company(0)]));
+    inCompany({ data: [company(0)], count: 1 });
     await renderInLanguage(<OrderScreen />, { path: '/order', language: 'zh' });
     expect(await screen.findByText('你的购买由Mind Works管理')).toBeTruthy();
   });
 
   it.each([1, 2] as const)('as an admin or creator (user_type %d) loads the orders as before', async (userType) => {
     const sent = desktopHost();
-    const api = inCompany(() => ok([company(userType)]));
+    const api = inCompany({ data: [company(userType)], count: 1 });
     await renderInLanguage(<OrderScreen />, { path: '/order', build: { hostMode: 'desktop' } });
     expect(await screen.findByText('ORD1')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Recommended for you' })).toBeTruthy();
@@ -248,17 +271,17 @@ describe('a member of a company (spec 01 §4)', () => {
   });
 
   it('asks for no order before the companies have answered', async () => {
-    let answer: (value: ReturnType<typeof ok>) => void = () => {};
-    const api = inCompany(() => new Promise((resolve) => (answer = resolve)));
+    let answer: (value: Success<typeof getCompaniesRoute>) => void = () => {};
+    const api = server([order(1)]).answer(getCompaniesRoute, () => new Promise((resolve) => (answer = resolve)));
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     await screen.findByRole('region', { name: 'My licences' });
     expect(requested(api.calls)).not.toContain(`GET /api/user/${USER}/order`);
-    answer(ok([]));
+    answer({ data: [], count: 0 });
     expect(await screen.findByText('ORD1')).toBeTruthy();
   });
 
   it('still shows the history when the companies cannot be read', async () => {
-    inCompany(() => fail(500, 0, 'boom'));
+    inCompany(failWith({ status: 500, code: 0, msg: 'boom' }));
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     expect(await screen.findByText('ORD1')).toBeTruthy();
   });

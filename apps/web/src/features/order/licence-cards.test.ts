@@ -42,10 +42,14 @@ describe('licence cards', () => {
       row({ platforms: ['online'], state: 'forever', endTime: FOREVER_EXPIRY }),
       row({ platforms: ['win', 'mac'] }),
       row({ platforms: ['mobile'], state: 'expired', endTime: 1_600_000_000 }),
-      row({ product: 'mind', productName: 'Mind map', platforms: ['win'] }),
+      row({ product: 'mind', productName: 'Mind map', platforms: ['win'], v_type: 214 }),
     ]);
     expect(team).toEqual([]);
-    expect(personal.map((card) => card.productName)).toEqual(['Diagram yearly', 'Mind map']);
+    // A card carries what names its plan in the reader's language, not the stored name.
+    expect(personal.map((card) => [card.product, card.orderType])).toEqual([
+      ['max', null],
+      ['mind', 214],
+    ]);
     expect(personal[0]?.lines).toEqual([
       { platforms: ['online'], end: 'forever' },
       { platforms: ['win', 'mac'], end: 1_900_000_000 },

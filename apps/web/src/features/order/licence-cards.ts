@@ -10,7 +10,8 @@ export interface PlatformLine {
 export interface LicenceCard {
   key: string;
   product: SubscriptionProduct;
-  productName: string;
+  /** The plan's order type (spec 01 §9), which names the plan; null when not known. */
+  orderType: number | null;
   version: string | null;
   scope: Licence['scope'];
   group: string | null;
@@ -58,7 +59,7 @@ export function licenceCards(rows: readonly Licence[]): { personal: LicenceCard[
       card = {
         key,
         product: row.product,
-        productName: row.productName,
+        orderType: row.v_type,
         version: row.v_version,
         scope: row.scope,
         group: row.group,

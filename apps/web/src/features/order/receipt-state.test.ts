@@ -17,6 +17,7 @@ const order = (overrides: Partial<OrderRow>): OrderRow => ({
   endDate: NOW + 86_400 * 300,
   status: 'active',
   more: null,
+  platforms: null,
   amount: 28_000,
   currency: 'CNY',
   from: 'online',

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import type { LicenceCard } from '../licence-cards';
+import { licenceName } from '../product-names';
+import { useBuildContext } from '../../../lib/build-context';
 import { errorText } from '../../../lib/api';
 
 /** Confirms stopping a subscription's automatic renewal (PUT …/subscription/scheme-cancel). */
@@ -17,6 +19,7 @@ export default function CancelSubscriptionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { region } = useBuildContext();
   const cancel = useCancelSubscription(userId);
   const confirm = () => {
     // A pending request keeps the button busy, so a double click cancels once.
@@ -34,7 +37,7 @@ export default function CancelSubscriptionDialog({
   };
   return (
     <Modal opened onClose={onClose} title={t('order:cancel.title')} centered>
-      <Text>{t('order:cancel.body', { name: card.productName })}</Text>
+      <Text>{t('order:cancel.body', { name: licenceName(t, card, region) })}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
           {t('order:cancel.keep')}

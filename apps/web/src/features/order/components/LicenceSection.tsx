@@ -1,21 +1,17 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Language, languageTags } from '@account-centre/contract';
 import { useBuildContext } from '../../../lib/build-context';
 import { formatDate, useLanguage } from '../../../lib/i18n';
 import type { Licence } from '../api/get-licences';
+import { platformNames } from '../format';
 import { type LicenceCard, licenceCards } from '../licence-cards';
 import { productLinks, siteProductOfLicence } from '../links';
+import { licenceName } from '../product-names';
 import { ExternalButton } from './ExternalButton';
 
 // The confirm dialog is a chunk of its own: most visits never cancel (spec 01 §2).
 const CancelSubscriptionDialog = lazy(() => import('./CancelSubscriptionDialog'));
-
-/** Platforms as the language lists things: "Windows desktop, Mac desktop", "Windows 桌面版、Mac 桌面版". */
-function platformList(names: string[], language: Language): string {
-  return new Intl.ListFormat(languageTags[language], { type: 'conjunction', style: 'narrow' }).format(names);
-}
 
 function PlanDateLine({ text }: { text: string | null }) {
   return text === null ? null : (
@@ -28,14 +24,15 @@ function PlanDateLine({ text }: { text: string | null }) {
 function LicenceCardView({ card, onCancel }: { card: LicenceCard; onCancel: (card: LicenceCard) => void }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const { pid } = useBuildContext();
+  const { pid, region } = useBuildContext();
   const links = productLinks(siteProductOfLicence[card.product], language, pid);
+  const name = licenceName(t, card, region);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={card.productName}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Stack gap="xs" h="100%">
         <div>
           <Title order={3} size="h4">
-            {card.productName}
+            {name}
           </Title>
           {card.group !== null && (
             <Text size="sm" c="dimmed">
@@ -61,12 +58,7 @@ function LicenceCardView({ card, onCancel }: { card: LicenceCard; onCancel: (car
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {card.lines.map((line) => (
             <Group component="li" key={line.platforms.join()} justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm">
-                {platformList(
-                  line.platforms.map((platform) => t(`order:platforms.${platform}`)),
-                  language,
-                )}
-              </Text>
+              <Text size="sm">{platformNames(t, line.platforms, language)}</Text>
               {line.end === 'forever' ? (
                 <Badge variant="light" color="green" style={{ flexShrink: 0 }}>
                   {t('order:licences.forever')}

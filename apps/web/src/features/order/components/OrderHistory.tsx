@@ -11,6 +11,8 @@ import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get
 import { useOrderLoadedSignal } from '../hooks/use-order-loaded-signal';
 import { errorText } from '../../../lib/api';
 import { ReceiptCell } from './ReceiptCell';
+import { platformNames } from '../format';
+import { orderName } from '../product-names';
 
 // The request form is a chunk of its own, loaded when a receipt is asked for (spec 01 §2).
 const ReceiptModal = lazy(() => import('./ReceiptModal'));
@@ -22,7 +24,14 @@ function StatusBadge({ row }: { row: OrderRow }) {
   const { region } = useBuildContext();
   const colors = { active: 'green', expired: 'gray', unknown: 'yellow' } as const;
   const badge = (
-    <Badge variant="light" color={colors[row.status]} tabIndex={row.status === 'unknown' ? 0 : undefined}>
+    // Its whole word always shows ("UNBEKANNT"): a narrow column wraps the others, not the badge.
+    <Badge
+      variant="light"
+      color={colors[row.status]}
+      tabIndex={row.status === 'unknown' ? 0 : undefined}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(`order:history.status.${row.status}`)}
     </Badge>
   );
@@ -34,6 +43,17 @@ function StatusBadge({ row }: { row: OrderRow }) {
   ) : (
     badge
   );
+}
+
+/**
+ * What the order covers: the platforms of the licence it bought, in the reader's language; the
+ * detail it was recorded with only where it bought no licence (an org-chart tier, a bundle).
+ */
+function OrderDetail({ row }: { row: OrderRow }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const detail = row.platforms !== null ? platformNames(t, row.platforms, language) : row.more;
+  return detail === null ? null : <Text size="sm">{detail}</Text>;
 }
 
 function EndDate({ row }: { row: OrderRow }) {
@@ -76,8 +96,9 @@ function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
             <Table.Th>{t('order:history.columns.number')}</Table.Th>
             <Table.Th>{t('order:history.columns.products')}</Table.Th>
             <Table.Th>{t('order:history.columns.detail')}</Table.Th>
-            <Table.Th>{t('order:history.columns.quantity')}</Table.Th>
-            <Table.Th>{t('order:history.columns.status')}</Table.Th>
+            {/* Short words that must not break ("数量" read as two lines). */}
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('order:history.columns.quantity')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('order:history.columns.status')}</Table.Th>
             <Table.Th>{t('order:history.columns.receipt')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -87,11 +108,11 @@ function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{row.order_id}</Table.Td>
               <Table.Td>
-                <Text size="sm">{row.product_name}</Text>
+                <Text size="sm">{orderName(t, row)}</Text>
                 <Amount row={row} />
               </Table.Td>
               <Table.Td>
-                {row.more !== null && <Text size="sm">{row.more}</Text>}
+                <OrderDetail row={row} />
                 <EndDate row={row} />
               </Table.Td>
               <Table.Td>{row.quantity}</Table.Td>
@@ -128,7 +149,7 @@ function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div style={{ minWidth: 0 }}>
                 <Text fw={600} size="sm">
-                  {row.product_name}
+                  {orderName(t, row)}
                 </Text>
                 <Amount row={row} />
               </div>
@@ -136,11 +157,11 @@ function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
             </Group>
             {fact(t('order:history.columns.date'), <Text size="sm">{formatDate(row.date)}</Text>)}
             {fact(t('order:history.columns.number'), <Text size="sm">{row.order_id}</Text>)}
-            {(row.more !== null || row.endDate !== 'unknown') &&
+            {(row.platforms !== null || row.more !== null || row.endDate !== 'unknown') &&
               fact(
                 t('order:history.columns.detail'),
                 <>
-                  {row.more !== null && <Text size="sm">{row.more}</Text>}
+                  <OrderDetail row={row} />
                   <EndDate row={row} />
                 </>,
               )}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { type Language, languages } from '@account-centre/contract';
+import { i18n, initI18n } from '../../lib/i18n/i18n';
+import { licenceName, orderName } from './product-names';
+
+async function tIn(language: Language) {
+  await initI18n(language);
+  return i18n.getFixedT(language);
+}
+
+describe('product and plan names in the reader’s language', () => {
+  it('names orders from their product and type, never from the stored text', async () => {
+    const en = await tIn('en');
+    expect(orderName(en, { product: 'mindmaster', type: 3, region: 'overseas' })).toBe('Mind map · 2-year plan');
+    expect(orderName(en, { product: 'mindmaster', type: 3, region: 'domestic' })).toBe('Mind map · 3-year plan');
+    expect(orderName(en, { product: 'max', type: 220, region: 'domestic' })).toBe(
+      'Diagram · Annual plan, renews yearly',
+    );
+    expect(orderName(en, { product: 'mindmaster', type: 14, region: 'domestic' })).toBe('Mind map · Lifetime plan');
+    // No plan the facts can tell: the product alone.
+    expect(orderName(en, { product: 'cloudspace', type: 1, region: 'domestic' })).toBe('Cloud storage');
+    expect(orderName(en, { product: 'max', type: 999, region: 'domestic' })).toBe('Diagram');
+
+    const zh = await tIn('zh');
+    expect(orderName(zh, { product: 'mindmaster', type: 217, region: 'domestic' })).toBe('思维导图 半年连续包');
+    const de = await tIn('de');
+    expect(orderName(de, { product: 'cloudspace', type: 1, region: 'domestic' })).toBe('Cloud-Speicher');
+    expect(orderName(de, { product: 'mindmaster', type: 217, region: 'domestic' })).toBe(
+      'Mindmap · Halbjahresabo, verlängert sich halbjährlich',
+    );
+  });
+
+  it('names licence cards: perpetual versions, catalogue plans, team plans', async () => {
+    const en = await tIn('en');
+    const card = { product: 'proj', orderType: 2, version: '3', scope: 'personal' } as const;
+    expect(licenceName(en, card, 'domestic')).toBe('Project management · Perpetual licence');
+    expect(licenceName(en, { ...card, product: 'max', orderType: 216, version: null }, 'overseas')).toBe(
+      'Diagram · 2-year plan',
+    );
+    expect(licenceName(en, { ...card, product: 'hb', orderType: null, version: null, scope: 'team' }, 'domestic')).toBe(
+      'Whiteboard · Team plan',
+    );
+    expect(licenceName(en, { ...card, product: 'math', orderType: 1, version: null }, 'overseas')).toBe(
+      'Formula editor',
+    );
+  });
+
+  it('has every product and plan name in all 12 languages', async () => {
+    for (const language of languages) {
+      const t = await tIn(language);
+      const name = orderName(t, { product: 'max', type: 209, region: 'domestic' });
+      expect(name, language).not.toMatch(/order:|products\.|plans\./);
+      if (language !== 'en') expect(name, language).not.toBe('Diagram · 1-year plan');
+    }
+  });
+});
