@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   type TestUser,
   domesticUrl,
@@ -27,6 +27,16 @@ async function userWithOrders(request: Parameters<typeof registerUser>[0], regio
   const user = await registerUser(request, { region });
   expect(runAdmin(['orders:demo', '--user', String(user.userId)])).toMatchObject({ created: true });
   return user;
+}
+
+/**
+ * Turns the history to another page and waits until the table shows it: a row name can be on
+ * two pages, and a click that lands before the page changes would act on the old page's row.
+ */
+async function turnToPage(pager: Locator, page: number) {
+  const button = pager.getByRole('button', { name: String(page), exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-current', 'page');
 }
 
 /** A whole-page picture from the top, so the sticky header sits where a reader sees it. */
@@ -88,8 +98,9 @@ test.describe('overseas', () => {
     await expect(page.getByRole('tooltip')).toHaveText('The status of this order is unknown. Please contact support.');
 
     const pager = history.getByRole('navigation', { name: 'Order history pages' });
-    await pager.getByRole('button', { name: '3', exact: true }).click();
-    const order = rows.filter({ hasText: 'Mind Map 2-year plan' });
+    await turnToPage(pager, 3);
+    // Named in the reader's language from its product and type, not the text it was stored with.
+    const order = rows.filter({ hasText: 'Mind map · 2-year plan' });
     await expect(order).toHaveCount(1);
 
     // The receipt request: issued at once overseas, then downloaded as a real PDF.
@@ -107,8 +118,8 @@ test.describe('overseas', () => {
     expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // A store-bought order says where its receipt comes from.
-    await pager.getByRole('button', { name: '2', exact: true }).click();
-    await rows.filter({ hasText: '思维导图 终身版' }).getByRole('button', { name: 'Request receipt' }).click();
+    await turnToPage(pager, 2);
+    await rows.filter({ hasText: 'Mind map · Lifetime plan' }).getByRole('button', { name: 'Request receipt' }).click();
     await expect(page.getByText(/Orders from an app store or paid by bank transfer/)).toBeVisible();
   });
 
@@ -122,18 +133,18 @@ test.describe('overseas', () => {
       'subscription:grant',
       ...['--user', String(subscriber.userId), '--product', 'max', '--platforms', 'win,mac'],
       ...['--until', until, '--type', 'subs', '--product-id', '5371', '--renew', 'true'],
-      ...['--name', 'Diagram yearly plan', '--channel', 'online'],
+      ...['--name', 'Diagram yearly plan', '--order-type', '209', '--channel', 'online'],
     ]);
     const session = await signInAs(page, subscriber);
     await page.goto(overseasUrl('/order'));
 
     const card = page
       .getByRole('region', { name: 'My licences' })
-      .getByRole('article', { name: 'Diagram yearly plan' });
+      .getByRole('article', { name: 'Diagram · 1-year plan' });
     await expect(card.getByText('Renews automatically')).toBeVisible();
     await card.getByRole('button', { name: 'Cancel subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
-    await expect(dialog).toContainText('Diagram yearly plan will no longer renew automatically.');
+    await expect(dialog).toContainText('Diagram · 1-year plan will no longer renew automatically.');
     await page.screenshot({ path: path.join(artifacts, 'order-overseas-cancel-dialog-1440.png') });
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(dialog).toBeHidden();
@@ -198,11 +209,10 @@ test.describe('domestic', () => {
     await screenshot(page, 'order-domestic-zh-1440.png');
     await expectNothingClipped(page, ORDER_TEXTS);
 
-    await history
-      .getByRole('navigation', { name: '订单记录分页' })
-      .getByRole('button', { name: '2', exact: true })
-      .click();
+    // Page 1 has a store-bought "图示 1 年版" whose request is refused; the one asked for is on page 2.
+    await turnToPage(history.getByRole('navigation', { name: '订单记录分页' }), 2);
     const order = rows.filter({ hasText: '图示 1 年版' });
+    await expect(order).toHaveCount(1);
     await order.getByRole('button', { name: '申请发票' }).click();
     const dialog = page.getByRole('dialog', { name: '申请发票' });
     await dialog.getByLabel('发票抬头').fill('张三');
