@@ -172,6 +172,9 @@ export const OrderRow = Type.Object({
       description: 'the platforms the licence it bought covers (detail column); null: it bought no licence',
     }),
   ),
+  version: Nullable(
+    Type.String({ description: 'the perpetual version its licence bought, which names it; null: a dated plan' }),
+  ),
   amount: Type.Integer({ minimum: 0, description: 'minor units (fen, cents)' }),
   currency: literals(currencies),
   from: OrderChannelSchema,

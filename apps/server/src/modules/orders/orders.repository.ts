@@ -16,6 +16,8 @@ type LicenceEnds = { [P in PersonalPlatform as `licence_${P}`]: number | null };
 export interface OrderWithInvoice extends Selectable<OrdersTable>, LicenceEnds {
   invoice_state: InvoicesTable['state'] | null;
   iv_type: number | null;
+  /** The perpetual version the order's licence bought; null for a dated plan or no licence. */
+  licence_version: string | null;
 }
 
 function ordersWithInvoice(db: Db) {
@@ -30,7 +32,11 @@ function ordersWithInvoice(db: Db) {
     )
     .leftJoin('licence_grants', 'licence_grants.grant_id', 'grants.id')
     .selectAll('orders')
-    .select(['invoices.state as invoice_state', 'invoices.iv_type as iv_type'])
+    .select([
+      'invoices.state as invoice_state',
+      'invoices.iv_type as iv_type',
+      'licence_grants.version as licence_version',
+    ])
     .select(personalPlatforms.map((p) => `licence_grants.${p}_exp as licence_${p}` as const));
 }
 

@@ -61,6 +61,7 @@ export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowD
     status: orderStatus(endDate, now),
     more: order.more,
     platforms: licencePlatformsOf(order),
+    version: order.licence_version,
     amount: order.amount,
     currency: order.currency,
     from: order.channel,

@@ -106,6 +106,7 @@ describe.each(dialects)('order history on $name', (dialect) => {
       more: null,
       // The 1-year plan's licence covers every platform (the catalogue's plans are all-platform).
       platforms: [...ALL_PLATFORMS],
+      version: null,
       amount: 28_006,
       currency: 'CNY',
       from: 'online',
@@ -140,6 +141,22 @@ describe.each(dialects)('order history on $name', (dialect) => {
     const listed = (await call(t, getOrdersRoute, { as: carol, query: { count: 10 } })).ok();
     expect(listed.count).toBe(4);
     expect(listed.data.map((row: { currency: string }) => row.currency)).toEqual(['USD', 'USD', 'USD', 'USD']);
+  });
+
+  it('carries the perpetual version an order’s licence bought, which names the order', async () => {
+    const dave = await testUser(t, { region: 'domestic' });
+    const base = { userId: dave.userId, productName: 'x', amount: 500, channel: 'online' } as const;
+    await recordOrder(
+      t.app.db,
+      { ...base, product: 'project', type: 2, platforms: ['win', 'mac'], version: '3' },
+      t.clock.now(),
+    );
+    await recordOrder(t.app.db, { ...base, product: 'max', type: 209, orderedAt: t.clock.now() - DAY }, t.clock.now());
+    const { data } = (await call(t, getOrdersRoute, { as: dave, query: { count: 10 } })).ok();
+    expect(data.map((row: { product: string; version: string | null }) => [row.product, row.version])).toEqual([
+      ['project', '3'],
+      ['max', null],
+    ]);
   });
 
   it('never shows another user’s orders: their id is refused, their rows never listed', async () => {

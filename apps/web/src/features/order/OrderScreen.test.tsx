@@ -36,6 +36,7 @@ const order = (n: number, overrides: Partial<OrderRow> = {}): OrderRow => ({
   status: 'active',
   more: null,
   platforms: null,
+  version: null,
   amount: 19_900,
   currency: 'USD',
   from: 'online',

@@ -11,21 +11,33 @@ async function tIn(language: Language) {
 describe('product and plan names in the reader’s language', () => {
   it('names orders from their product and type, never from the stored text', async () => {
     const en = await tIn('en');
-    expect(orderName(en, { product: 'mindmaster', type: 3, region: 'overseas' })).toBe('Mind map · 2-year plan');
-    expect(orderName(en, { product: 'mindmaster', type: 3, region: 'domestic' })).toBe('Mind map · 3-year plan');
-    expect(orderName(en, { product: 'max', type: 220, region: 'domestic' })).toBe(
+    expect(orderName(en, { product: 'mindmaster', type: 3, region: 'overseas', version: null })).toBe(
+      'Mind map · 2-year plan',
+    );
+    expect(orderName(en, { product: 'mindmaster', type: 3, region: 'domestic', version: null })).toBe(
+      'Mind map · 3-year plan',
+    );
+    expect(orderName(en, { product: 'max', type: 220, region: 'domestic', version: null })).toBe(
       'Diagram · Annual plan, renews yearly',
     );
-    expect(orderName(en, { product: 'mindmaster', type: 14, region: 'domestic' })).toBe('Mind map · Lifetime plan');
+    expect(orderName(en, { product: 'mindmaster', type: 14, region: 'domestic', version: null })).toBe(
+      'Mind map · Lifetime plan',
+    );
     // No plan the facts can tell: the product alone.
-    expect(orderName(en, { product: 'cloudspace', type: 1, region: 'domestic' })).toBe('Cloud storage');
-    expect(orderName(en, { product: 'max', type: 999, region: 'domestic' })).toBe('Diagram');
+    expect(orderName(en, { product: 'cloudspace', type: 1, region: 'domestic', version: null })).toBe('Cloud storage');
+    expect(orderName(en, { product: 'max', type: 999, region: 'domestic', version: null })).toBe('Diagram');
+    // A perpetual version is named so, whatever its type would say as a dated plan.
+    expect(orderName(en, { product: 'project', type: 2, region: 'domestic', version: '3' })).toBe(
+      'Project management · Perpetual licence',
+    );
 
     const zh = await tIn('zh');
-    expect(orderName(zh, { product: 'mindmaster', type: 217, region: 'domestic' })).toBe('思维导图 半年连续包');
+    expect(orderName(zh, { product: 'mindmaster', type: 217, region: 'domestic', version: null })).toBe(
+      '思维导图 半年连续包',
+    );
     const de = await tIn('de');
-    expect(orderName(de, { product: 'cloudspace', type: 1, region: 'domestic' })).toBe('Cloud-Speicher');
-    expect(orderName(de, { product: 'mindmaster', type: 217, region: 'domestic' })).toBe(
+    expect(orderName(de, { product: 'cloudspace', type: 1, region: 'domestic', version: null })).toBe('Cloud-Speicher');
+    expect(orderName(de, { product: 'mindmaster', type: 217, region: 'domestic', version: null })).toBe(
       'Mindmap · Halbjahresabo, verlängert sich halbjährlich',
     );
   });
@@ -48,7 +60,7 @@ describe('product and plan names in the reader’s language', () => {
   it('has every product and plan name in all 12 languages', async () => {
     for (const language of languages) {
       const t = await tIn(language);
-      const name = orderName(t, { product: 'max', type: 209, region: 'domestic' });
+      const name = orderName(t, { product: 'max', type: 209, region: 'domestic', version: null });
       expect(name, language).not.toMatch(/order:|products\.|plans\./);
       if (language !== 'en') expect(name, language).not.toBe('Diagram · 1-year plan');
     }

@@ -18,11 +18,15 @@ function named(t: TFunction, product: OrderProductCode, plan: ReturnType<typeof 
  * map · 2-year plan", "思维导图 终身版". The name the order was stored with stays on its receipt;
  * shown here it would mix languages on one screen.
  */
-export function orderName(t: TFunction, order: { product: OrderProductCode; type: number; region: Region }): string {
+export function orderName(
+  t: TFunction,
+  order: { product: OrderProductCode; type: number; region: Region; version: string | null },
+): string {
+  const family = licenceFamilyOf(order.product);
   return named(
     t,
     order.product,
-    planKindOf({ family: licenceFamilyOf(order.product), type: order.type, region: order.region }),
+    planKindOf({ family, type: order.type, region: order.region, version: order.version }),
   );
 }
 

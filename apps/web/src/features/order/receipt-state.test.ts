@@ -18,6 +18,7 @@ const order = (overrides: Partial<OrderRow>): OrderRow => ({
   status: 'active',
   more: null,
   platforms: null,
+  version: null,
   amount: 28_000,
   currency: 'CNY',
   from: 'online',
