@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,9 +27,42 @@ export function freePort(): Promise<number> {
 
 const children: ChildProcess[] = [];
 
-/** Starts `node --import tsx <script>` (not npx: the PID we hold is the server's own). */
-export function startNode(script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+/**
+ * Whether servers and the load generator can be kept on separate CPUs (`taskset`, Linux, two
+ * CPUs or more). Sharing one CPU, each slows the other by an amount that changes from run to run.
+ */
+export function canPinCpus(): boolean {
+  return os.platform() === 'linux' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+}
+
+/**
+ * Keeps this process (the load generator) on the last CPU until `unpin`; servers started with
+ * `cpu` 0 keep off it. Whatever this process starts meanwhile inherits the CPU, so unpin before
+ * starting anything else (a browser for the first screen).
+ */
+export function pinThisProcessToLastCpu(): { cpu: number; unpin: () => void } {
+  const count = os.cpus().length;
+  const set = (cpus: string) => {
+    const result = spawnSync('taskset', ['-cp', cpus, String(process.pid)]);
+    if (result.status !== 0) throw new Error(`taskset failed: ${result.stderr.toString()}`);
+  };
+  set(String(count - 1));
+  return { cpu: count - 1, unpin: () => set(`0-${count - 1}`) };
+}
+
+/**
+ * Starts `node --import tsx <script>` (not npx: the PID we hold is the server's own), on CPU
+ * `cpu` when given (`taskset` runs node in its own place, so the PID stays the server's).
+ */
+export function startNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
+  cpu: number | null = null,
+): ChildProcess {
+  const command = [process.execPath, ...nodeFlags, '--import', 'tsx', script];
+  const pinned = cpu === null ? command : ['taskset', '-c', String(cpu), ...command];
+  const child = spawn(pinned[0] as string, pinned.slice(1), {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

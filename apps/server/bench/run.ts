@@ -9,8 +9,10 @@ import {
   type Session,
   admin,
   basicEnv,
+  canPinCpus,
   freePort,
   machine,
+  pinThisProcessToLastCpu,
   productionEnv,
   signIn,
   startNode,
@@ -22,7 +24,7 @@ import { firstScreen } from './first-screen.js';
 
 /**
  * `npm run bench [-- --only api|first-screen] [--pg] [--duration 10] [--connections 50]
- *   [--cpu-prof DIR] [--runs 5] [--details]`
+ *   [--cpu-prof DIR] [--no-pin] [--runs 5] [--details]`
  *
  * The first screen's speed (bench/first-screen.ts: Lighthouse on /account, both builds, `--runs`
  * loads each) follows the API's figures below, unless `--only` picks one of them.
@@ -35,8 +37,9 @@ import { firstScreen } from './first-screen.js';
  *       real server, started as a child process on a fresh database (SQLite, or PostgreSQL
  *       with --pg) in production mode.
  * Prints req/s, p50 and p99 latency, and each figure as a share of hello-world and of the
- * ceiling. The machine is shared between load generator and servers, so only ratios within one
- * run compare well. `--cpu-prof DIR` writes the real server's CPU profile there (node
+ * ceiling. Servers run on CPU 0 and the load generator on the last CPU (taskset, Linux; `--no-pin`
+ * lets them share): sharing, each slows the other by an amount that changes from run to run.
+ * Only ratios within one run compare well. `--cpu-prof DIR` writes the real server's CPU profile there (node
  * --cpu-prof; open it in Chrome's DevTools). TOKEN_CACHE_SECONDS is passed on to the server
  * (0 measures the access-token check against the database on every request).
  */
@@ -53,6 +56,8 @@ interface Args {
   connections: number;
   warmup: number;
   cpuProf: string | null;
+  /** Servers on CPU 0, the load generator on the last CPU, where the machine allows it. */
+  pin: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -65,6 +70,7 @@ function parseArgs(argv: string[]): Args {
     connections: 50,
     warmup: 2,
     cpuProf: null,
+    pin: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -82,9 +88,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--connections') args.connections = value();
     else if (flag === '--warmup') args.warmup = value();
     else if (flag === '--cpu-prof' && argv[i + 1]) args.cpuProf = path.resolve(argv[++i] as string);
+    else if (flag === '--no-pin') args.pin = false;
     else {
       throw new Error(
-        `unknown option ${flag} (known: --only api|first-screen, --runs N, --details, --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR)`,
+        `unknown option ${flag} (known: --only api|first-screen, --runs N, --details, --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR, --no-pin)`,
       );
     }
   }
@@ -204,7 +211,7 @@ function refreshChains(sessions: Session[]) {
   };
 }
 
-function report(figures: Figure[], args: Args, database: string): void {
+function report(figures: Figure[], args: Args, database: string, pinnedTo: number | null): void {
   const baseline = figures[0]?.result.requests.average ?? 0;
   const ceiling = figures[1]?.result.requests.average ?? 0;
   const rows = figures.map(({ name, result, otherCores }, index) => {
@@ -229,6 +236,11 @@ function report(figures: Figure[], args: Args, database: string): void {
   console.log(`Date:     ${new Date().toISOString()}`);
   console.log(
     `Database: ${database}; ${args.connections} connections, ${args.duration} s per scenario, ${args.warmup} s warm-up`,
+  );
+  console.log(
+    pinnedTo === null
+      ? 'CPUs:     shared by servers and load generator'
+      : `CPUs:     servers on CPU 0, load generator on CPU ${pinnedTo}`,
   );
   console.log('');
   console.log(line(header));
@@ -301,6 +313,12 @@ async function api(args: Args): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
+  // Servers on CPU 0, autocannon (this process) on the last one: figures that hold from run to run.
+  const pinned = args.pin && canPinCpus() ? pinThisProcessToLastCpu() : null;
+  cleanups.push(async () => pinned?.unpin());
+  const loadCpu = pinned?.cpu ?? null;
+  const serverCpu = pinned ? 0 : null;
+
   try {
     const figures: Figure[] = [];
     const run = { connections: args.connections, duration: args.duration };
@@ -308,7 +326,7 @@ async function api(args: Args): Promise<void> {
 
     // (a) hello-world, alone on the machine while it is measured.
     const helloPort = await freePort();
-    const hello = startNode('bench/hello-world.ts', { ...basicEnv(), PORT: String(helloPort) });
+    const hello = startNode('bench/hello-world.ts', { ...basicEnv(), PORT: String(helloPort) }, [], serverCpu);
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     await waitForHttp(helloUrl, hello);
     console.log('hello-world …');
@@ -327,6 +345,7 @@ async function api(args: Args): Promise<void> {
       'src/server.ts',
       env,
       args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : [],
+      serverCpu,
     );
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(`${baseUrl}/api/health`, server);
@@ -366,11 +385,12 @@ async function api(args: Args): Promise<void> {
     // before them, its load left PostgreSQL slower for the refresh scenario (about 0.7× of
     // refresh's figure alone, in runs of 2026-11-23); it is reported second.
     const ceilingPort = await freePort();
-    const ceiling = startNode('bench/ceiling.ts', {
-      ...basicEnv(),
-      DATABASE_URL: databaseUrl,
-      PORT: String(ceilingPort),
-    });
+    const ceiling = startNode(
+      'bench/ceiling.ts',
+      { ...basicEnv(), DATABASE_URL: databaseUrl, PORT: String(ceilingPort) },
+      [],
+      serverCpu,
+    );
     const ceilingUrl = `http://127.0.0.1:${ceilingPort}/${userId}`;
     await waitForHttp(ceilingUrl, ceiling);
     console.log('ceiling: one prepared read through the driver …');
@@ -378,7 +398,7 @@ async function api(args: Args): Promise<void> {
     figures.splice(1, 0, await load('ceiling: bare route, one prepared read', { ...run, url: ceilingUrl }, ceiling));
     await stopChild(ceiling);
 
-    report(figures, args, database);
+    report(figures, args, database, loadCpu);
     const failed = figures.some((f) => f.result.non2xx + f.result.errors > 0);
     if (failed) {
       console.error('Some requests failed (see "failed"): the figures above are not valid.');

@@ -4,6 +4,7 @@ import type { Config, TrustProxy } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { lazyRequestLogger } from './lib/request-logger.js';
 import { createValidatorCompiler } from './lib/validation.js';
 import { usePasswordHashCost } from './modules/auth/passwords.js';
 import { modules } from './modules/index.js';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
       },
     },
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Device ids in paths are up to 128 printable characters, up to three times that encoded.

@@ -24,7 +24,8 @@ declare module 'fastify' {
      * Checks the request's access token (Bearer header or `?token=`) and sets
      * `request.auth`; throws 401 otherwise. Provided by the auth plugin.
      */
-    authenticate(request: FastifyRequest): Promise<AuthContext>;
+    /** Throws the refusal; a promise only when the database must be asked (plugins/auth.ts). */
+    authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -18,6 +18,7 @@ import type {
 import type { Db } from '../db/database.js';
 import { type Caller, callerOf } from './caller.js';
 import { appError } from './errors.js';
+import type { AuthContext } from '../types.js';
 
 /**
  * What routes declared `idempotent` need, provided by the idempotency module
@@ -83,11 +84,16 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
     // Before validation: a request for another user's data is refused with 403 whatever its
     // body, so a malformed request cannot tell a caller more than a well-formed one.
     preValidation: protectedRoute
-      ? async (request) => {
-          const auth = await app.authenticate(request);
-          const params = request.params as { userId?: string } | undefined;
-          if (params?.userId !== undefined && params.userId !== String(auth.userId))
-            throw appError(CommonErrors.forbidden);
+      ? (request, _reply, done) => {
+          let checked: AuthContext | Promise<AuthContext>;
+          try {
+            checked = app.authenticate(request);
+          } catch (error) {
+            return done(error as Error);
+          }
+          // Callback style: a remembered token passes without a promise (docs/decisions/026).
+          if (checked instanceof Promise) checked.then((auth) => done(refusalOfOtherUser(request, auth)), done);
+          else done(refusalOfOtherUser(request, checked));
         }
       : undefined,
     ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
@@ -111,6 +117,14 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       });
     },
   });
+}
+
+/** 403 for a `:userId` that is not the token's own user; undefined when it is, or when none is named. */
+function refusalOfOtherUser(request: FastifyRequest, auth: AuthContext): Error | undefined {
+  const params = request.params as { userId?: string } | undefined;
+  return params?.userId !== undefined && params.userId !== String(auth.userId)
+    ? appError(CommonErrors.forbidden)
+    : undefined;
 }
 
 function idempotencySupport(app: FastifyInstance, route: RouteDef): IdempotencySupport {

@@ -21,36 +21,46 @@ const TOKEN_MAX_LENGTH = 256;
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('authenticate', async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-      const token = readToken(request);
-      if (token === null) throw appError(CommonErrors.unauthorized);
-      const tokenHash = hashToken(token);
-      const { cache } = app.sessionEnds;
-      const cacheUsable = app.sessionEnds.usable();
-      let found: CachedToken | undefined = cacheUsable ? cache.get(tokenHash) : undefined;
-      // Set when the database is asked and its answer may be kept.
-      let generation: number | null = null;
-      if (found === undefined) {
-        if (cacheUsable) generation = cache.generation;
-        const row = await findAccessToken(app.db, tokenHash);
-        if (!row || row.revoked_at !== null) throw appError(CommonErrors.unauthorized);
-        found = {
-          userId: row.user_id,
-          sessionId: row.session_id,
-          expiresAt: row.expires_at,
-          sessionExpiresAt: row.session_expires_at,
-        };
-      }
+    const { sessionEnds } = app;
+
+    /** Checks the ends of a found token against the clock: every request, remembered or not. */
+    const admit = (request: FastifyRequest, found: CachedToken): AuthContext => {
       const now = app.clock.now();
-      // Only a good token is remembered; an ended one is asked about again (and refused).
-      if (generation !== null && found.expiresAt > now && found.sessionExpiresAt > now) {
-        cache.remember(tokenHash, found, generation);
-      }
       if (found.sessionExpiresAt <= now) throw appError(CommonErrors.unauthorized);
       if (found.expiresAt <= now) throw appError(CommonErrors.tokenExpired);
       const auth: AuthContext = { userId: found.userId, sessionId: found.sessionId };
       request.auth = auth;
       return auth;
+    };
+
+    /** The database's answer; `generation` set when it may be remembered (decision 021). */
+    const lookUp = async (request: FastifyRequest, tokenHash: string, generation: number | null) => {
+      const row = await findAccessToken(app.db, tokenHash);
+      if (!row || row.revoked_at !== null) throw appError(CommonErrors.unauthorized);
+      const found: CachedToken = {
+        userId: row.user_id,
+        sessionId: row.session_id,
+        expiresAt: row.expires_at,
+        sessionExpiresAt: row.session_expires_at,
+      };
+      const now = app.clock.now();
+      // Only a good token is remembered; an ended one is asked about again (and refused).
+      if (generation !== null && found.expiresAt > now && found.sessionExpiresAt > now) {
+        sessionEnds.cache.remember(tokenHash, found, generation);
+      }
+      return admit(request, found);
+    };
+
+    // A remembered token is answered synchronously: no promise on the hot path (decision 026).
+    app.decorate('authenticate', function authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext> {
+      const token = readToken(request);
+      if (token === null) throw appError(CommonErrors.unauthorized);
+      const tokenHash = hashToken(token);
+      if (!sessionEnds.usable()) return lookUp(request, tokenHash, null);
+      const remembered = sessionEnds.cache.get(tokenHash);
+      return remembered === undefined
+        ? lookUp(request, tokenHash, sessionEnds.cache.generation)
+        : admit(request, remembered);
     });
   },
   { name: 'auth', dependencies: ['database', 'session-ends'] },

@@ -78,6 +78,17 @@ describe('rate limit', () => {
     expect((await t.app.inject({ method: 'GET', url: '/account', remoteAddress: ip })).statusCode).toBe(404);
   });
 
+  it('starts a new window when the last one ends', async () => {
+    const t = await appWith({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1' });
+    const ip = freshAddress();
+    for (let i = 0; i < 2; i++) expect((await get(t, ip)).status).toBe(200);
+    const refused = await get(t, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get(t, ip)).status).toBe(200);
+  });
+
   it('keeps a separate count per instance without Redis', async () => {
     const a = await appWith({ RATE_LIMIT_MAX: '3' });
     const b = await appWith({ RATE_LIMIT_MAX: '3' });
@@ -103,5 +114,19 @@ describe('rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ status: 'error', code: 5, msg: 'too frequent' });
     expect((await get(a, ip)).status).toBe(429);
+  });
+
+  it('lets requests through while Redis cannot answer', async (context) => {
+    if (redisUnreachable) context.skip(`Redis at ${redisUrl} is unreachable: ${redisUnreachable}`);
+    const t = await appWith({ RATE_LIMIT_MAX: '1', REDIS_URL: redisUrl });
+    const ip = freshAddress();
+    // A route that needs nothing of Redis itself (the health check asks it): a path of no route.
+    const missing = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/no-such-route', remoteAddress: ip })).statusCode;
+    expect(await missing()).toBe(404);
+    expect(await missing()).toBe(429);
+    // The app's own connection gone: counting fails, and the ceiling is not a reason to refuse.
+    t.app.redis?.disconnect();
+    expect(await missing()).toBe(404);
   });
 });

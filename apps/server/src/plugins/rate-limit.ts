@@ -1,25 +1,112 @@
 import { CommonErrors } from '@account-centre/contract';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { appError } from '../lib/errors.js';
 
+/** A client's count in its current window, and when that window ends (epoch ms). */
+interface WindowCount {
+  count: number;
+  endsAt: number;
+}
+
+/** Counts one more request of `key` in fixed windows of `windowMs`. */
+interface WindowCounter {
+  hit(key: string, now: number): WindowCount | Promise<WindowCount>;
+  close(): void;
+}
+
+/** Addresses the memory counter keeps at most before it sweeps ended windows early. */
+const MEMORY_KEYS_SWEEP_AT = 100_000;
+
 /**
- * A per-IP ceiling on every API route, counted in Redis when REDIS_URL is set so that all
- * instances share it. Sign-in routes add their own, tighter limits in the database.
+ * One instance's counts, in memory. Every window that has ended is swept once a window, so the
+ * map holds the addresses of one window at most, whatever number of addresses is seen.
+ */
+function memoryCounter(windowMs: number): WindowCounter {
+  const counts = new Map<string, WindowCount>();
+  const sweep = () => {
+    const now = Date.now();
+    for (const [key, entry] of counts) if (entry.endsAt <= now) counts.delete(key);
+  };
+  const sweeper = setInterval(sweep, windowMs);
+  sweeper.unref();
+  return {
+    hit(key, now) {
+      let entry = counts.get(key);
+      if (entry === undefined || entry.endsAt <= now) {
+        if (counts.size >= MEMORY_KEYS_SWEEP_AT) sweep();
+        entry = { count: 0, endsAt: now + windowMs };
+        counts.set(key, entry);
+      }
+      entry.count += 1;
+      return entry;
+    },
+    close: () => clearInterval(sweeper),
+  };
+}
+
+/** The Redis counter's key prefix; a key is the prefix and the client address. */
+const REDIS_PREFIX = 'account-centre:rl:';
+
+/**
+ * The counts of every instance sharing one Redis: one atomic script per request increments the
+ * address's count, starts its window on the first hit and answers the time left.
+ */
+function redisCounter(redis: Redis, windowMs: number): WindowCounter {
+  const script = `
+    local count = redis.call('INCR', KEYS[1])
+    if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+    local left = redis.call('PTTL', KEYS[1])
+    if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) left = tonumber(ARGV[1]) end
+    return { count, left }`;
+  return {
+    async hit(key, now) {
+      const [count, left] = (await redis.eval(script, 1, REDIS_PREFIX + key, windowMs)) as [number, number];
+      return { count, endsAt: now + left };
+    },
+    close: () => undefined,
+  };
+}
+
+/**
+ * A per-IP ceiling on every API route: `RATE_LIMIT_MAX` requests a window of
+ * `RATE_LIMIT_WINDOW` seconds, counted in Redis when REDIS_URL is set so that all instances
+ * share it, else in this instance's memory. Sign-in routes add their own, tighter limits in the
+ * database. The request past the ceiling is answered 429 `too frequent` with `retry_after`.
+ *
+ * Our own, small: it runs on every request, so without Redis it decides synchronously, with no
+ * promise and no header beyond the refusal's `Retry-After` (docs/decisions/026). When Redis
+ * cannot answer, the request goes through: the ceiling guards capacity, and refusing every
+ * request while Redis is down would take the whole API down with it.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(rateLimit, {
-      global: true,
-      max: app.config.rateLimit.max,
-      timeWindow: app.config.rateLimit.windowSeconds * 1000,
-      ...(app.redis ? { redis: app.redis, nameSpace: 'account-centre:rl:' } : {}),
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => {
-        const error = appError(CommonErrors.tooFrequent, { retry_after: Math.ceil(context.ttl / 1000) });
-        return error as unknown as { statusCode: number };
-      },
+    const { max, windowSeconds } = app.config.rateLimit;
+    const windowMs = windowSeconds * 1000;
+    const counter = app.redis ? redisCounter(app.redis, windowMs) : memoryCounter(windowMs);
+    app.addHook('onClose', async () => counter.close());
+
+    const decide = (counted: WindowCount, now: number) => {
+      if (counted.count <= max) return null;
+      const retryAfter = Math.max(1, Math.ceil((counted.endsAt - now) / 1000));
+      return { retryAfter, error: appError(CommonErrors.tooFrequent, { retry_after: retryAfter }) };
+    };
+
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
+      const now = Date.now();
+      const refuse = (counted: WindowCount) => {
+        const refusal = decide(counted, now);
+        if (refusal) reply.header('retry-after', refusal.retryAfter);
+        done(refusal?.error);
+      };
+      const counted = counter.hit(request.ip, now);
+      if (!(counted instanceof Promise)) return refuse(counted);
+      counted.then(refuse, (error: unknown) => {
+        request.log.warn({ err: error }, 'rate limit: Redis did not answer; request let through');
+        done();
+      });
     });
   },
   { name: 'rate-limit', dependencies: ['redis'] },

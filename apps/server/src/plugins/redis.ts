@@ -13,7 +13,8 @@ export const redisPlugin = fp(
     await redis.connect();
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
-      await redis.quit();
+      // A connection already closed (dropped, or ended by hand) has nothing left to send.
+      await redis.quit().catch(() => redis.disconnect());
     });
   },
   { name: 'redis' },
