@@ -2,6 +2,7 @@ import { accountModule } from './account/index.js';
 import { activityModule } from './activity/index.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
+import { codesModule } from './codes/index.js';
 import { companiesModule } from './companies/index.js';
 import { devicesModule } from './devices/index.js';
 import { grantsModule } from './grants/index.js';
@@ -32,6 +33,7 @@ export const modules: readonly ModuleManifest[] = [
   companiesModule,
   teamsModule,
   grantsModule,
+  codesModule,
   auditModule,
   idempotencyModule,
 ];

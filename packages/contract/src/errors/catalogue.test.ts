@@ -116,6 +116,15 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     grantNotFound: [404, 0, 'grant not exists'],
     alreadyRevoked: [409, 0, 'grant already revoked'],
   },
+  codes: {
+    overLimit: [409, 0, 'Exceeded usage limit.'],
+    expired: [410, 0, 'expired'],
+    used: [409, 0, 'only once'],
+    notExists: [404, 0, 'not exists'],
+    wrongKind: [400, 0, 'wrong code kind'],
+    notYetValid: [409, 0, 'not yet valid'],
+    nothingToReplace: [409, 0, 'no licence to replace'],
+  },
 };
 
 const entries = Object.entries(errorCatalogue).flatMap(([domain, failures]) =>

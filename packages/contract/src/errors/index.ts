@@ -1,5 +1,6 @@
 import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
+import { CodeErrors } from './codes.js';
 import { CommonErrors, IdempotencyErrors } from './common.js';
 import { DeviceErrors } from './devices.js';
 import { GrantErrors } from './grants.js';
@@ -12,6 +13,7 @@ export * from './define.js';
 export {
   AccountErrors,
   AuthErrors,
+  CodeErrors,
   CommonErrors,
   CompanyErrors,
   DeviceErrors,
@@ -39,4 +41,5 @@ export const errorCatalogue = {
   team: TeamErrors,
   company: CompanyErrors,
   grants: GrantErrors,
+  codes: CodeErrors,
 } as const;

@@ -16,6 +16,7 @@ import * as idempotencyKeys from './2026-11-23-101-idempotency-keys.js';
 import * as grantsAndLedgers from './2026-11-23-201-grants-and-ledgers.js';
 import * as idempotencyApplied from './2026-11-23-301-idempotency-applied.js';
 import * as licencesFromGrants from './2026-11-24-201-licences-from-grants.js';
+import * as redeemCodes from './2026-11-24-301-redeem-codes.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-201-grants-and-ledgers': grantsAndLedgers,
   '2026-11-23-301-idempotency-applied': idempotencyApplied,
   '2026-11-24-201-licences-from-grants': licencesFromGrants,
+  '2026-11-24-301-redeem-codes': redeemCodes,
 };

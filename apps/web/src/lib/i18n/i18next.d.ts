@@ -6,6 +6,7 @@ import type accountIdentity from '../../locales/en/accountIdentity.json';
 import type accountPhone from '../../locales/en/accountPhone.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
+import type codes from '../../locales/en/codes.json';
 import type devices from '../../locales/en/devices.json';
 import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       'accountIdentity',
       'accountPhone',
       'auth',
+      'codes',
       'devices',
       'errors',
       'header',
@@ -47,6 +49,7 @@ declare module 'i18next' {
       accountIdentity: typeof accountIdentity;
       accountPhone: typeof accountPhone;
       auth: typeof auth;
+      codes: typeof codes;
       common: typeof common;
       devices: typeof devices;
       errors: typeof errors;

@@ -1,0 +1,130 @@
+import {
+  licenceProductOfOrder,
+  type OrderProductCode,
+  orderProductCodes,
+  type PersonalPlatform,
+  personalPlatforms,
+  type RedeemCodeKind,
+  type SubscriptionProduct,
+  subscriptionProducts,
+} from '@account-centre/contract';
+import { operatorInputError } from '../../lib/errors.js';
+
+/** A licence as an order of `product` and `type` would give it (the contract's duration table). */
+export interface LicenceBenefit {
+  product: OrderProductCode;
+  type: number;
+  platforms?: PersonalPlatform[];
+  /** A perpetual version: the licence is for ever, its type's length the free upgrade period. */
+  version?: string;
+}
+
+/** What one gift gives: a balance, or days of a licence (membership). */
+export type Gift =
+  | { kind: 'ai_points' | 'template_credit'; amount: number; days?: number }
+  | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] };
+
+/**
+ * What a redemption of a batch's code gives (`code_batches.benefit`):
+ * - activation, project: a licence, from the product and type as an order would have it;
+ * - replacement: the licence held of `product`, swapped for these platforms or this version, its
+ *   dates kept;
+ * - gift: one or more gifts of the grants module.
+ */
+export type Benefit =
+  | ({ kind: 'activation' | 'project' } & LicenceBenefit)
+  | { kind: 'replacement'; product: SubscriptionProduct; platforms?: PersonalPlatform[]; version?: string }
+  | { kind: 'gift'; gifts: Gift[] };
+
+const GIFT_AMOUNT_MAX = 1_000_000;
+const GIFT_DAYS_MAX = 36_500;
+
+function platformsOf(value: unknown): PersonalPlatform[] | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.some((p) => !(personalPlatforms as readonly unknown[]).includes(p))
+  )
+    throw operatorInputError(`platforms are some of ${personalPlatforms.join(', ')}`);
+  return [...new Set(value as PersonalPlatform[])];
+}
+
+function wholeNumber(value: unknown, what: string, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > max)
+    throw operatorInputError(`${what} must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+function versionOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[0-9A-Za-z.]{1,16}$/.test(value))
+    throw operatorInputError('a version is 1 to 16 letters, digits or dots');
+  return value;
+}
+
+function licenceOf(value: Record<string, unknown>): LicenceBenefit {
+  const product = value.product as OrderProductCode;
+  if (!orderProductCodes.includes(product) || !licenceProductOfOrder[product])
+    throw operatorInputError('the product must be one that gives a licence (max, mindmaster, project, …)');
+  const type = wholeNumber(value.type, 'type', 100_000);
+  const platforms = platformsOf(value.platforms);
+  const version = versionOf(value.version);
+  return { product, type, ...(platforms ? { platforms } : {}), ...(version ? { version } : {}) };
+}
+
+function giftOf(value: unknown): Gift {
+  const gift = (value ?? {}) as Record<string, unknown>;
+  if (gift.kind === 'ai_points' || gift.kind === 'template_credit') {
+    const days = gift.days === undefined ? undefined : wholeNumber(gift.days, 'days', GIFT_DAYS_MAX);
+    return { kind: gift.kind, amount: wholeNumber(gift.amount, 'amount', GIFT_AMOUNT_MAX), ...(days ? { days } : {}) };
+  }
+  if (gift.kind === 'membership') {
+    const product = gift.product as SubscriptionProduct;
+    if (!subscriptionProducts.includes(product))
+      throw operatorInputError(`a membership is of ${subscriptionProducts.join(', ')}`);
+    const platforms = platformsOf(gift.platforms);
+    return {
+      kind: 'membership',
+      product,
+      days: wholeNumber(gift.days, 'days', GIFT_DAYS_MAX),
+      ...(platforms ? { platforms } : {}),
+    };
+  }
+  throw operatorInputError('a gift is ai_points, template_credit or membership');
+}
+
+/**
+ * Checks an operator's description of what a batch gives and returns it in its stored form:
+ * the one place a benefit is read, so a stored benefit is always one this code understands.
+ */
+export function parseBenefit(kind: RedeemCodeKind, value: unknown): Benefit {
+  const fields = (value ?? {}) as Record<string, unknown>;
+  switch (kind) {
+    case 'activation':
+      return { kind, ...licenceOf(fields) };
+    case 'project': {
+      const licence = licenceOf({ ...fields, product: fields.product ?? 'project' });
+      if (licence.product !== 'project') throw operatorInputError('a project code gives a project licence');
+      return { kind, ...licence };
+    }
+    case 'replacement': {
+      const product = fields.product as SubscriptionProduct;
+      if (!subscriptionProducts.includes(product))
+        throw operatorInputError(`a replacement is of ${subscriptionProducts.join(', ')}`);
+      const platforms = platformsOf(fields.platforms);
+      const version = versionOf(fields.version);
+      if (!platforms && !version) throw operatorInputError('a replacement names new platforms, a version or both');
+      return { kind, product, ...(platforms ? { platforms } : {}), ...(version ? { version } : {}) };
+    }
+    case 'gift': {
+      const gifts = fields.gifts;
+      if (!Array.isArray(gifts) || gifts.length === 0 || gifts.length > 10)
+        throw operatorInputError('a gift batch gives 1 to 10 gifts');
+      const parsed = gifts.map(giftOf);
+      const kinds = parsed.map((gift) => (gift.kind === 'membership' ? `membership:${gift.product}` : gift.kind));
+      if (new Set(kinds).size !== kinds.length) throw operatorInputError('each gift of a batch is of its own kind');
+      return { kind, gifts: parsed };
+    }
+  }
+}

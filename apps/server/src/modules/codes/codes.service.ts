@@ -1,0 +1,457 @@
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  CodeErrors,
+  CommonErrors,
+  type ErrorEntry,
+  FOREVER_EXPIRY,
+  FOREVER_THRESHOLD,
+  formatRedeemCode,
+  isWellFormedRedeemCode,
+  licenceCodeKinds,
+  normaliseRedeemCode,
+  orderLicence,
+  type PersonalPlatform,
+  personalPlatforms,
+  REDEEM_CODE_ALPHABET,
+  REDEEM_CODE_LENGTH,
+  type RedeemCodeKind,
+  type Redemption,
+  type Region,
+  type SubscriptionProduct,
+} from '@account-centre/contract';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
+import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
+import type { ExpiryColumn } from '../grants/licence-record.js';
+import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
+import { type Benefit, type Gift, parseBenefit } from './benefit.js';
+import * as repo from './codes.repository.js';
+
+export type RedemptionDto = Static<typeof Redemption>;
+
+const DAY = 86_400;
+
+/**
+ * Failed tries allowed before 429 `too frequent` (spec code 5), per account and per address, so
+ * the distinct answers of §8 cannot be used to find codes by trying: 10 a minute and 50 a day for
+ * an account; an address, which an office or a carrier may share, 30 and 200.
+ */
+export const redeemLimits = {
+  account: [
+    { windowSeconds: 60, failures: 10 },
+    { windowSeconds: DAY, failures: 50 },
+  ],
+  address: [
+    { windowSeconds: 60, failures: 30 },
+    { windowSeconds: DAY, failures: 200 },
+  ],
+} as const;
+
+/** The stored form of a code: keyed by the server's secret, so the database alone reveals none. */
+export function codeDigest(secretKey: string, code: string): string {
+  return createHmac('sha256', secretKey).update(`redeem-code\n${code}`).digest('hex');
+}
+
+/** A new code from the CSPRNG: 16 characters of a 30-letter alphabet, about 78 bits. */
+export function newRedeemCode(): string {
+  let code = '';
+  for (let i = 0; i < REDEEM_CODE_LENGTH; i++) code += REDEEM_CODE_ALPHABET[randomInt(REDEEM_CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface BatchInput {
+  kind: RedeemCodeKind;
+  label: string;
+  /** What each redemption gives, as the operator described it; checked by `parseBenefit`. */
+  benefit: unknown;
+  count: number;
+  /** 1: single-use codes; N: each code may be used by N accounts, once each. */
+  usageLimit: number;
+  validFrom?: number | null;
+  validUntil?: number | null;
+}
+
+export const BATCH_COUNT_MAX = 10_000;
+
+/**
+ * Makes a batch and its codes in one transaction and returns the codes as printed — the only
+ * time they are seen: only their digests are stored.
+ */
+export async function createBatch(db: Db, secretKey: string, input: BatchInput, now: number) {
+  const benefit = parseBenefit(input.kind, input.benefit);
+  const label = input.label.trim();
+  if (label.length < 1 || label.length > 100) throw operatorInputError('the label has 1 to 100 characters');
+  if (!Number.isSafeInteger(input.count) || input.count < 1 || input.count > BATCH_COUNT_MAX)
+    throw operatorInputError(`count is 1 to ${BATCH_COUNT_MAX}`);
+  if (!Number.isSafeInteger(input.usageLimit) || input.usageLimit < 1 || input.usageLimit > 1_000_000)
+    throw operatorInputError('the usage limit is 1 to 1000000');
+  const validFrom = input.validFrom ?? null;
+  const validUntil = input.validUntil ?? null;
+  if (validUntil !== null && validUntil <= now) throw operatorInputError('the batch must be valid until a future date');
+  if (validFrom !== null && validUntil !== null && validUntil <= validFrom)
+    throw operatorInputError('the validity must end after it starts');
+  const codes = Array.from({ length: input.count }, newRedeemCode);
+  const batch = await db.transaction().execute(async (trx) => {
+    const row = await repo.insertBatch(trx, {
+      kind: input.kind,
+      label,
+      benefit: JSON.stringify(benefit),
+      usage_limit: input.usageLimit,
+      valid_from: validFrom,
+      valid_until: validUntil,
+      created_at: now,
+      disabled_at: null,
+    });
+    await repo.insertCodes(
+      trx,
+      codes.map((code) => ({
+        batch_id: row.id,
+        digest: codeDigest(secretKey, code),
+        hint: code.slice(-4),
+        created_at: now,
+        disabled_at: null,
+      })),
+    );
+    return row;
+  });
+  return { batch: { ...batch, benefit }, codes: codes.map(formatRedeemCode) };
+}
+
+/** A refusal decided inside the redemption's transaction, which it rolls back. */
+class Refusal extends Error {
+  constructor(
+    readonly outcome: string,
+    readonly entry: ErrorEntry,
+  ) {
+    super(entry.msg);
+  }
+}
+
+export interface RedeemInput {
+  userId: number;
+  region: Region;
+  ip: string;
+  code: string;
+  /** Which call: the licence call takes activation, replacement and project codes; the gift call gift codes. */
+  via: 'licence' | 'gift';
+}
+
+export interface RedeemDeps {
+  db: Db;
+  secretKey: string;
+  now: number;
+  /** Marks the request's idempotency key applied inside the redemption's transaction. */
+  markApplied: (trx: Db) => Promise<void>;
+}
+
+/**
+ * Refuses a try when the account or the address has failed too often lately. Every try is
+ * recorded first, as pending, and counts as a failure until it is settled, so a burst of
+ * concurrent guesses is held to the limit as well as one guess after another; each try counts
+ * only those recorded before it, so the first of a burst still pass.
+ */
+async function refuseWhenTooMany(db: Db, key: repo.AttemptKey, attemptId: number, now: number): Promise<void> {
+  const longest = Math.max(...[...redeemLimits.account, ...redeemLimits.address].map((rule) => rule.windowSeconds));
+  const checks = [
+    { who: { userId: key.userId }, rules: redeemLimits.account },
+    { who: { ip: key.ip }, rules: redeemLimits.address },
+  ];
+  let retryAfter = 0;
+  for (const { who, rules } of checks) {
+    const most = Math.max(...rules.map((rule) => rule.failures));
+    const times = await repo.failureTimes(db, who, now - longest, most + 1, attemptId);
+    for (const rule of rules) {
+      const inWindow = times.filter((at) => at > now - rule.windowSeconds);
+      // This try is one of them: more than the rule allows is over it.
+      if (inWindow.length > rule.failures) {
+        // Allowed again once the newest `failures` earlier ones are all that is left in the window.
+        const oldestCounted = inWindow[rule.failures] ?? now;
+        retryAfter = Math.max(retryAfter, oldestCounted + rule.windowSeconds - now, 1);
+      }
+    }
+  }
+  if (retryAfter > 0) throw appError(CommonErrors.tooFrequent, { retry_after: retryAfter });
+}
+
+/**
+ * Redeems a code for the account (spec 01 §4 "Code binding"): the use and what it gives in one
+ * transaction, so a redemption answered with success is never half done, and a refused one
+ * changes nothing but its attempt record. The database decides every race: one account's use of
+ * a code is unique, and a code's uses are raised only below its batch's limit.
+ */
+export async function redeemCode(deps: RedeemDeps, input: RedeemInput): Promise<RedemptionDto> {
+  const { db, now } = deps;
+  const key = { userId: input.userId, ip: input.ip };
+  const attemptId = await repo.insertPendingAttempt(db, key, now);
+  try {
+    await refuseWhenTooMany(db, key, attemptId, now);
+  } catch (error) {
+    await repo.settleAttempt(db, attemptId, 'limited', null);
+    throw error;
+  }
+  const code = normaliseRedeemCode(input.code);
+  let codeId: number | null = null;
+  try {
+    if (!isWellFormedRedeemCode(code)) throw new Refusal('not_exists', CodeErrors.notExists);
+    return await db.transaction().execute(async (trx) => {
+      const found = await repo.findCode(trx, codeDigest(deps.secretKey, code));
+      if (!found || found.code_disabled_at !== null || found.batch.disabled_at !== null)
+        throw new Refusal('not_exists', CodeErrors.notExists);
+      codeId = found.id;
+      const { batch } = found;
+      const licenceCall = licenceCodeKinds.includes(batch.kind);
+      if (licenceCall !== (input.via === 'licence')) throw new Refusal('wrong_kind', CodeErrors.wrongKind);
+      if (batch.valid_from !== null && now < batch.valid_from)
+        throw new Refusal('not_yet_valid', CodeErrors.notYetValid);
+      if (batch.valid_until !== null && now >= batch.valid_until) throw new Refusal('expired', CodeErrors.expired);
+      if (!(await repo.claimRedemption(trx, found.id, input.userId, now))) throw new Refusal('used', CodeErrors.used);
+      if (!(await repo.countUse(trx, found.id, batch.usage_limit)))
+        throw batch.usage_limit === 1
+          ? new Refusal('used', CodeErrors.used)
+          : new Refusal('over_limit', CodeErrors.overLimit);
+      const benefit = parseBenefit(batch.kind, JSON.parse(batch.benefit));
+      const source: GrantSourceRef = {
+        kind: 'code',
+        id: `${found.id}:${input.userId}`,
+        reason: `code …${found.hint} (${batch.label})`.slice(0, 200),
+      };
+      const redemption = await giveBenefit(trx, input, benefit, source, now);
+      await deps.markApplied(trx);
+      await repo.settleAttempt(trx, attemptId, 'redeemed', found.id);
+      return redemption;
+    });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    await repo.settleAttempt(db, attemptId, error.outcome, codeId);
+    throw appError(error.entry);
+  }
+}
+
+const asRedeemed = (row: GrantRow) => ({
+  kind: row.kind,
+  item: row.item,
+  amount: row.amount,
+  expires_at: row.expires_at,
+});
+
+function endsOn(platforms: readonly PersonalPlatform[], end: number): Partial<Record<ExpiryColumn, number>> {
+  const ends: Partial<Record<ExpiryColumn, number>> = {};
+  for (const platform of platforms) ends[`${platform}_exp`] = end;
+  return ends;
+}
+
+/** Gives what the batch says, through the grants module, in the redemption's transaction. */
+async function giveBenefit(
+  trx: Db,
+  input: RedeemInput,
+  benefit: Benefit,
+  source: GrantSourceRef,
+  now: number,
+): Promise<RedemptionDto> {
+  switch (benefit.kind) {
+    case 'activation':
+    case 'project': {
+      const licence = orderLicence({
+        product: benefit.product,
+        type: benefit.type,
+        date: now,
+        exp: null,
+        region: input.region,
+        platforms: benefit.platforms ?? null,
+        version: benefit.version ?? null,
+        renews: false,
+      });
+      // The batch was checked when made; a licence the rules cannot tell is an operator's mistake.
+      if (!licence) throw new Error(`batch benefit gives no licence: ${JSON.stringify(benefit)}`);
+      const given = await grantLicence(
+        trx,
+        input.userId,
+        {
+          product: licence.product,
+          ends: endsOn(licence.platforms, licence.endsAt),
+          attributes: {
+            type: licence.kind,
+            version: benefit.version ?? null,
+            order_type: benefit.type,
+            channel: null,
+            upgrade_time: licence.upgradeUntil,
+            started_at: now,
+          },
+        },
+        source,
+        now,
+      );
+      return { kind: benefit.kind, product: licence.product, grants: [asRedeemed(given.grant)] };
+    }
+    case 'replacement':
+      return replaceLicence(trx, input, benefit, source, now);
+    case 'gift': {
+      const grants: GrantRow[] = [];
+      let product: SubscriptionProduct | null = null;
+      for (const gift of benefit.gifts) {
+        const given = await giveGift(trx, input.userId, gift, source, now);
+        grants.push(given);
+        if (gift.kind === 'membership') product ??= gift.product;
+      }
+      return { kind: 'gift', product, grants: grants.map(asRedeemed) };
+    }
+  }
+}
+
+async function giveGift(trx: Db, userId: number, gift: Gift, source: GrantSourceRef, now: number): Promise<GrantRow> {
+  if (gift.kind === 'membership') {
+    // Days added to what the account holds on each platform, or from today where it holds none.
+    if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
+    const record = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('product', '=', gift.product)
+      .executeTakeFirst();
+    const platforms = gift.platforms ?? personalPlatforms;
+    const ends: Partial<Record<ExpiryColumn, number>> = {};
+    for (const platform of platforms) {
+      const held = record?.[`${platform}_exp`] ?? null;
+      const from = held !== null && held > now ? held : now;
+      ends[`${platform}_exp`] = from >= FOREVER_THRESHOLD ? FOREVER_EXPIRY : from + gift.days * DAY;
+    }
+    const given = await grantLicence(
+      trx,
+      userId,
+      { product: gift.product, ends, attributes: { type: 'subs', started_at: now } },
+      { ...source, id: `${source.id}:${gift.product}` },
+      now,
+    );
+    return given.grant;
+  }
+  const expiresAt = gift.days ? now + gift.days * DAY : null;
+  return (await grant(trx, userId, { kind: gift.kind, amount: gift.amount, expiresAt }, source, now)).grant;
+}
+
+/**
+ * Swaps the licence the account holds of a product for other platforms or another version,
+ * keeping its dates: every live grant of it is taken back, and one grant gives the new set up
+ * to the latest end the old ones gave.
+ */
+async function replaceLicence(
+  trx: Db,
+  input: RedeemInput,
+  benefit: Extract<Benefit, { kind: 'replacement' }>,
+  source: GrantSourceRef,
+  now: number,
+): Promise<RedemptionDto> {
+  if (!(await lockLicenceHolder(trx, input.userId))) throw appError(CommonErrors.notFound);
+  const record = await trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', input.userId)
+    .where('product', '=', benefit.product)
+    .executeTakeFirst();
+  const heldEnds = record ? personalPlatforms.map((p) => record[`${p}_exp`] ?? 0) : [];
+  const end = Math.max(0, ...heldEnds);
+  if (!record || end <= now) throw new Refusal('nothing_to_replace', CodeErrors.nothingToReplace);
+  const held = personalPlatforms.filter((p) => (record[`${p}_exp`] ?? 0) > now);
+  const live = await trx
+    .selectFrom('grants')
+    .select('id')
+    .where('user_id', '=', input.userId)
+    .where('kind', '=', 'licence')
+    .where('item', '=', benefit.product)
+    .where('revoked_at', 'is', null)
+    .execute();
+  for (const { id } of live) await revoke(trx, id, `replaced by ${source.reason}`.slice(0, 200), now);
+  const version = benefit.version ?? record.version;
+  const given = await grantLicence(
+    trx,
+    input.userId,
+    {
+      product: benefit.product,
+      ends: endsOn(benefit.platforms ?? held, end),
+      attributes: {
+        type: version ? 'version' : record.type,
+        name: record.name,
+        version,
+        order_type: record.order_type,
+        upgrade_time: record.upgrade_time,
+        started_at: record.started_at,
+      },
+    },
+    source,
+    now,
+  );
+  return { kind: 'replacement', product: benefit.product, grants: [asRedeemed(given.grant)] };
+}
+
+/** What an operator sees of a code: its state, its batch, who redeemed it and every try. */
+export async function lookUpCode(db: Db, secretKey: string, typed: string) {
+  const code = normaliseRedeemCode(typed);
+  const found = isWellFormedRedeemCode(code) ? await repo.findCode(db, codeDigest(secretKey, code)) : undefined;
+  if (!found) throw operatorInputError('no such code', CodeErrors.notExists);
+  const { batch } = found;
+  const [redemptions, attempts] = await Promise.all([
+    db
+      .selectFrom('code_redemptions')
+      .select(['user_id', 'redeemed_at'])
+      .where('code_id', '=', found.id)
+      .orderBy('redeemed_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('code_attempts')
+      .select(['user_id', 'ip', 'outcome', 'attempted_at'])
+      .where('code_id', '=', found.id)
+      .orderBy('attempted_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const now = Math.floor(Date.now() / 1000);
+  const state =
+    found.code_disabled_at !== null || batch.disabled_at !== null
+      ? 'disabled'
+      : batch.valid_until !== null && now >= batch.valid_until
+        ? 'expired'
+        : found.uses >= batch.usage_limit
+          ? 'used up'
+          : 'redeemable';
+  return {
+    code: `…${found.hint}`,
+    state,
+    uses: found.uses,
+    batch: { ...batch, benefit: JSON.parse(batch.benefit) as unknown },
+    redemptions,
+    attempts,
+  };
+}
+
+/** Disables one code, or every code of a batch: they answer `not exists` from then on. */
+export async function disableCodes(
+  db: Db,
+  secretKey: string,
+  target: { batchId: number } | { code: string },
+  now: number,
+): Promise<{ disabled: 'batch' | 'code'; id: number }> {
+  if ('batchId' in target) {
+    const row = await db
+      .updateTable('code_batches')
+      .set({ disabled_at: now })
+      .where('id', '=', target.batchId)
+      .where('disabled_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw operatorInputError('no such batch, or disabled already', CommonErrors.notFound);
+    return { disabled: 'batch', id: row.id };
+  }
+  const code = normaliseRedeemCode(target.code);
+  const row = isWellFormedRedeemCode(code)
+    ? await db
+        .updateTable('redeem_codes')
+        .set({ disabled_at: now })
+        .where('digest', '=', codeDigest(secretKey, code))
+        .where('disabled_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw operatorInputError('no such code, or disabled already', CodeErrors.notExists);
+  return { disabled: 'code', id: row.id };
+}

@@ -1,0 +1,320 @@
+import {
+  normaliseRedeemCode,
+  REDEEM_CODE_ALPHABET,
+  redeemGiftCodeRoute,
+  redeemLicenceCodeRoute,
+} from '@account-centre/contract';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/helpers/call.js';
+import { cliRunner } from '../../../test/helpers/cli.js';
+import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
+import { balance } from '../grants/grants.service.js';
+import { redeemLimits } from './codes.service.js';
+
+describe.each(dialects)('redeemable codes on $name', (dialect) => {
+  let t: TestApp;
+  const cli = cliRunner(() => t);
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  /** A client address of its own per caller, so the per-address limit never mixes tests. */
+  let addresses = 0;
+  const freshIp = () => `198.51.100.${++addresses}`;
+
+  /** Makes a batch with the operator command; its printed codes. */
+  async function batch(...flags: string[]): Promise<string[]> {
+    const made = await cli('code:batch', '--label', 'test batch', ...flags);
+    expect(made.code, JSON.stringify(made.error)).toBe(0);
+    return made.json.codes as string[];
+  }
+
+  const redeem = (
+    route: typeof redeemLicenceCodeRoute | typeof redeemGiftCodeRoute,
+    user: TestUser,
+    code: string,
+    ip = freshIp(),
+  ) => call(t, route, { as: user, body: { code }, ip });
+  const licence = (user: TestUser, code: string, ip?: string) => redeem(redeemLicenceCodeRoute, user, code, ip);
+  const gift = (user: TestUser, code: string, ip?: string) => redeem(redeemGiftCodeRoute, user, code, ip);
+  const msgOf = (res: { body: unknown }) => (res.body as { msg: string }).msg;
+  const record = (userId: number, product: string) =>
+    t.app.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('product', '=', product as 'max')
+      .executeTakeFirst();
+
+  it('prints codes once, long and of an alphabet without look-alikes; stores only digests', async () => {
+    const codes = await batch('--kind', 'activation', '--product', 'max', '--type', '209', '--count', '3');
+    expect(codes).toHaveLength(3);
+    for (const code of codes) {
+      expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      expect([...normaliseRedeemCode(code)].every((c) => REDEEM_CODE_ALPHABET.includes(c))).toBe(true);
+      expect(normaliseRedeemCode(code)).not.toMatch(/[01OILU]/);
+    }
+    const stored = await t.app.db.selectFrom('redeem_codes').select(['digest', 'hint']).execute();
+    for (const code of codes) {
+      const plain = normaliseRedeemCode(code);
+      expect(stored.some((row) => row.digest.includes(plain))).toBe(false);
+      expect(stored.some((row) => row.hint === plain.slice(-4))).toBe(true);
+    }
+  });
+
+  it('writes a batch to a new CSV file once, and never over an existing file', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'codes-')), 'batch.csv');
+    const made = await cli(
+      'code:batch',
+      '--label',
+      'fair',
+      '--kind',
+      'gift',
+      '--ai-points',
+      '5',
+      '--count',
+      '4',
+      '--csv',
+      file,
+    );
+    expect(made.json).toMatchObject({ written: file, count: 4 });
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('code');
+    expect(lines.slice(1)).toHaveLength(4);
+    const again = await cli('code:batch', '--label', 'fair', '--kind', 'gift', '--ai-points', '5', '--csv', file);
+    expect(again.code).toBe(1);
+    expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toEqual(lines);
+    const carl = await testUser(t);
+    expect((await gift(carl, lines[1]!)).status).toBe(200);
+  });
+
+  it('binds an activation code to one account, never again, and gives its licence', async () => {
+    const [code] = await batch('--kind', 'activation', '--product', 'max', '--type', '209', '--platforms', 'win,mac');
+    const alice = await testUser(t);
+    const bob = await testUser(t);
+    // Case, spaces and dashes do not matter.
+    const typed = ` ${code!.toLowerCase().replaceAll('-', ' ')} `;
+    const res = await licence(alice, typed);
+    expect(res.ok().data).toMatchObject({
+      kind: 'activation',
+      product: 'max',
+      grants: [{ kind: 'licence', item: 'max' }],
+    });
+    const held = await record(alice.userId, 'max');
+    expect(held?.win_exp).toBeGreaterThan(t.clock.now());
+    expect(held?.mac_exp).toBe(held?.win_exp);
+    expect(held?.linux_exp).toBeNull();
+
+    for (const who of [alice, bob]) {
+      const again = await licence(who, code!);
+      expect([again.status, msgOf(again)]).toEqual([409, 'only once']);
+    }
+    expect(await record(bob.userId, 'max')).toBeUndefined();
+  });
+
+  it('gives a gift code’s points and credit through the grants module', async () => {
+    const [code] = await batch('--kind', 'gift', '--ai-points', '300', '--template-credit', '5', '--days', '30');
+    const carol = await testUser(t);
+    const res = await gift(carol, code!);
+    const { data } = res.ok();
+    expect(data.kind).toBe('gift');
+    expect(data.grants.map((g) => [g.kind, g.amount, g.expires_at])).toEqual([
+      ['ai_points', 300, t.clock.now() + 30 * 86_400],
+      ['template_credit', 5, t.clock.now() + 30 * 86_400],
+    ]);
+    expect(await balance(t.app.db, carol.userId, 'ai_points', t.clock.now())).toBe(300);
+    expect(await balance(t.app.db, carol.userId, 'template_credit', t.clock.now())).toBe(5);
+  });
+
+  it('adds membership days to what the account holds', async () => {
+    const [code] = await batch('--kind', 'gift', '--membership', 'mind:30');
+    const dave = await testUser(t);
+    const res = await gift(dave, code!);
+    expect(res.ok().data).toMatchObject({ kind: 'gift', product: 'mind' });
+    expect((await record(dave.userId, 'mind'))?.win_exp).toBe(t.clock.now() + 30 * 86_400);
+  });
+
+  it('sends each kind of code to its own call', async () => {
+    const [giftCode] = await batch('--kind', 'gift', '--ai-points', '10');
+    const [activation] = await batch('--kind', 'project', '--type', '2');
+    const erin = await testUser(t);
+    for (const res of [await licence(erin, giftCode!), await gift(erin, activation!)]) {
+      expect([res.status, msgOf(res)]).toEqual([400, 'wrong code kind']);
+    }
+    // Refused tries change nothing: the codes still work where they belong.
+    expect((await gift(erin, giftCode!)).status).toBe(200);
+    expect((await licence(erin, activation!)).ok().data).toMatchObject({ kind: 'project', product: 'proj' });
+  });
+
+  it('answers `not exists` for a code never made, a malformed one and a disabled one', async () => {
+    const [disabled, inBatch] = await batch('--kind', 'gift', '--ai-points', '10', '--count', '2');
+    expect((await cli('code:disable', '--code', disabled!)).code).toBe(0);
+    const frank = await testUser(t);
+    const unknown = 'ABCD-EFGH-JKMN-PQRS';
+    for (const code of [unknown, 'nope', disabled!]) {
+      const res = await gift(frank, code);
+      expect([res.status, msgOf(res)], code).toEqual([404, 'not exists']);
+    }
+    const { json } = await cli('code:lookup', '--code', inBatch!);
+    expect((await cli('code:disable', '--batch', String(json.batch.id))).code).toBe(0);
+    expect(msgOf(await gift(frank, inBatch!))).toBe('not exists');
+  });
+
+  it('keeps to the validity window: not yet valid, then valid, then expired', async () => {
+    const now = t.clock.now();
+    const [code, other] = await batch(
+      '--kind',
+      'gift',
+      '--ai-points',
+      '10',
+      '--count',
+      '2',
+      '--valid-from',
+      String(now + 60),
+      '--valid-until',
+      String(now + 120),
+    );
+    const gina = await testUser(t);
+    const early = await gift(gina, code!);
+    expect([early.status, msgOf(early)]).toEqual([409, 'not yet valid']);
+    t.clock.advance(60);
+    expect((await gift(gina, code!)).status).toBe(200);
+    t.clock.advance(60);
+    const late = await gift(gina, other!);
+    expect([late.status, msgOf(late)]).toEqual([410, 'expired']);
+  });
+
+  it('serves a campaign code to N accounts once each, then answers the usage limit', async () => {
+    const [code] = await batch('--kind', 'gift', '--ai-points', '10', '--limit', '2');
+    const [first, second, third] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
+    expect((await gift(first!, code!)).status).toBe(200);
+    expect(msgOf(await gift(first!, code!))).toBe('only once');
+    expect((await gift(second!, code!)).status).toBe(200);
+    const over = await gift(third!, code!);
+    expect([over.status, msgOf(over)]).toEqual([409, 'Exceeded usage limit.']);
+
+    const { json } = await cli('code:lookup', '--code', code!);
+    expect(json.state).toBe('used up');
+    expect(json.redemptions.map((r: { user_id: number }) => r.user_id)).toEqual([first!.userId, second!.userId]);
+    expect(json.attempts.map((a: { outcome: string }) => a.outcome)).toEqual([
+      'redeemed',
+      'used',
+      'redeemed',
+      'over_limit',
+    ]);
+  });
+
+  it('replaces a held licence’s platforms, keeping its end', async () => {
+    const [activation] = await batch('--kind', 'activation', '--product', 'max', '--type', '209', '--platforms', 'win');
+    const [replacement] = await batch('--kind', 'replacement', '--product', 'max', '--platforms', 'mac,linux');
+    const hana = await testUser(t);
+    const nothing = await licence(hana, replacement!);
+    expect([nothing.status, msgOf(nothing)]).toEqual([409, 'no licence to replace']);
+    // The refused try left the code unused.
+    expect((await licence(hana, activation!)).status).toBe(200);
+    const end = (await record(hana.userId, 'max'))?.win_exp;
+    expect((await licence(hana, replacement!)).ok().data).toMatchObject({ kind: 'replacement', product: 'max' });
+    const after = await record(hana.userId, 'max');
+    expect([after?.win_exp, after?.mac_exp, after?.linux_exp]).toEqual([null, end, end]);
+  });
+
+  it('limits failed tries per account, answering 429 `too frequent` with when to retry', async () => {
+    const ivan = await testUser(t);
+    const [good] = await batch('--kind', 'gift', '--ai-points', '10');
+    const allowed = redeemLimits.account[0]!.failures;
+    for (let i = 0; i < allowed; i++) expect((await gift(ivan, 'ABCD-EFGH-JKMN-PQR2')).status).toBe(404);
+    const limited = await gift(ivan, good!);
+    expect([limited.status, msgOf(limited)]).toEqual([429, 'too frequent']);
+    expect((limited.body as { code: number }).code).toBe(5);
+    expect((limited.body as { data: { retry_after: number } }).data.retry_after).toBeGreaterThan(0);
+    t.clock.advance(61);
+    expect((await gift(ivan, good!)).status).toBe(200);
+  });
+
+  it('limits failed tries per address across accounts', async () => {
+    const ip = freshIp();
+    const callers = await Promise.all(Array.from({ length: 4 }, () => testUser(t)));
+    const allowed = redeemLimits.address[0]!.failures;
+    for (let i = 0; i < allowed; i++) await gift(callers[i % 4]!, `ABCD-EFGH-JKMN-PQ${REDEEM_CODE_ALPHABET[i]}2`, ip);
+    const limited = await gift(callers[0]!, 'ABCD-EFGH-JKMN-PQR3', ip);
+    expect([limited.status, msgOf(limited)]).toEqual([429, 'too frequent']);
+    t.clock.advance(61);
+  });
+
+  it('answers a retry with the same Idempotency-Key as the first success, granting once', async () => {
+    const [code] = await batch('--kind', 'gift', '--ai-points', '7');
+    const jane = await testUser(t);
+    const headers = { 'idempotency-key': 'redeem-jane-1' };
+    const first = await call(t, redeemGiftCodeRoute, { as: jane, body: { code: code! }, headers, ip: freshIp() });
+    const retry = await call(t, redeemGiftCodeRoute, { as: jane, body: { code: code! }, headers, ip: freshIp() });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await balance(t.app.db, jane.userId, 'ai_points', t.clock.now())).toBe(7);
+  });
+
+  it('refuses another user’s id and bad bodies, writing nothing', async () => {
+    const kim = await testUser(t);
+    const lee = await testUser(t);
+    const [code] = await batch('--kind', 'gift', '--ai-points', '10');
+    for (const route of [redeemLicenceCodeRoute, redeemGiftCodeRoute]) {
+      const other = await call(t, route, { as: kim, params: { userId: lee.userId }, body: { code: code! } });
+      expect(other.status).toBe(403);
+    }
+    const attemptsBefore = await t.app.db.selectFrom('code_attempts').select('id').execute();
+    for (const payload of [{ code: 12 }, { code: 'x'.repeat(10_000) }, { code: code!, extra: 1 }, {}, { code: '' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/user/${kim.userId}/prize/use`,
+        headers: { authorization: `Bearer ${kim.token}`, host: 'localhost' },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', msg: 'invalid request' });
+    }
+    expect(await t.app.db.selectFrom('code_attempts').select('id').execute()).toHaveLength(attemptsBefore.length);
+    expect((await gift(kim, code!)).status).toBe(200);
+  });
+
+  describe('races', () => {
+    it('50 accounts at once on a single-use code: one success, one grant, 49 `only once`', async () => {
+      const [code] = await batch('--kind', 'gift', '--ai-points', '10');
+      const users = await Promise.all(Array.from({ length: 50 }, () => testUser(t)));
+      const answers = await Promise.all(users.map((user) => gift(user, code!)));
+      expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+      expect(answers.filter((res) => msgOf(res) === 'only once')).toHaveLength(49);
+      const grants = await t.app.db
+        .selectFrom('grants')
+        .select('id')
+        .where('source_kind', '=', 'code')
+        .where(
+          'user_id',
+          'in',
+          users.map((u) => u.userId),
+        )
+        .execute();
+      expect(grants).toHaveLength(1);
+    });
+
+    it('a campaign code of limit 5, 50 accounts at once: exactly 5; one account 20 times at once: 1', async () => {
+      const [code] = await batch('--kind', 'gift', '--ai-points', '10', '--limit', '5');
+      const users = await Promise.all(Array.from({ length: 50 }, () => testUser(t)));
+      const answers = await Promise.all(users.map((user) => gift(user, code!)));
+      expect(answers.filter((res) => res.status === 200)).toHaveLength(5);
+      expect(answers.filter((res) => msgOf(res) === 'Exceeded usage limit.')).toHaveLength(45);
+
+      const [campaign] = await batch('--kind', 'gift', '--ai-points', '10', '--limit', '100');
+      const one = await testUser(t);
+      const burst = await Promise.all(Array.from({ length: 20 }, () => gift(one, campaign!)));
+      expect(burst.filter((res) => res.status === 200)).toHaveLength(1);
+      // The rest are refused as a repeat, or, past the account's failed tries, as too frequent.
+      const refusals = new Set(burst.filter((res) => res.status !== 200).map(msgOf));
+      expect([...refusals].every((msg) => msg === 'only once' || msg === 'too frequent')).toBe(true);
+      expect(await balance(t.app.db, one.userId, 'ai_points', t.clock.now())).toBe(10);
+    });
+  });
+});

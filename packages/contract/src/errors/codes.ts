@@ -1,0 +1,24 @@
+import { defineErrors } from './define.js';
+
+/**
+ * Failures of redeeming a code (spec 01 §8 "Bind code errors"): the four `msg`s the spec's clients
+ * match on exactly, and the others, which every client shows as its generic "invalid code" text.
+ * Too many failed tries answer the common `too frequent` (code 5). Texts in `codes`, which loads
+ * with the bind and licence screens.
+ */
+export const CodeErrors = defineErrors('codes:errors.', {
+  /** A campaign code used by as many accounts as its batch allows. */
+  overLimit: { msg: 'Exceeded usage limit.', status: 409 },
+  /** Past its batch's validity. */
+  expired: { msg: 'expired', status: 410 },
+  /** A single-use code already bound, or a campaign code this account has used already. */
+  used: { msg: 'only once', status: 409 },
+  /** No such code, or one an operator disabled: the same answer, so neither can be told apart. */
+  notExists: { msg: 'not exists', status: 404 },
+  /** A gift code sent to the licence call, or a licence code sent to the gift call. */
+  wrongKind: { msg: 'wrong code kind', status: 400 },
+  /** Its batch's validity has not begun. */
+  notYetValid: { msg: 'not yet valid', status: 409 },
+  /** A replacement code for a product of which the account holds no licence. */
+  nothingToReplace: { msg: 'no licence to replace', status: 409 },
+});

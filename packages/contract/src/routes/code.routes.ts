@@ -1,0 +1,66 @@
+import { type TSchema, Type } from 'typebox';
+import { subscriptionProducts } from '../catalogue/products.js';
+import { Envelope } from '../http/envelope.js';
+import { Text, UnixSeconds } from '../http/input.js';
+import { defineRoute } from '../http/route.js';
+import { grantKinds } from '../rules/grants.js';
+import { REDEEM_CODE_INPUT_MAX_LENGTH, redeemCodeKinds } from '../rules/redeem-codes.js';
+import { UserIdParams } from './user.routes.js';
+
+const strict = { additionalProperties: false } as const;
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The body of both redemption calls (spec 01 §7 bindAccount, bindGift: `code`). */
+const RedeemBody = Type.Object(
+  {
+    code: Text({
+      minLength: 1,
+      maxLength: REDEEM_CODE_INPUT_MAX_LENGTH,
+      description: 'as typed; case, spaces and dashes do not matter',
+    }),
+  },
+  strict,
+);
+
+/** One thing a redeemed code gave (the grants module's grant, as the account sees it). */
+export const RedeemedGrant = Type.Object({
+  kind: Type.Enum([...grantKinds]),
+  /** A licence's product, a course's id, a coupon's id. */
+  item: Nullable(Type.String()),
+  /** Points or credit given. */
+  amount: Nullable(Type.Integer()),
+  expires_at: Nullable(UnixSeconds),
+});
+
+/** What a redemption did, for the success tip and the reminder box (spec 01 §2 "Bind screen"). */
+export const Redemption = Type.Object({
+  kind: Type.Enum([...redeemCodeKinds]),
+  /** The licence product it gave or changed, to name and open; null for a gift of no licence. */
+  product: Nullable(Type.Enum([...subscriptionProducts])),
+  grants: Type.Array(RedeemedGrant),
+});
+
+/** Both redemption calls: the same body and answer, one path each (spec 01 §7). */
+const redeemRoute = <const P extends string>(path: P, summary: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    summary,
+    tags: ['codes'],
+    access: 'user',
+    // A retry after a lost answer hears the first success, not "only once".
+    idempotent: true,
+    params: UserIdParams,
+    body: RedeemBody,
+    reply: Envelope(Redemption),
+  });
+
+export const redeemLicenceCodeRoute = redeemRoute(
+  '/api/user/:userId/license',
+  'Redeem an activation, replacement or project code (bindAccount); failures answer the spec 01 §8 msgs',
+);
+
+export const redeemGiftCodeRoute = redeemRoute(
+  '/api/user/:userId/prize/use',
+  'Redeem a gift code (bindGift): membership days, AI points, template credit',
+);
