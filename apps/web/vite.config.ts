@@ -38,8 +38,19 @@ function chunkFileName(chunk: { facadeModuleId: string | null; name: string }): 
   return 'assets/[name]-[hash].js';
 }
 
-export default defineConfig({
+/** The namespaces, from the English files: the production build makes each file's address from them. */
+const localeNamespaces = readdirSync(path.join(localesDir, 'en'))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length))
+  .sort();
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), routeEndpoints()],
+  // lib/i18n/resources.ts: in the build only; development and tests read the glob's imports.
+  define:
+    command === 'build'
+      ? { __LOCALE_FILES__: JSON.stringify({ version: LOCALES_VERSION, namespaces: localeNamespaces }) }
+      : {},
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },
@@ -87,4 +98,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -65,7 +65,14 @@ export function showToast(
   durationMs: number | false = TOAST_MS,
   options: ToastOptions = {},
 ): void {
-  const toast: NotificationData = { message, color: colors[kind], autoClose: durationMs, ...options };
+  const toast: NotificationData = {
+    message,
+    color: colors[kind],
+    autoClose: durationMs,
+    // The kit's close cross has no name of its own: a screen reader would announce a bare button.
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+    ...options,
+  };
   withStore((toasts) => toasts.show(toast));
 }
 

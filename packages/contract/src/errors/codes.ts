@@ -1,12 +1,12 @@
-import { defineErrors } from './define.js';
+import { defineErrors, type ErrorDomain } from './define.js';
 
 /**
  * Failures of redeeming a code (spec 01 §8 "Bind code errors"): the four `msg`s the spec's clients
  * match on exactly, and the others, which every client shows as its generic "invalid code" text.
- * Too many failed tries answer the common `too frequent` (code 5). Texts in `codes`, which loads
+ * Too many failed tries answer the common `too frequent` (code 5). Texts in `bind`, which loads
  * with the bind and licence screens.
  */
-export const CodeErrors = defineErrors('codes:errors.', {
+export const CodeErrors = defineErrors('bind:errors.', {
   /** A campaign code used by as many accounts as its batch allows. */
   overLimit: { msg: 'Exceeded usage limit.', status: 409 },
   /** Past its batch's validity. */
@@ -22,3 +22,16 @@ export const CodeErrors = defineErrors('codes:errors.', {
   /** A replacement code for a product of which the account holds no licence. */
   nothingToReplace: { msg: 'no licence to replace', status: 409 },
 });
+
+/**
+ * The same failures as the bind screen words them for a gift code (spec 01 §8): the usage limit
+ * as itself, every other one as an invalid gift code.
+ */
+export const GiftCodeErrors: ErrorDomain<keyof typeof CodeErrors> = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(
+    Object.entries(CodeErrors).map(([name, entry]) => [
+      name,
+      name === 'overLimit' ? entry : Object.freeze({ ...entry, key: 'bind:warnGift' }),
+    ]),
+  ) as ErrorDomain<keyof typeof CodeErrors>,
+);

@@ -1,6 +1,6 @@
 import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
-import { CodeErrors } from './codes.js';
+import { CodeErrors, GiftCodeErrors } from './codes.js';
 import { CommonErrors, IdempotencyErrors } from './common.js';
 import { DeviceErrors } from './devices.js';
 import { GrantErrors } from './grants.js';
@@ -17,6 +17,7 @@ export {
   CommonErrors,
   CompanyErrors,
   DeviceErrors,
+  GiftCodeErrors,
   GrantErrors,
   IdempotencyErrors,
   OAuthErrors,

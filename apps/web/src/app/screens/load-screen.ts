@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { type Preloadable, preloadable } from '../../lib/lazy/preloadable';
 import { loadNamespace, namespaces } from '../../lib/i18n';
-import type { ScreenName } from './screens';
+import { type ScreenName, screenNamespace } from './screens';
 
 /** Spec 01 §9: a screen's code that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -45,19 +45,22 @@ const codeLoaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   course: () => import('../../features/course').then((m) => ({ default: m.CourseScreen })),
   template: () => import('../../features/template').then((m) => ({ default: m.TemplateScreen })),
   aipoint: () => import('../../features/aipoint').then((m) => ({ default: m.AiPointScreen })),
-  license: () => import('../../features/license').then((m) => ({ default: m.LicenseScreen })),
+  license: () => import('../../features/bind').then((m) => ({ default: m.LicenseScreen })),
   team: () => import('../../features/team').then((m) => ({ default: m.TeamScreen })),
 };
 
-/** A screen's code together with its texts, if it has a namespace of its own. */
+/** A screen's code together with its texts, if it has a namespace (`screenNamespace`). */
 const loaders = Object.fromEntries(
-  (Object.keys(codeLoaders) as ScreenName[]).map((name) => [
-    name,
-    () =>
-      namespaces.includes(name)
-        ? Promise.all([codeLoaders[name](), loadNamespace(name)]).then(([module]) => module)
-        : codeLoaders[name](),
-  ]),
+  (Object.keys(codeLoaders) as ScreenName[]).map((name) => {
+    const texts = screenNamespace(name);
+    return [
+      name,
+      () =>
+        namespaces.includes(texts)
+          ? Promise.all([codeLoaders[name](), loadNamespace(texts)]).then(([module]) => module)
+          : codeLoaders[name](),
+    ];
+  }),
 ) as Record<ScreenName, () => Promise<ScreenModule>>;
 
 /** Each screen's component, made once, so React keeps each one's loaded state. */

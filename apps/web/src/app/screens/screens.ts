@@ -16,6 +16,14 @@ export const screenNames = [
 
 export type ScreenName = (typeof screenNames)[number];
 
+/**
+ * The translation namespace holding a screen's texts: its own name, but the bind screen's for
+ * the licence screen, which redeems codes the same way.
+ */
+export function screenNamespace(screen: ScreenName): string {
+  return screen === 'license' ? 'bind' : screen;
+}
+
 export const DEFAULT_SCREEN: ScreenName = 'account';
 
 export function isScreenName(value: string): value is ScreenName {

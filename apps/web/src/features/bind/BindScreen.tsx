@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { RedeemScreen } from './RedeemScreen';
 
-/** /bind (spec 01 §2). */
+/** /bind (spec 01 §2 "Bind screen"). */
 export function BindScreen() {
-  const { t } = useTranslation();
-  return (
-    <ScreenLayout title={t('shell:screens.bind')}>
-      <UnbuiltSection />
-    </ScreenLayout>
-  );
+  return <RedeemScreen screen="bind" />;
 }

@@ -1,1 +1,2 @@
 export { BindScreen } from './BindScreen';
+export { LicenseScreen } from './LicenseScreen';

@@ -6,7 +6,7 @@ import {
   type SubscriptionProduct,
 } from '@account-centre/contract';
 import type { TFunction } from 'i18next';
-import { siteProductOfLicence } from './links';
+import { siteProductOfLicence } from '../../lib/product-links';
 
 function named(t: TFunction, product: OrderProductCode, plan: ReturnType<typeof planKindOf> | 'team'): string {
   const productName = t(`order:products.${product}`);

@@ -5,8 +5,8 @@ import type accountExchange from '../../locales/en/accountExchange.json';
 import type accountIdentity from '../../locales/en/accountIdentity.json';
 import type accountPhone from '../../locales/en/accountPhone.json';
 import type auth from '../../locales/en/auth.json';
+import type bind from '../../locales/en/bind.json';
 import type common from '../../locales/en/common.json';
-import type codes from '../../locales/en/codes.json';
 import type devices from '../../locales/en/devices.json';
 import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
@@ -32,7 +32,7 @@ declare module 'i18next' {
       'accountIdentity',
       'accountPhone',
       'auth',
-      'codes',
+      'bind',
       'devices',
       'errors',
       'header',
@@ -49,7 +49,7 @@ declare module 'i18next' {
       accountIdentity: typeof accountIdentity;
       accountPhone: typeof accountPhone;
       auth: typeof auth;
-      codes: typeof codes;
+      bind: typeof bind;
       common: typeof common;
       devices: typeof devices;
       errors: typeof errors;

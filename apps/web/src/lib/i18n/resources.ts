@@ -3,29 +3,39 @@ import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 type Loader = () => Promise<ResourceKey>;
 
 /**
- * Every namespace file of every language, as a lazy import: Vite turns each file into its own
- * chunk, so a visitor downloads the files of their language only, and a namespace added under
- * `locales/<lang>/` is picked up without touching this module.
+ * The production build's translation files (vite.config.ts): the namespaces, and the one
+ * version every file's name carries, `assets/locale-<language>-<namespace>-<version>.js`.
  */
-const files = import.meta.glob<ResourceKey>('./*/*.json', { base: '../../locales', import: 'default' });
-
-const loaders = new Map<string, Loader>();
-for (const [path, load] of Object.entries(files)) {
-  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (match) loaders.set(`${match[1]}/${match[2]}`, load);
-}
+declare const __LOCALE_FILES__: { version: string; namespaces: string[] };
 
 /**
- * The namespaces the app has, read from the English files: English is the reference every
- * other language is checked against (translations.test.ts).
+ * Where each file is loaded from. In development and tests, from the glob's imports. In the
+ * production build the first route would carry one import per file — twelve per namespace, more
+ * than a kilobyte compressed and growing with every screen — so each address is made from the
+ * language, the namespace and the version instead. The glob stays reachable from the production
+ * build through the fallback below, so the build still writes the files.
  */
-export const namespaces: readonly string[] = [...loaders.keys()]
-  .filter((key) => key.startsWith('en/'))
-  .map((key) => key.slice('en/'.length))
-  .sort();
+/** The namespaces the app has, from the English files: the reference of every other language. */
+export const namespaces: readonly string[] = import.meta.env.PROD
+  ? __LOCALE_FILES__.namespaces
+  : Object.keys(import.meta.glob('./en/*.json', { base: '../../locales' }))
+      .flatMap((path) => /^\.\/en\/([^/]+)\.json$/.exec(path)?.[1] ?? [])
+      .sort();
 
 export function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
-  const load = loaders.get(`${language}/${namespace}`);
+  // The glob's imports, in a chunk of their own: never on the first route (see above).
+  const viaGlob = () => import('./locale-files').then(({ localeFiles }) => fromGlob(localeFiles, language, namespace));
+  if (!import.meta.env.PROD) return viaGlob();
+  if (!/^[a-z]{2}$/.test(language) || !namespaces.includes(namespace))
+    return Promise.reject(new Error(`no translations for ${language}/${namespace}`));
+  // The same file the glob's import names (vite.config.ts `chunkFileName`), beside this chunk;
+  // should a name ever differ from that rule, the glob's own import still finds the file.
+  const file = `./locale-${language}-${namespace}-${__LOCALE_FILES__.version}.js`;
+  return import(/* @vite-ignore */ file).then((module: { default: ResourceKey }) => module.default, viaGlob);
+}
+
+function fromGlob(files: Record<string, Loader>, language: string, namespace: string): Promise<ResourceKey> {
+  const load = files[`./${language}/${namespace}.json`];
   if (!load) return Promise.reject(new Error(`no translations for ${language}/${namespace}`));
   return load();
 }

@@ -6,9 +6,9 @@ import { formatDate, useLanguage } from '../../../lib/i18n';
 import type { Licence } from '../api/get-licences';
 import { platformNames } from '../format';
 import { type LicenceCard, licenceCards } from '../licence-cards';
-import { productLinks, siteProductOfLicence } from '../links';
+import { productLinks, siteProductOfLicence } from '../../../lib/product-links';
 import { licenceName } from '../product-names';
-import { ExternalButton } from './ExternalButton';
+import { ExternalButton } from '../../../components/ExternalButton';
 
 // The confirm dialog is a chunk of its own: most visits never cancel (spec 01 §2).
 const CancelSubscriptionDialog = lazy(() => import('./CancelSubscriptionDialog'));

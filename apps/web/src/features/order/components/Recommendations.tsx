@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useBuildContext } from '../../../lib/build-context';
 import { useLanguage } from '../../../lib/i18n';
 import type { RecommendedProduct } from '../api/get-recommendations';
-import { productLinks } from '../links';
-import { ExternalButton } from './ExternalButton';
+import { productLinks } from '../../../lib/product-links';
+import { ExternalButton } from '../../../components/ExternalButton';
 
 /** Products the user has not bought (spec 01 §2), as the server chose them. */
 export function Recommendations({ products }: { products: readonly RecommendedProduct[] }) {

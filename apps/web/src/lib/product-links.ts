@@ -1,5 +1,5 @@
 import { type Language, REGIONAL_BUY_LINK_PRODUCT_IDS } from '@account-centre/contract';
-import { siteBase } from '../../lib/site-links';
+import { siteBase } from './site-links';
 
 /** A product of the order screen's cards and recommendations, as the company site names it. */
 export type SiteProduct = 'max' | 'mindmaster' | 'project' | 'orgchart' | 'edrawMath' | 'info' | 'hb' | 'ppt';

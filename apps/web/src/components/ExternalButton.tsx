@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
-import { useBuildContext } from '../../../lib/build-context';
-import { openExternal } from '../../../lib/host-bridge';
+import { useBuildContext } from '../lib/build-context';
+import { openExternal } from '../lib/host-bridge';
 
 /**
  * A link to the company site shown as a button. In a browser it is a plain link to a new tab;

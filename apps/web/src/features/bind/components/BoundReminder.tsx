@@ -1,0 +1,36 @@
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ExternalButton } from '../../../components/ExternalButton';
+import { useBuildContext } from '../../../lib/build-context';
+import { useLanguage } from '../../../lib/i18n';
+import { productLinks, siteProductOfLicence } from '../../../lib/product-links';
+import type { Redemption } from '../api/redeem-code';
+
+/**
+ * After a code is bound (spec 01 §2 "Bind screen", §4): what it gave, a link to open the product
+ * it gave or changed, and the reminder that the desktop software must be restarted.
+ */
+export function BoundReminder({ redemption }: { redemption: Redemption }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const { pid } = useBuildContext();
+  const { product } = redemption;
+  const name = product ? t(`bind:products.${product}`) : null;
+  return (
+    <Alert color="green" title={t('bind:reminder.title')} role="status">
+      <Stack gap="xs">
+        <Text size="sm">{name ? t('bind:reminder.product', { product: name }) : t('bind:reminder.gift')}</Text>
+        <Text size="sm" fw={500}>
+          {t('bind:reminder.restart')}
+        </Text>
+        {product && name && (
+          <Group>
+            <ExternalButton size="xs" href={productLinks(siteProductOfLicence[product], language, pid).download}>
+              {t('bind:reminder.open', { product: name })}
+            </ExternalButton>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

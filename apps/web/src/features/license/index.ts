@@ -1,1 +1,0 @@
-export { LicenseScreen } from './LicenseScreen';

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../accessibility.js';
+import { expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+import { expectNothingClipped } from '../layout.js';
+
+// Spec 01 §2 "Bind screen", §4 "Code binding", §8 bind code errors; issue 12.
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+const TEXTS = 'main h1, main h2, main button, main a, main label, main [role="alert"], main [role="status"]';
+
+/** Codes made by the operator command, as printed. */
+function codes(...flags: string[]): string[] {
+  return (runAdmin(['code:batch', '--label', 'e2e', ...flags]) as { codes: string[] }).codes;
+}
+
+async function redeem(page: Page, code: string, confirm: string) {
+  await page.getByRole('main').getByRole('textbox').fill(code);
+  await page.getByRole('main').getByRole('button', { name: confirm }).click();
+}
+
+test('domestic: a licence key binds once and names its product; a gift code gives its gift', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, { region: 'domestic' });
+  const [licenceKey] = codes('--kind', 'activation', '--product', 'max', '--type', '209');
+  const [giftCode] = codes('--kind', 'gift', '--ai-points', '200');
+  await signInAs(page, user);
+  await page.goto(regionUrl('domestic', '/bind'));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Empty input warns without asking the server.
+  await main.getByRole('button', { name: '确认' }).click();
+  await expect(main.getByRole('alert')).toHaveText('请输入激活码');
+
+  // Enter submits, lower case and without dashes.
+  await main.getByRole('textbox', { name: '激活码' }).fill(licenceKey!.toLowerCase().replaceAll('-', ''));
+  await main.getByRole('textbox', { name: '激活码' }).press('Enter');
+  const reminder = main.getByRole('status');
+  await expect(reminder).toContainText('已在此账号上生效');
+  await expect(reminder.getByRole('link', { name: /打开/ })).toHaveAttribute('href', /download\?product=diagram/);
+  await page.screenshot({ path: path.join(artifacts, 'bind-domestic-zh-1440.png'), fullPage: true });
+  await expectNothingClipped(page, TEXTS);
+  await expectAccessible(page, 'domestic /bind after a redemption');
+
+  // The server's record: the licence is on the order screen's licence list.
+  await page.goto(regionUrl('domestic', '/order'));
+  await expect(page.getByRole('region', { name: '我的授权' }).getByRole('article').first()).toContainText('图示');
+
+  await page.goto(regionUrl('domestic', '/bind'));
+  await redeem(page, licenceKey!, '确认');
+  await expect(main.getByRole('alert')).toHaveText('该激活码已被绑定，请勿重复绑定。');
+  await redeem(page, 'ABCD-EFGH-JKMN-PQRS', '确认');
+  await expect(main.getByRole('alert')).toHaveText('激活码错误，请重新输入。');
+
+  // The segmented control's radios are visually hidden: its label is what a person clicks.
+  await main.locator('label', { hasText: '礼品码' }).click();
+  await expect(main.getByRole('radio', { name: '礼品码' })).toBeChecked();
+  await redeem(page, giftCode!, '确认');
+  await expect(main.getByRole('status')).toContainText('礼品已添加到此账号');
+  await redeem(page, giftCode!, '确认');
+  await expect(main.getByRole('alert')).toHaveText('礼品码无效');
+});
+
+test('the project variant takes project codes', async ({ page, request }) => {
+  const user = await registerUser(request, { region: 'domestic' });
+  const [projectCode] = codes('--kind', 'project', '--type', '2');
+  await signInAs(page, user);
+  await page.goto(regionUrl('domestic', '/bind?tend=project'));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('radio', { name: '项目码' })).toBeChecked();
+  await redeem(page, projectCode!, '确认');
+  await expect(main.getByRole('status')).toContainText('项目管理');
+});
+
+test.describe('overseas', () => {
+  test('/bind takes gift codes only; a campaign code past its limit says so', async ({ page, request }) => {
+    const [first, second] = await Promise.all([
+      registerUser(request, { region: 'overseas' }),
+      registerUser(request, { region: 'overseas' }),
+    ]);
+    const [campaign] = codes('--kind', 'gift', '--template-credit', '3', '--limit', '1');
+    await signInAs(page, first);
+    await page.goto(regionUrl('overseas', '/bind?lang=en'));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('radiogroup')).toHaveCount(0);
+    await redeem(page, campaign!, 'Confirm');
+    await expect(main.getByRole('status')).toContainText('Your gift has been added to this account.');
+    await page.screenshot({ path: path.join(artifacts, 'bind-overseas-en-1440.png'), fullPage: true });
+
+    await page.context().clearCookies();
+    await signInAs(page, second);
+    await page.goto(regionUrl('overseas', '/bind?lang=de'));
+    await redeem(page, campaign!, 'Bestätigen');
+    await expect(main.getByRole('alert')).toHaveText('Ungültiger Geschenkcode.');
+    await page.screenshot({ path: path.join(artifacts, 'bind-overseas-de-1440.png'), fullPage: true });
+    await expectNothingClipped(page, TEXTS);
+  });
+
+  test('/license binds a licence key, and the desktop client hears of it', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    const [licenceKey] = codes('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
+    await page.addInitScript(() => {
+      const messages: unknown[] = [];
+      (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
+      (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
+        postMessage: (json: string) => messages.push(JSON.parse(json)),
+      };
+    });
+    await signInAs(page, user);
+    await page.goto(regionUrl('overseas', '/license?lang=en&from=maxPC'));
+    await redeem(page, licenceKey!, 'Confirm');
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Mind map is now active on this account.');
+    const messages = await page.evaluate(
+      () => (window as unknown as { hostMessages: { type: string; payload: unknown }[] }).hostMessages,
+    );
+    expect(messages.filter((message) => message.type === 'bindSuccess')).toEqual([
+      expect.objectContaining({ payload: { kind: 'activation', product: 'mind' } }),
+    ]);
+  });
+
+  test.describe('390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('fits a phone', async ({ page, request }) => {
+      const user = await registerUser(request, { region: 'overseas' });
+      await signInAs(page, user);
+      await page.goto(regionUrl('overseas', '/bind?lang=ru'));
+      await redeem(page, '', 'Подтвердить');
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText('Введите подарочный код.');
+      await expectNothingClipped(page, TEXTS);
+      await page.screenshot({ path: path.join(artifacts, 'bind-overseas-ru-390.png'), fullPage: true });
+    });
+  });
+});
