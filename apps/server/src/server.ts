@@ -12,6 +12,7 @@ async function main() {
     const demo = await seedDemoIfEmpty(app);
     if (demo) {
       console.log(`Demo account created — sign in with ${demo.email} / ${demo.password}`);
+      for (const [kind, code] of Object.entries(demo.codes ?? {})) console.log(`  a ${kind} code to redeem: ${code}`);
     }
   }
   await app.listen({ host: config.host, port: config.port });

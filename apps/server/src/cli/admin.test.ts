@@ -143,9 +143,20 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
       password: DEMO_PASSWORD,
       user_id: expect.any(Number),
       created: true,
+      // One unused code of each kind, shown this once.
+      codes: {
+        activation: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/),
+        project: expect.any(String),
+        replacement: expect.any(String),
+        gift: expect.any(String),
+      },
     });
+    const { codes, ...account } = first.json as { codes: Record<string, string> };
     const second = await admin('seed:demo');
-    expect(second.json).toEqual({ ...first.json, created: false });
+    expect(second.json).toEqual({ ...account, created: false });
+    for (const code of Object.values(codes)) {
+      expect((await admin('code:lookup', '--code', code)).json.state).toBe('redeemable');
+    }
     const signIn = await login(t, { account: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(signIn.statusCode).toBe(200);
     // The demo owns a diagram team with an admin and a member, once however often it is seeded.
@@ -198,7 +209,7 @@ describe.each(dialects)('demo seed at start on $name', (dialect) => {
   afterAll(async () => t.close());
 
   it('creates the demo account on an empty database only', async () => {
-    expect(await seedDemoIfEmpty(t.app)).toEqual({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(await seedDemoIfEmpty(t.app)).toMatchObject({ email: DEMO_EMAIL, password: DEMO_PASSWORD, created: true });
     expect(await seedDemoIfEmpty(t.app)).toBeNull();
     const users = await t.app.db.selectFrom('users').select(['email', 'nick_name']).orderBy('id').execute();
     // The demo account, and the two members of its diagram team.

@@ -5,6 +5,7 @@ import { createAccount } from '../modules/auth/accounts.service.js';
 import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
 import { seedOrderDemo } from './order-demo.js';
+import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */
@@ -22,13 +23,45 @@ const DEMO_TEAM_MEMBERS: readonly { email: string; nickName: string; role: Added
   { email: 'demo-member@example.com', nickName: 'Demo Member', role: 'member' },
 ];
 
-type SeedDeps = Pick<AuthDeps, 'db' | 'clock'>;
+type SeedDeps = Pick<AuthDeps, 'db' | 'clock' | 'config'>;
+
+/**
+ * One unused code of each kind for a newcomer to redeem on the bind and licence screens: an
+ * activation key (diagram, one year), a project code, a replacement key (the demo's mind-map
+ * licence onto every desktop), a gift code (AI points and template credit).
+ */
+const DEMO_CODES: readonly (Omit<BatchInput, 'count' | 'usageLimit'> & { name: string })[] = [
+  { name: 'activation', kind: 'activation', label: 'demo activation key', benefit: { product: 'max', type: 209 } },
+  { name: 'project', kind: 'project', label: 'demo project code', benefit: { type: 2 } },
+  {
+    name: 'replacement',
+    kind: 'replacement',
+    label: 'demo replacement key',
+    benefit: { product: 'mind', platforms: ['win', 'mac', 'linux'] },
+  },
+  {
+    name: 'gift',
+    kind: 'gift',
+    label: 'demo gift code',
+    benefit: {
+      gifts: [
+        { kind: 'ai_points', amount: 500, days: 90 },
+        { kind: 'template_credit', amount: 10, days: 90 },
+      ],
+    },
+  },
+];
 
 export interface DemoAccount {
   email: string;
   password: string;
   user_id: number;
   created: boolean;
+  /**
+   * When the account was created: one unused code of each kind. Only their digests are kept, so
+   * they are shown this once (`code:batch` makes more).
+   */
+  codes?: Record<string, string>;
 }
 
 /**
@@ -39,7 +72,22 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, nickName: 'Demo' });
   await seedOrderDemo(deps.db, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
+  const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
+  return created ? { ...account, codes: await demoCodes(deps) } : account;
+}
+
+async function demoCodes(deps: SeedDeps): Promise<Record<string, string>> {
+  const codes: Record<string, string> = {};
+  for (const { name, ...batch } of DEMO_CODES) {
+    const made = await createBatch(
+      deps.db,
+      deps.config.secretKey,
+      { ...batch, count: 1, usageLimit: 1 },
+      deps.clock.now(),
+    );
+    codes[name] = made.codes[0] as string;
+  }
+  return codes;
 }
 
 /** The e-mail's unique index decides: when two starts race, one creates it, the other finds it. */
@@ -87,8 +135,8 @@ async function seedTeamDemo(deps: SeedDeps, ownerId: number): Promise<void> {
 }
 
 /** On a database without users (first `npm start`), creates the demo account and returns its sign-in. */
-export async function seedDemoIfEmpty(app: FastifyInstance): Promise<{ email: string; password: string } | null> {
+export async function seedDemoIfEmpty(app: FastifyInstance): Promise<DemoAccount | null> {
   if (await hasAnyUser(app.db)) return null;
   const demo = await ensureDemoAccount(app);
-  return demo.created ? { email: demo.email, password: demo.password } : null;
+  return demo.created ? demo : null;
 }
