@@ -12,7 +12,8 @@ async function main() {
     const demo = await seedDemoIfEmpty(app);
     if (demo) {
       console.log(`Demo account created — sign in with ${demo.email} / ${demo.password}`);
-      for (const [kind, code] of Object.entries(demo.codes ?? {})) console.log(`  a ${kind} code to redeem: ${code}`);
+      console.log('Codes to redeem on /bind and /license, shown this once:');
+      for (const [kind, code] of Object.entries(demo.codes ?? {})) console.log(`  ${kind}: ${code}`);
     }
   }
   await app.listen({ host: config.host, port: config.port });
