@@ -4,6 +4,7 @@ import path from 'node:path';
 import { deviceListPath, type DeviceProduct, deviceProducts } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
+import { codeDigest, createBatch } from '../../src/modules/codes/codes.service.js';
 import { PASSWORD } from '../helpers/auth.js';
 import { freePort, type NodeProcess, startNode } from '../helpers/processes.js';
 import { dialects, type TestDialect } from '../helpers/test-app.js';
@@ -37,6 +38,8 @@ interface Account {
   nicknames: Set<string> | null;
   /** Devices whose activation was acknowledged, by product. */
   devices: Map<DeviceProduct, string>;
+  /** Gift codes whose redemption was acknowledged. */
+  redeemed: string[];
 }
 
 /** One life of the server: started on the database, killed with SIGKILL. */
@@ -90,6 +93,8 @@ class Load {
   /** Answers other than success while the server was up: none are expected. */
   readonly refusals: string[] = [];
   acknowledged = 0;
+  /** Single-use gift codes not sent yet: each is sent once, whatever became of the answer. */
+  readonly unusedCodes: string[] = [];
   private next = 0;
 
   run(server: ServerLife): { stop(): Promise<void> } {
@@ -119,6 +124,8 @@ class Load {
     if (!account || roll < 0.3) return this.register(server, owned, worker);
     const product = deviceProducts.find((p) => !account.devices.has(p));
     if (product && roll < 0.55) return this.activate(server, account, product);
+    const code = roll < 0.7 ? this.unusedCodes.pop() : undefined;
+    if (code) return this.redeem(server, account, code);
     return this.rename(server, account);
   }
 
@@ -141,7 +148,7 @@ class Load {
     const answer = await server.call('POST', '/api/auth/register', { email, password: PASSWORD, code });
     if (!this.expectSuccess('register', answer)) return;
     const { user_id: userId, token } = answer.data as { user_id: number; token: string };
-    const account: Account = { email, userId, token, nicknames: null, devices: new Map() };
+    const account: Account = { email, userId, token, nicknames: null, devices: new Map(), redeemed: [] };
     owned.push(account);
     const user = await server.call('GET', `/api/user/${userId}`, undefined, token);
     account.nicknames ??= new Set([(user.data as { nick_name: string }).nick_name]);
@@ -155,6 +162,11 @@ class Load {
     if (this.expectSuccess('activate', await server.call('POST', url, body, account.token))) {
       account.devices.set(product, deviceId);
     }
+  }
+
+  private async redeem(server: ServerLife, account: Account, code: string): Promise<void> {
+    const answer = await server.call('POST', `/api/user/${account.userId}/prize/use`, { code }, account.token);
+    if (this.expectSuccess('redeem', answer)) account.redeemed.push(code);
   }
 
   private async rename(server: ServerLife, account: Account): Promise<void> {
@@ -171,6 +183,12 @@ async function expectAcknowledgedWrites(url: string, accounts: Account[]): Promi
   try {
     const users = await database.db.selectFrom('users').select(['id', 'email', 'nick_name']).execute();
     const devices = await database.db.selectFrom('devices').select(['user_id', 'product', 'device_id']).execute();
+    const redemptions = await database.db
+      .selectFrom('code_redemptions')
+      .innerJoin('redeem_codes', 'redeem_codes.id', 'code_redemptions.code_id')
+      .select(['code_redemptions.user_id', 'redeem_codes.digest'])
+      .execute();
+    const held = new Set(redemptions.map((r) => `${r.user_id}:${r.digest}`));
     const found = accounts.map((account) => {
       const user = users.find((u) => u.email === account.email);
       return {
@@ -181,6 +199,7 @@ async function expectAcknowledgedWrites(url: string, accounts: Account[]): Promi
           .filter((d) => d.user_id === account.userId && account.devices.get(d.product) === d.device_id)
           .map((d) => d.product)
           .sort(),
+        redeemed: account.redeemed.filter((code) => held.has(`${account.userId}:${digestOf(code)}`)),
       };
     });
     const expected = accounts.map((account) => ({
@@ -188,8 +207,34 @@ async function expectAcknowledgedWrites(url: string, accounts: Account[]): Promi
       userId: account.userId,
       nicknameKept: true,
       devices: [...account.devices.keys()].sort(),
+      redeemed: account.redeemed,
     }));
     expect(found).toEqual(expected);
+  } finally {
+    await database.close();
+  }
+}
+
+const SECRET_KEY = 'crash-test-secret-key-0123456789abcdef';
+const digestOf = (code: string) => codeDigest(SECRET_KEY, code.replaceAll('-', ''));
+
+/** Single-use gift codes for the load, made as an operator would, once the server has migrated. */
+async function makeGiftCodes(url: string, count: number): Promise<string[]> {
+  const database = await openDatabase(url);
+  try {
+    const made = await createBatch(
+      database.db,
+      SECRET_KEY,
+      {
+        kind: 'gift',
+        label: 'crash test',
+        benefit: { gifts: [{ kind: 'ai_points', amount: 5 }] },
+        count,
+        usageLimit: 1,
+      },
+      Math.floor(Date.now() / 1000),
+    );
+    return made.codes;
   } finally {
     await database.close();
   }
@@ -212,7 +257,7 @@ describe.each(dialects)('SIGKILL of the server under write load on $name', (dial
       DATABASE_URL: url,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      SECRET_KEY: 'crash-test-secret-key-0123456789abcdef',
+      SECRET_KEY,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web-build'),
       SEED_DEMO: 'false',
@@ -224,6 +269,8 @@ describe.each(dialects)('SIGKILL of the server under write load on $name', (dial
     const load = new Load();
     for (let kill = 1; kill <= KILLS; kill++) {
       const server = await ServerLife.start(env);
+      // A redemption answered with success is never lost (issue 12).
+      if (kill === 1) load.unusedCodes.push(...(await makeGiftCodes(url, 400)));
       const before = load.acknowledged;
       const running = load.run(server);
       // Killed at a different moment of the load each time, with requests in flight.
@@ -234,6 +281,11 @@ describe.each(dialects)('SIGKILL of the server under write load on $name', (dial
       expect(load.acknowledged, `writes acknowledged in life ${kill}`).toBeGreaterThan(before);
       await expectAcknowledgedWrites(url, load.accounts.flat());
     }
+
+    expect(
+      load.accounts.flat().flatMap((account) => account.redeemed).length,
+      'redemptions acknowledged',
+    ).toBeGreaterThan(0);
 
     // The server comes back on the same database and serves what it acknowledged.
     const server = await ServerLife.start(env);
