@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CodeErrors, redeemGiftCodeRoute, redeemLicenceCodeRoute } from '@account-centre/contract';
-import { changeLanguage } from '../../lib/i18n';
-import { clearSession, saveSession } from '../../lib/session';
 import { failWith, stubApi } from '../../testing/api';
 import { renderInLanguage } from '../../testing/render';
+import { signedInForEachTest } from '../../testing/signed-in';
 import { BindScreen } from './BindScreen';
 import { LicenseScreen } from './LicenseScreen';
 
@@ -12,17 +11,7 @@ const USER = 7;
 const CODE = 'ABCD-EFGH-JKMN-PQRS';
 const activation = { kind: 'activation' as const, product: 'max' as const, grants: [] };
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-7', refresh_token: 'refresh-7', expires_in: 900 });
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  delete window.AccountCentreHost;
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInForEachTest(USER);
 
 function typeAndConfirm(code: string) {
   fireEvent.change(screen.getByRole('textbox'), { target: { value: code } });
