@@ -98,6 +98,7 @@ export async function requestInvoice(
   const ivType = invoiceKindFor(order.region);
   const state: InvoicesTable['state'] = overseas ? 'billing_success' : 'billing_pending';
   const claimed = await db.transaction().execute(async (trx) => {
+    await repo.lockOrder(trx, order.id);
     const row = await repo.claimInvoice(trx, {
       order_id: order.id,
       user_id: userId,

@@ -97,6 +97,20 @@ export function findOrderByNo(db: Db, orderNo: string): Promise<OrderWithInvoice
  * none, or the failed row moved back to pending/issued. A pending or issued invoice is left
  * alone and no row comes back — so of any number of racing requests exactly one wins.
  */
+/**
+ * Takes the order's row lock for the rest of the transaction (a no-op update: the row lock on
+ * PostgreSQL, the write lock on SQLite), so the claims of one order's invoice run one after the
+ * other. Without it, concurrent claims of an overseas receipt, which carry the same document
+ * number, could meet on that number's unique index instead of on the order and fail.
+ */
+export function lockOrder(trx: Db, orderId: number) {
+  return trx
+    .updateTable('orders')
+    .set((eb) => ({ created_at: eb.ref('created_at') }))
+    .where('id', '=', orderId)
+    .execute();
+}
+
 export function claimInvoice(db: Db, values: InvoiceValues) {
   return db
     .insertInto('invoices')
