@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { getTeamRoute } from '@account-centre/contract';
+import { getCouponsRoute, getTeamRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
 import { call } from '../../test/helpers/call.js';
@@ -149,6 +149,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
         project: expect.any(String),
         replacement: expect.any(String),
         gift: expect.any(String),
+        coupon: expect.any(String),
       },
     });
     const { codes, ...account } = first.json as { codes: Record<string, string> };
@@ -186,6 +187,11 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
       { email: 'demo-admin@example.com', role: 2 },
       { email: 'demo-member@example.com', role: 3 },
     ]);
+    // It holds a coupon, and the printed coupon code offers another, to be asked about replacing.
+    const coupons = await call(t, getCouponsRoute, {
+      as: asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string }),
+    });
+    expect(coupons.ok().data).toEqual([expect.objectContaining({ type: 1, value: 2000, product: 'all' })]);
   });
 
   it('runs as `npm run admin` does, printing JSON and exiting non-zero on bad input', async () => {

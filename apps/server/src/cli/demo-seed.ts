@@ -6,6 +6,7 @@ import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.j
 import type { AuthDeps } from '../modules/auth/deps.js';
 import { seedOrderDemo } from './order-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
+import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */
@@ -73,7 +74,46 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   await seedOrderDemo(deps.db, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
   const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
-  return created ? { ...account, codes: await demoCodes(deps) } : account;
+  return created
+    ? { ...account, codes: { ...(await demoCodes(deps)), ...(await demoCoupons(deps, userId)) } }
+    : account;
+}
+
+/**
+ * The demo holds a coupon (¥20 off templates of either community from ¥100, for 90 days), and a
+ * code of another (15% off mind-map templates) is printed, to bind on /coupon and see the
+ * replace prompt.
+ */
+async function demoCoupons(deps: SeedDeps, userId: number): Promise<Record<string, string>> {
+  const now = deps.clock.now();
+  const held = await defineCoupon(
+    deps.db,
+    { type: 1, product: 'all', value: 2000, currency: 'CNY', minSpend: 10000, info: 'Template coupon', validDays: 90 },
+    now,
+  );
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      holdCoupon(trx, userId, held.id, { kind: 'operator', id: 'demo-coupon', reason: 'demo coupon' }, false, now),
+    );
+  const offered = await defineCoupon(
+    deps.db,
+    { type: 2, product: 'mind', value: 15, currency: 'CNY', info: 'Mind-map templates sale', validDays: 30 },
+    now,
+  );
+  const made = await createBatch(
+    deps.db,
+    deps.config.secretKey,
+    {
+      kind: 'gift',
+      label: 'demo coupon code',
+      benefit: { gifts: [{ kind: 'coupon', coupon: offered.id }] },
+      count: 1,
+      usageLimit: 1,
+    },
+    now,
+  );
+  return { coupon: made.codes[0] as string };
 }
 
 async function demoCodes(deps: SeedDeps): Promise<Record<string, string>> {

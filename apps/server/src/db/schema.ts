@@ -1,6 +1,9 @@
 import type {
   BalanceKind,
   CompanyTypeValue,
+  CouponProduct,
+  CouponProductType,
+  CouponType,
   Currency,
   DevicePlatform,
   DeviceProduct,
@@ -226,6 +229,7 @@ export interface Database {
   redeem_codes: RedeemCodesTable;
   code_redemptions: CodeRedemptionsTable;
   code_attempts: CodeAttemptsTable;
+  coupons: CouponsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -543,4 +547,19 @@ export interface CodeAttemptsTable {
   code_id: number | null;
   outcome: string;
   attempted_at: number;
+}
+
+/** What a coupon is (docs/decisions/028); an account holds one as a `coupon` grant of its id. */
+export interface CouponsTable {
+  id: Generated<number>;
+  type: CouponType;
+  product: CouponProduct;
+  product_type: CouponProductType;
+  value: number;
+  currency: Currency;
+  min_spend: Generated<number>;
+  info: string;
+  valid_days: number | null;
+  valid_until: number | null;
+  created_at: number;
 }

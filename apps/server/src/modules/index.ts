@@ -4,6 +4,7 @@ import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { codesModule } from './codes/index.js';
 import { companiesModule } from './companies/index.js';
+import { couponsModule } from './coupons/index.js';
 import { devicesModule } from './devices/index.js';
 import { grantsModule } from './grants/index.js';
 import { idempotencyModule } from './idempotency/index.js';
@@ -34,6 +35,7 @@ export const modules: readonly ModuleManifest[] = [
   teamsModule,
   grantsModule,
   codesModule,
+  couponsModule,
   auditModule,
   idempotencyModule,
 ];

@@ -124,6 +124,14 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     wrongKind: [400, 0, 'wrong code kind'],
     notYetValid: [409, 0, 'not yet valid'],
     nothingToReplace: [409, 0, 'no licence to replace'],
+    couponHeld: [409, 0, 'only one coupon'],
+  },
+  coupons: {
+    invalidCode: [404, 0, 'invalid code'],
+    held: [409, 0, 'only one coupon'],
+    used: [409, 0, 'only once'],
+    overLimit: [409, 0, 'Exceeded usage limit.'],
+    expired: [410, 0, 'expired'],
   },
 };
 

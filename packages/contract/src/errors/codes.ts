@@ -21,17 +21,23 @@ export const CodeErrors = defineErrors('bind:errors.', {
   notYetValid: { msg: 'not yet valid', status: 409 },
   /** A replacement code for a product of which the account holds no licence. */
   nothingToReplace: { msg: 'no licence to replace', status: 409 },
+  /**
+   * A gift code that gives a coupon while the account holds one (one coupon at a time, spec 01
+   * §4): nothing is given, and the code stays unused until the coupon is used or replaced.
+   */
+  couponHeld: { msg: 'only one coupon', status: 409 },
 });
 
 /**
  * The same failures as the bind screen words them for a gift code (spec 01 §8): the usage limit
- * as itself, every other one as an invalid gift code.
+ * (and a coupon already held, which the person can do something about) as itself, every other
+ * one as an invalid gift code.
  */
 export const GiftCodeErrors: ErrorDomain<keyof typeof CodeErrors> = /* @__PURE__ */ Object.freeze(
   Object.fromEntries(
     Object.entries(CodeErrors).map(([name, entry]) => [
       name,
-      name === 'overLimit' ? entry : Object.freeze({ ...entry, key: 'bind:warnGift' }),
+      name === 'overLimit' || name === 'couponHeld' ? entry : Object.freeze({ ...entry, key: 'bind:warnGift' }),
     ]),
   ) as ErrorDomain<keyof typeof CodeErrors>,
 );

@@ -2,6 +2,7 @@ import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
 import { CodeErrors, GiftCodeErrors } from './codes.js';
 import { CommonErrors, IdempotencyErrors } from './common.js';
+import { CouponErrors } from './coupons.js';
 import { DeviceErrors } from './devices.js';
 import { GrantErrors } from './grants.js';
 import { OAuthErrors } from './oauth.js';
@@ -16,6 +17,7 @@ export {
   CodeErrors,
   CommonErrors,
   CompanyErrors,
+  CouponErrors,
   DeviceErrors,
   GiftCodeErrors,
   GrantErrors,
@@ -43,4 +45,5 @@ export const errorCatalogue = {
   company: CompanyErrors,
   grants: GrantErrors,
   codes: CodeErrors,
+  coupons: CouponErrors,
 } as const;

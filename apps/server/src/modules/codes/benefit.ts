@@ -19,10 +19,11 @@ export interface LicenceBenefit {
   version?: string;
 }
 
-/** What one gift gives: a balance, or days of a licence (membership). */
+/** What one gift gives: a balance, days of a licence (membership), or a coupon (modules/coupons). */
 export type Gift =
   | { kind: 'ai_points' | 'template_credit'; amount: number; days?: number }
-  | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] };
+  | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] }
+  | { kind: 'coupon'; coupon: number };
 
 /**
  * What a redemption of a batch's code gives (`code_batches.benefit`):
@@ -91,7 +92,8 @@ function giftOf(value: unknown): Gift {
       ...(platforms ? { platforms } : {}),
     };
   }
-  throw operatorInputError('a gift is ai_points, template_credit or membership');
+  if (gift.kind === 'coupon') return { kind: 'coupon', coupon: wholeNumber(gift.coupon, 'coupon', 2_147_483_647) };
+  throw operatorInputError('a gift is ai_points, template_credit, membership or coupon');
 }
 
 /**

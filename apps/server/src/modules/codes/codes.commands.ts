@@ -24,13 +24,15 @@ function benefitFromFlags(kind: RedeemCodeKind, flags: Record<string, string | u
     const [product, length] = membership.split(':');
     gifts.push({ kind: 'membership', product, days: intFlag('membership', length) });
   }
+  const coupon = intFlag('coupon', flags.coupon);
+  if (coupon !== undefined) gifts.push({ kind: 'coupon', coupon });
   return { gifts };
 }
 
 export const codeBatchCommand: CliCommand = {
   name: 'code:batch',
   description:
-    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days) and --membership days.',
+    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days), --membership days and a --coupon.',
   options: [
     { name: 'kind', description: 'what the codes are', required: true, values: redeemCodeKinds },
     { name: 'label', description: 'what the batch is for (shown to operators)', required: true },
@@ -49,6 +51,7 @@ export const codeBatchCommand: CliCommand = {
     { name: 'template-credit', description: 'gift: template credit' },
     { name: 'days', description: 'gift: days the points or credit last (default for ever)' },
     { name: 'membership', description: `gift: <product>:<days>, comma-separated (${subscriptionProducts.join(', ')})` },
+    { name: 'coupon', description: 'gift: a coupon defined by coupon:define (such codes are also bound on /coupon)' },
     { name: 'csv', description: 'write the codes to this new file (never overwritten) instead of printing them' },
   ],
   run: async (context, flags) => {

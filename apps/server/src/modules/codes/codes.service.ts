@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import {
   CodeErrors,
   CommonErrors,
+  CouponErrors,
   type ErrorEntry,
   FOREVER_EXPIRY,
   FOREVER_THRESHOLD,
@@ -25,6 +26,7 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
 import type { ExpiryColumn } from '../grants/licence-record.js';
 import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
+import { type CouponDto, couponView, findCoupon, holdCoupon } from '../coupons/coupons.service.js';
 import { type Benefit, type Gift, parseBenefit } from './benefit.js';
 import * as repo from './codes.repository.js';
 
@@ -93,6 +95,9 @@ export async function createBatch(db: Db, secretKey: string, input: BatchInput, 
     throw operatorInputError('the validity must end after it starts');
   const codes = Array.from({ length: input.count }, newRedeemCode);
   const batch = await db.transaction().execute(async (trx) => {
+    for (const gift of benefit.kind === 'gift' ? benefit.gifts : [])
+      if (gift.kind === 'coupon' && !(await findCoupon(trx, gift.coupon)))
+        throw operatorInputError(`no coupon ${gift.coupon}: define it with coupon:define first`);
     const row = await repo.insertBatch(trx, {
       kind: input.kind,
       label,
@@ -118,13 +123,49 @@ export async function createBatch(db: Db, secretKey: string, input: BatchInput, 
   return { batch: { ...batch, benefit }, codes: codes.map(formatRedeemCode) };
 }
 
+/** Why a try did not redeem: recorded as the attempt's outcome, answered per call below. */
+type Outcome =
+  | 'not_exists'
+  | 'wrong_kind'
+  | 'not_yet_valid'
+  | 'expired'
+  | 'used'
+  | 'over_limit'
+  | 'nothing_to_replace'
+  | 'coupon_held';
+
+/**
+ * What each call answers for each refusal: the licence and gift calls the msgs of spec 01 §8's
+ * bind code errors; the coupon call `invalid code` for any code that is not a coupon's to bind
+ * (§8 "Coupon"), and `only one coupon` for the screen's replace prompt.
+ */
+const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
+  codes: {
+    not_exists: CodeErrors.notExists,
+    wrong_kind: CodeErrors.wrongKind,
+    not_yet_valid: CodeErrors.notYetValid,
+    expired: CodeErrors.expired,
+    used: CodeErrors.used,
+    over_limit: CodeErrors.overLimit,
+    nothing_to_replace: CodeErrors.nothingToReplace,
+    coupon_held: CodeErrors.couponHeld,
+  },
+  coupon: {
+    not_exists: CouponErrors.invalidCode,
+    wrong_kind: CouponErrors.invalidCode,
+    not_yet_valid: CouponErrors.invalidCode,
+    expired: CouponErrors.expired,
+    used: CouponErrors.used,
+    over_limit: CouponErrors.overLimit,
+    nothing_to_replace: CouponErrors.invalidCode,
+    coupon_held: CouponErrors.held,
+  },
+};
+
 /** A refusal decided inside the redemption's transaction, which it rolls back. */
 class Refusal extends Error {
-  constructor(
-    readonly outcome: string,
-    readonly entry: ErrorEntry,
-  ) {
-    super(entry.msg);
+  constructor(readonly outcome: Outcome) {
+    super(outcome);
   }
 }
 
@@ -133,8 +174,19 @@ export interface RedeemInput {
   region: Region;
   ip: string;
   code: string;
-  /** Which call: the licence call takes activation, replacement and project codes; the gift call gift codes. */
-  via: 'licence' | 'gift';
+  /**
+   * Which call: the licence call takes activation, replacement and project codes; the gift call
+   * gift codes; the coupon call gift codes that give a coupon.
+   */
+  via: 'licence' | 'gift' | 'coupon';
+  /** The person confirmed replacing the coupon they hold with the one this code gives. */
+  replaceCoupon?: boolean;
+}
+
+/** What a redemption gave: as the account sees it, and the grants themselves. */
+interface Given {
+  redemption: RedemptionDto;
+  grants: GrantRow[];
 }
 
 export interface RedeemDeps {
@@ -181,6 +233,33 @@ async function refuseWhenTooMany(db: Db, key: repo.AttemptKey, attemptId: number
  * a code is unique, and a code's uses are raised only below its batch's limit.
  */
 export async function redeemCode(deps: RedeemDeps, input: RedeemInput): Promise<RedemptionDto> {
+  return redeem(deps, input, async (_trx, given) => given.redemption);
+}
+
+/**
+ * Binds a coupon code (spec 01 §7 activeCoupon): a gift code that gives a coupon, redeemed as
+ * any code is, answering with the coupon now held.
+ */
+export async function redeemCouponCode(deps: RedeemDeps, input: Omit<RedeemInput, 'via'>): Promise<CouponDto> {
+  return redeem(deps, { ...input, via: 'coupon' }, (trx, given) => {
+    const held = given.grants.find((row) => row.kind === 'coupon');
+    if (!held) throw new Error('a coupon code gave no coupon');
+    return couponView(trx, held);
+  });
+}
+
+/** Whether the batch's codes belong on the call they were sent to. */
+function takenBy(via: RedeemInput['via'], benefit: Benefit): boolean {
+  if (via === 'licence') return licenceCodeKinds.includes(benefit.kind);
+  if (benefit.kind !== 'gift') return false;
+  return via === 'gift' || benefit.gifts.some((gift) => gift.kind === 'coupon');
+}
+
+async function redeem<T>(
+  deps: RedeemDeps,
+  input: RedeemInput,
+  answer: (trx: Db, given: Given) => Promise<T>,
+): Promise<T> {
   const { db, now } = deps;
   const key = { userId: input.userId, ip: input.ip };
   const attemptId = await repo.insertPendingAttempt(db, key, now);
@@ -193,46 +272,46 @@ export async function redeemCode(deps: RedeemDeps, input: RedeemInput): Promise<
   const code = normaliseRedeemCode(input.code);
   let codeId: number | null = null;
   try {
-    if (!isWellFormedRedeemCode(code)) throw new Refusal('not_exists', CodeErrors.notExists);
+    if (!isWellFormedRedeemCode(code)) throw new Refusal('not_exists');
     return await db.transaction().execute(async (trx) => {
       const found = await repo.findCode(trx, codeDigest(deps.secretKey, code));
       if (!found || found.code_disabled_at !== null || found.batch.disabled_at !== null)
-        throw new Refusal('not_exists', CodeErrors.notExists);
+        throw new Refusal('not_exists');
       codeId = found.id;
       const { batch } = found;
-      const licenceCall = licenceCodeKinds.includes(batch.kind);
-      if (licenceCall !== (input.via === 'licence')) throw new Refusal('wrong_kind', CodeErrors.wrongKind);
-      if (batch.valid_from !== null && now < batch.valid_from)
-        throw new Refusal('not_yet_valid', CodeErrors.notYetValid);
-      if (batch.valid_until !== null && now >= batch.valid_until) throw new Refusal('expired', CodeErrors.expired);
-      if (!(await repo.claimRedemption(trx, found.id, input.userId, now))) throw new Refusal('used', CodeErrors.used);
-      if (!(await repo.countUse(trx, found.id, batch.usage_limit)))
-        throw batch.usage_limit === 1
-          ? new Refusal('used', CodeErrors.used)
-          : new Refusal('over_limit', CodeErrors.overLimit);
       const benefit = parseBenefit(batch.kind, JSON.parse(batch.benefit));
+      if (!takenBy(input.via, benefit)) throw new Refusal('wrong_kind');
+      if (batch.valid_from !== null && now < batch.valid_from) throw new Refusal('not_yet_valid');
+      if (batch.valid_until !== null && now >= batch.valid_until) throw new Refusal('expired');
+      if (!(await repo.claimRedemption(trx, found.id, input.userId, now))) throw new Refusal('used');
+      if (!(await repo.countUse(trx, found.id, batch.usage_limit)))
+        throw new Refusal(batch.usage_limit === 1 ? 'used' : 'over_limit');
       const source: GrantSourceRef = {
         kind: 'code',
         id: `${found.id}:${input.userId}`,
         reason: `code …${found.hint} (${batch.label})`.slice(0, 200),
       };
-      const redemption = await giveBenefit(trx, input, benefit, source, now);
+      const given = await giveBenefit(trx, input, benefit, source, now);
+      const answered = await answer(trx, given);
       await deps.markApplied(trx);
       await repo.settleAttempt(trx, attemptId, 'redeemed', found.id);
-      return redemption;
+      return answered;
     });
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     await repo.settleAttempt(db, attemptId, error.outcome, codeId);
-    throw appError(error.entry);
+    throw appError(answers[input.via === 'coupon' ? 'coupon' : 'codes'][error.outcome]);
   }
 }
 
-const asRedeemed = (row: GrantRow) => ({
-  kind: row.kind,
-  item: row.item,
-  amount: row.amount,
-  expires_at: row.expires_at,
+/** What a redemption gave, as its answer names it and as the grants module holds it. */
+const redeemed = (kind: RedeemCodeKind, product: SubscriptionProduct | null, grants: GrantRow[]): Given => ({
+  redemption: {
+    kind,
+    product,
+    grants: grants.map((row) => ({ kind: row.kind, item: row.item, amount: row.amount, expires_at: row.expires_at })),
+  },
+  grants,
 });
 
 function endsOn(platforms: readonly PersonalPlatform[], end: number): Partial<Record<ExpiryColumn, number>> {
@@ -248,7 +327,7 @@ async function giveBenefit(
   benefit: Benefit,
   source: GrantSourceRef,
   now: number,
-): Promise<RedemptionDto> {
+): Promise<Given> {
   switch (benefit.kind) {
     case 'activation':
     case 'project': {
@@ -282,7 +361,7 @@ async function giveBenefit(
         source,
         now,
       );
-      return { kind: benefit.kind, product: licence.product, grants: [asRedeemed(given.grant)] };
+      return redeemed(benefit.kind, licence.product, [given.grant]);
     }
     case 'replacement':
       return replaceLicence(trx, input, benefit, source, now);
@@ -290,16 +369,27 @@ async function giveBenefit(
       const grants: GrantRow[] = [];
       let product: SubscriptionProduct | null = null;
       for (const gift of benefit.gifts) {
-        const given = await giveGift(trx, input.userId, gift, source, now);
+        const given = await giveGift(trx, input, gift, source, now);
         grants.push(given);
         if (gift.kind === 'membership') product ??= gift.product;
       }
-      return { kind: 'gift', product, grants: grants.map(asRedeemed) };
+      return redeemed('gift', product, grants);
     }
   }
 }
 
-async function giveGift(trx: Db, userId: number, gift: Gift, source: GrantSourceRef, now: number): Promise<GrantRow> {
+async function giveGift(
+  trx: Db,
+  { userId, replaceCoupon }: RedeemInput,
+  gift: Gift,
+  source: GrantSourceRef,
+  now: number,
+): Promise<GrantRow> {
+  if (gift.kind === 'coupon') {
+    const outcome = await holdCoupon(trx, userId, gift.coupon, source, replaceCoupon === true, now);
+    if (!outcome.held) throw new Refusal(outcome.reason);
+    return outcome.grant;
+  }
   if (gift.kind === 'membership') {
     // Days added to what the account holds on each platform, or from today where it holds none.
     if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
@@ -340,7 +430,7 @@ async function replaceLicence(
   benefit: Extract<Benefit, { kind: 'replacement' }>,
   source: GrantSourceRef,
   now: number,
-): Promise<RedemptionDto> {
+): Promise<Given> {
   if (!(await lockLicenceHolder(trx, input.userId))) throw appError(CommonErrors.notFound);
   const record = await trx
     .selectFrom('subscriptions')
@@ -350,7 +440,7 @@ async function replaceLicence(
     .executeTakeFirst();
   const heldEnds = record ? personalPlatforms.map((p) => record[`${p}_exp`] ?? 0) : [];
   const end = Math.max(0, ...heldEnds);
-  if (!record || end <= now) throw new Refusal('nothing_to_replace', CodeErrors.nothingToReplace);
+  if (!record || end <= now) throw new Refusal('nothing_to_replace');
   const held = personalPlatforms.filter((p) => (record[`${p}_exp`] ?? 0) > now);
   const live = await trx
     .selectFrom('grants')
@@ -380,7 +470,7 @@ async function replaceLicence(
     source,
     now,
   );
-  return { kind: 'replacement', product: benefit.product, grants: [asRedeemed(given.grant)] };
+  return redeemed('replacement', benefit.product, [given.grant]);
 }
 
 /** What an operator sees of a code: its state, its batch, who redeemed it and every try. */

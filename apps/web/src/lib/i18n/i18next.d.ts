@@ -7,6 +7,7 @@ import type accountPhone from '../../locales/en/accountPhone.json';
 import type auth from '../../locales/en/auth.json';
 import type bind from '../../locales/en/bind.json';
 import type common from '../../locales/en/common.json';
+import type coupon from '../../locales/en/coupon.json';
 import type devices from '../../locales/en/devices.json';
 import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'accountPhone',
       'auth',
       'bind',
+      'coupon',
       'devices',
       'errors',
       'header',
@@ -51,6 +53,7 @@ declare module 'i18next' {
       auth: typeof auth;
       bind: typeof bind;
       common: typeof common;
+      coupon: typeof coupon;
       devices: typeof devices;
       errors: typeof errors;
       header: typeof header;

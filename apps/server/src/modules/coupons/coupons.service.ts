@@ -1,0 +1,178 @@
+import {
+  COUPON_PERCENT_MAX,
+  type Coupon,
+  type CouponProduct,
+  couponProducts,
+  couponRange,
+  couponRules,
+  type CouponType,
+  couponTypeValues,
+  type Currency,
+  currencies,
+  formatRedeemCode,
+  templateCommunityPaths,
+} from '@account-centre/contract';
+import type { Selectable } from 'kysely';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import type { CouponsTable } from '../../db/schema.js';
+import { operatorInputError } from '../../lib/errors.js';
+import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
+import { lockLicenceHolder } from '../grants/licences.js';
+
+export type CouponRow = Selectable<CouponsTable>;
+export type CouponDto = Static<typeof Coupon>;
+
+const DAY = 86_400;
+
+export interface CouponDefinition {
+  type: CouponType;
+  product: CouponProduct;
+  /** Minor units off, or the percentage off for type 2. */
+  value: number;
+  currency: Currency;
+  minSpend?: number;
+  info: string;
+  /** Days a bound coupon lasts; absent: until `validUntil`, or for ever. */
+  validDays?: number | null;
+  validUntil?: number | null;
+}
+
+/** Makes a coupon an operator describes, checked as the table's constraints would. */
+export async function defineCoupon(db: Db, input: CouponDefinition, now: number): Promise<CouponRow> {
+  if (!couponTypeValues.includes(input.type)) throw operatorInputError(`type is ${couponTypeValues.join(', ')}`);
+  if (!couponProducts.includes(input.product)) throw operatorInputError(`product is ${couponProducts.join(', ')}`);
+  if (!currencies.includes(input.currency)) throw operatorInputError(`currency is ${currencies.join(', ')}`);
+  const valueMax = input.type === 2 ? COUPON_PERCENT_MAX : 100_000_00;
+  if (!Number.isSafeInteger(input.value) || input.value < 1 || input.value > valueMax)
+    throw operatorInputError(`value is a whole number from 1 to ${valueMax}`);
+  const minSpend = input.minSpend ?? 0;
+  if (!Number.isSafeInteger(minSpend) || minSpend < 0 || minSpend > 100_000_00)
+    throw operatorInputError('the least spend is a whole number of minor units, 0 for none');
+  const info = input.info.trim();
+  if (info.length < 1 || info.length > 200) throw operatorInputError('the description has 1 to 200 characters');
+  const validDays = input.validDays ?? null;
+  if (validDays !== null && (!Number.isSafeInteger(validDays) || validDays < 1 || validDays > 36_500))
+    throw operatorInputError('days are 1 to 36500');
+  const validUntil = input.validUntil ?? null;
+  if (validUntil !== null && validUntil <= now)
+    throw operatorInputError('the coupon must be valid until a future date');
+  return db
+    .insertInto('coupons')
+    .values({
+      type: input.type,
+      product: input.product,
+      product_type: 'template',
+      value: input.value,
+      currency: input.currency,
+      min_spend: minSpend,
+      info,
+      valid_days: validDays,
+      valid_until: validUntil,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findCoupon(db: Db, id: number): Promise<CouponRow | undefined> {
+  return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** When a coupon bound now ends: its days from now, but never past its own end; null: never. */
+function endOf(coupon: CouponRow, now: number): number | null {
+  const ends = [coupon.valid_until, coupon.valid_days === null ? null : now + coupon.valid_days * DAY].filter(
+    (end): end is number => end !== null,
+  );
+  return ends.length === 0 ? null : Math.min(...ends);
+}
+
+export type HoldOutcome =
+  | { held: true; grant: GrantRow }
+  /** A live coupon is held and replacing it was not confirmed. */
+  | { held: false; reason: 'coupon_held' }
+  /** The coupon itself is past its end. */
+  | { held: false; reason: 'expired' };
+
+/**
+ * Gives the account the coupon from `source`, in the caller's transaction (spec 01 §4: one
+ * coupon at a time). The account's row is locked first, so binds of one account queue and each
+ * sees the coupon the one before left; a held coupon that has expired is let go without asking,
+ * a live one only when `replace` confirms it. The unique index on live coupon grants holds the
+ * rule even against code that skips this function.
+ */
+export async function holdCoupon(
+  trx: Db,
+  userId: number,
+  couponId: number,
+  source: GrantSourceRef,
+  replace: boolean,
+  now: number,
+): Promise<HoldOutcome> {
+  if (!(await lockLicenceHolder(trx, userId))) throw operatorInputError('user not found');
+  const coupon = await findCoupon(trx, couponId);
+  if (!coupon) throw new Error(`a batch gives coupon ${couponId}, which does not exist`);
+  const expiresAt = endOf(coupon, now);
+  if (expiresAt !== null && expiresAt <= now) return { held: false, reason: 'expired' };
+  const current = await liveCouponGrant(trx, userId);
+  if (current) {
+    const expired = current.expires_at !== null && current.expires_at <= now;
+    if (!expired && !replace) return { held: false, reason: 'coupon_held' };
+    await revoke(
+      trx,
+      current.id,
+      expired ? 'coupon expired' : `coupon replaced by ${source.reason}`.slice(0, 200),
+      now,
+    );
+  }
+  const given = await grant(trx, userId, { kind: 'coupon', item: String(coupon.id), expiresAt }, source, now);
+  return { held: true, grant: given.grant };
+}
+
+function liveCouponGrant(db: Db, userId: number): Promise<GrantRow | undefined> {
+  return db
+    .selectFrom('grants')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'coupon')
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The code a coupon was bound with, as the account may see it again: its last four characters. */
+async function boundWith(db: Db, held: GrantRow): Promise<string | null> {
+  if (held.source_kind !== 'code') return null;
+  const codeId = Number(held.source_id.split(':')[0]);
+  const code = await db.selectFrom('redeem_codes').select('hint').where('id', '=', codeId).executeTakeFirst();
+  return code ? formatRedeemCode(`${'•'.repeat(12)}${code.hint}`) : null;
+}
+
+/** A held coupon as the account sees it (spec 01 §3 "Coupon"). */
+export async function couponView(db: Db, held: GrantRow): Promise<CouponDto> {
+  const coupon = await findCoupon(db, Number(held.item));
+  if (!coupon) throw new Error(`grant ${held.id} holds coupon ${held.item}, which does not exist`);
+  const range = couponRange(coupon.product);
+  return {
+    id: held.id,
+    info: [coupon.info],
+    product: coupon.product,
+    product_type: coupon.product_type,
+    type: coupon.type,
+    value: coupon.value,
+    currency: coupon.currency,
+    min_spend: coupon.min_spend,
+    updated_at: held.granted_at,
+    exp: held.expires_at,
+    url: range.map((name) => ({ name, url: templateCommunityPaths[name] })),
+    code: await boundWith(db, held),
+    range,
+    rules: couponRules(coupon.type),
+  };
+}
+
+/** The coupon the account holds and may still use: none, or one (spec 01 §7 getCounpon). */
+export async function heldCoupons(db: Db, userId: number, now: number): Promise<CouponDto[]> {
+  const held = await liveCouponGrant(db, userId);
+  if (!held || (held.expires_at !== null && held.expires_at <= now)) return [];
+  return [await couponView(db, held)];
+}

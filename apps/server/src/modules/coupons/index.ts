@@ -1,0 +1,16 @@
+import { defineModule } from '../manifest.js';
+import { couponDefineCommand } from './coupons.commands.js';
+import { couponRoutes } from './coupons.routes.js';
+
+/**
+ * Coupons (spec 01 §2 "Coupons screen", §4; docs/decisions/028): what each coupon is, and the one
+ * an account holds — a grant of the grants module, bound through a code of the codes module.
+ */
+export const couponsModule = defineModule({
+  name: 'coupons',
+  routes: [couponRoutes],
+  commands: [couponDefineCommand],
+  tables: {
+    coupons: { personal: false, why: 'what each coupon takes off and for how long; who holds one is a grant' },
+  },
+});
