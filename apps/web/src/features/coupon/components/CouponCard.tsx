@@ -33,7 +33,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
   const mobileOnly = coupon.type === couponTypes.mobileAmountOff;
   const titleId = `coupon-${coupon.id}`;
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId}>
+    <Card withBorder radius="md" padding="lg" maw={720} component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>

@@ -1,0 +1,60 @@
+import { expect, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+
+// Issue 12: a newcomer redeems each code the demo seed prints, as the README says they can.
+
+interface SeededDemo {
+  email: string;
+  password: string;
+  user_id: number;
+  created: boolean;
+  codes?: Record<'activation' | 'project' | 'replacement' | 'gift' | 'coupon', string>;
+}
+
+test('each code the demo seed prints redeems on its screen, in the desktop client', async ({ page }) => {
+  // The e2e server starts without the demo; seeding it here prints its codes this once.
+  const demo = runAdmin(['seed:demo']) as SeededDemo;
+  expect(demo.created).toBe(true);
+  const codes = demo.codes!;
+  await page.addInitScript(() => {
+    const messages: unknown[] = [];
+    (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
+    (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
+      postMessage: (json: string) => messages.push(JSON.parse(json)),
+    };
+  });
+  await signInAs(page, { userId: demo.user_id, email: demo.email, password: demo.password, region: 'domestic' });
+  const main = page.getByRole('main');
+  const redeem = async (code: string) => {
+    await main.getByRole('textbox').fill(code);
+    await main.getByRole('button', { name: '确认', exact: true }).click();
+  };
+  const hostHeard = () =>
+    page.evaluate(() =>
+      (window as unknown as { hostMessages: { type: string; payload: unknown }[] }).hostMessages.filter(
+        (message) => message.type === 'bindSuccess',
+      ),
+    );
+
+  await page.goto(regionUrl('domestic', '/bind?from=maxPC'));
+  await redeem(codes.activation);
+  await expect(main.getByRole('status')).toContainText('图示已在此账号上生效');
+  expect(await hostHeard()).toEqual([expect.objectContaining({ payload: { kind: 'activation', product: 'max' } })]);
+  // The replacement key moves the demo's mind-map licence onto every desktop.
+  await redeem(codes.replacement);
+  await expect(main.getByRole('status')).toContainText('思维导图已在此账号上生效');
+  await main.locator('label', { hasText: '礼品码' }).click();
+  await redeem(codes.gift);
+  await expect(main.getByRole('status')).toContainText('礼品已添加到此账号');
+
+  await page.goto(regionUrl('domestic', '/bind?from=maxPC&tend=project'));
+  await redeem(codes.project);
+  await expect(main.getByRole('status')).toContainText('项目管理已在此账号上生效');
+
+  // The demo holds a coupon: the printed coupon code asks before replacing it.
+  await page.goto(regionUrl('domestic', '/coupon?from=maxPC'));
+  await expect(main.getByRole('article', { name: '立减¥20.00' })).toBeVisible();
+  await redeem(codes.coupon);
+  await page.getByRole('dialog', { name: '替换优惠券？' }).getByRole('button', { name: '是，替换' }).click();
+  await expect(main.getByRole('article', { name: '15% 折扣' })).toBeVisible();
+  await expect(main.getByRole('article')).toHaveCount(1);
+});
