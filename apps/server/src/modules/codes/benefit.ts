@@ -19,11 +19,15 @@ export interface LicenceBenefit {
   version?: string;
 }
 
-/** What one gift gives: a balance, days of a licence (membership), or a coupon (modules/coupons). */
+/**
+ * What one gift gives: a balance, days of a licence (membership), a coupon (modules/coupons), or
+ * a course of the academy, held for good (its catalogue names it).
+ */
 export type Gift =
   | { kind: 'ai_points' | 'template_credit'; amount: number; days?: number }
   | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] }
-  | { kind: 'coupon'; coupon: number };
+  | { kind: 'coupon'; coupon: number }
+  | { kind: 'course'; course: string };
 
 /**
  * What a redemption of a batch's code gives (`code_batches.benefit`):
@@ -93,7 +97,12 @@ function giftOf(value: unknown): Gift {
     };
   }
   if (gift.kind === 'coupon') return { kind: 'coupon', coupon: wholeNumber(gift.coupon, 'coupon', 2_147_483_647) };
-  throw operatorInputError('a gift is ai_points, template_credit, membership or coupon');
+  if (gift.kind === 'course') {
+    if (typeof gift.course !== 'string' || !/^[0-9A-Za-z_-]{1,64}$/.test(gift.course))
+      throw operatorInputError('a course is named by its lesson id: 1 to 64 letters, digits, - or _');
+    return { kind: 'course', course: gift.course };
+  }
+  throw operatorInputError('a gift is ai_points, template_credit, membership, coupon or course');
 }
 
 /**

@@ -390,6 +390,9 @@ async function giveGift(
     if (!outcome.held) throw new Refusal(outcome.reason);
     return outcome.grant;
   }
+  if (gift.kind === 'course') {
+    return (await grant(trx, userId, { kind: 'course', item: gift.course }, source, now)).grant;
+  }
   if (gift.kind === 'membership') {
     // Days added to what the account holds on each platform, or from today where it holds none.
     if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);

@@ -131,6 +131,16 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
     expect(await balance(t.app.db, carol.userId, 'template_credit', t.clock.now())).toBe(5);
   });
 
+  it('gives a course of the academy for good', async () => {
+    const [code] = await batch('--kind', 'gift', '--course', 'mind-basics-101');
+    const olga = await testUser(t);
+    expect((await gift(olga, code!)).ok().data.grants).toEqual([
+      { kind: 'course', item: 'mind-basics-101', amount: null, expires_at: null },
+    ]);
+    const bad = await cli('code:batch', '--label', 'x', '--kind', 'gift', '--course', 'no spaces');
+    expect(bad.code).not.toBe(0);
+  });
+
   it('adds membership days to what the account holds', async () => {
     const [code] = await batch('--kind', 'gift', '--membership', 'mind:30');
     const dave = await testUser(t);
