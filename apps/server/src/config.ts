@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultRegionRule, type RegionRule } from '@account-centre/contract';
+import { defaultRegionRule, type RegionRule, type ServiceName, serviceNames } from '@account-centre/contract';
 import type { PasswordHashCost } from './modules/auth/passwords.js';
 import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
 import { withSandboxProviders } from './modules/oauth/sandbox.js';
@@ -63,6 +63,13 @@ export interface Config {
   secretKey: string;
   /** Origins allowed to frame the app (the tablet/mobile frame of the diagram product). */
   frameAncestors: string[];
+  /**
+   * The keys of the company's services that call `/api/internal/` routes (`SERVICE_KEYS`,
+   * `name=key` pairs; docs/decisions/029). A service without a key cannot call anything.
+   */
+  serviceKeys: Partial<Record<ServiceName, string>>;
+  /** How often each instance lets expired AI points go (`POINTS_SWEEP_SECONDS`; 0: never). */
+  pointsSweepSeconds: number;
   /**
    * Product and brand names a nickname must not contain (spec 01 §5), compared after the
    * same folding as sensitive words (case, spaces and punctuation between characters).
@@ -170,6 +177,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: read.bool('SEED_DEMO', !production),
     secretKey: env.SECRET_KEY?.trim() ?? '',
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    serviceKeys: readServiceKeys(env.SERVICE_KEYS, problems),
+    pointsSweepSeconds: read.int('POINTS_SWEEP_SECONDS', 60, 0, 86_400),
     brandNames:
       env.BRAND_NAMES === undefined
         ? [...defaultBrandNames]
@@ -196,6 +205,29 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** `SERVICE_KEYS`: `products=…,templates=…`, each key 32 or more characters, each service once. */
+export function readServiceKeys(raw: string | undefined, problems: string[]): Partial<Record<ServiceName, string>> {
+  const keys: Partial<Record<ServiceName, string>> = {};
+  for (const pair of (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim() as ServiceName;
+    const key = pair.slice(at + 1).trim();
+    if (at < 1 || !serviceNames.includes(name)) {
+      problems.push(`SERVICE_KEYS: each entry is <service>=<key>, the service one of ${serviceNames.join(', ')}`);
+    } else if (key.length < 32) {
+      problems.push(`SERVICE_KEYS: the key of ${name} must be at least 32 characters`);
+    } else if (keys[name] !== undefined) {
+      problems.push(`SERVICE_KEYS: ${name} is named twice`);
+    } else {
+      keys[name] = key;
+    }
+  }
+  return keys;
 }
 
 function readPasswordHashCost(env: Env, nodeEnv: string, problems: string[]): PasswordHashCost {

@@ -1,3 +1,4 @@
+import type { ServiceName } from '@account-centre/contract';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
@@ -29,5 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The calling service of an `/api/internal/` route, once its key has been checked. */
+    service?: ServiceName;
   }
 }

@@ -37,3 +37,6 @@ export * from './routes/team.routes.js';
 export * from './routes/code.routes.js';
 export * from './rules/coupons.js';
 export * from './routes/coupon.routes.js';
+export * from './rules/ai-points.js';
+export * from './routes/points.routes.js';
+export * from './routes/template-credit.routes.js';

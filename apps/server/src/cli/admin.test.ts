@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { getCouponsRoute, getTeamRoute } from '@account-centre/contract';
+import {
+  getAiPointsRoute,
+  getCouponsRoute,
+  getTeamRoute,
+  getTemplateCreditRoute,
+  listAiPointAcquisitionsRoute,
+  listAiPointUsageRoute,
+  listTemplateCreditRecordsRoute,
+} from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
 import { call } from '../../test/helpers/call.js';
@@ -192,6 +200,23 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
       as: asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string }),
     });
     expect(coupons.ok().data).toEqual([expect.objectContaining({ type: 1, value: 2000, product: 'all' })]);
+
+    // AI points and template credit show every part of their screens, once however often seeded.
+    const demo = asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string });
+    const points = (await call(t, getAiPointsRoute, { as: demo })).ok().data;
+    expect(points.unlimited_days).toBe(12);
+    expect(points.expiring[0]?.exp_time).toBeLessThan(t.clock.now() + 7 * 86_400);
+    const uses = (await call(t, listAiPointUsageRoute, { as: demo, query: { page_size: 50 } })).ok();
+    expect(uses.count).toBeGreaterThan(40);
+    expect(new Set(uses.data.map((use) => use.product_type))).toEqual(new Set([0, 1, 2]));
+    expect(uses.data.filter((use) => use.desc_type === 2001)).toHaveLength(1);
+    const acquired = (await call(t, listAiPointAcquisitionsRoute, { as: demo })).ok().data;
+    expect(new Set(acquired.map((row) => row.source))).toEqual(new Set([1, 2, 3, 4]));
+    const records = (await call(t, listTemplateCreditRecordsRoute, { as: demo })).ok().data;
+    expect(records.list.map((row) => row.price)).toEqual([300, 1800, 600, 1200]);
+    expect((await call(t, getTemplateCreditRoute, { as: demo })).ok().data.surplus).toBeGreaterThan(0);
+    await admin('seed:demo');
+    expect((await call(t, listAiPointUsageRoute, { as: demo })).ok().count).toBe(uses.count);
   });
 
   it('runs as `npm run admin` does, printing JSON and exiting non-zero on bad input', async () => {

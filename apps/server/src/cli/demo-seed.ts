@@ -5,6 +5,7 @@ import { createAccount } from '../modules/auth/accounts.service.js';
 import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
 import { seedOrderDemo } from './order-demo.js';
+import { seedPointsDemo } from './points-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
@@ -47,7 +48,7 @@ const DEMO_CODES: readonly (Omit<BatchInput, 'count' | 'usageLimit'> & { name: s
     benefit: {
       gifts: [
         { kind: 'ai_points', amount: 500, days: 90 },
-        { kind: 'template_credit', amount: 10, days: 90 },
+        { kind: 'template_credit', amount: 1000, days: 90 },
       ],
     },
   },
@@ -72,6 +73,7 @@ export interface DemoAccount {
 export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, nickName: 'Demo' });
   await seedOrderDemo(deps.db, userId, deps.clock.now());
+  await seedPointsDemo(deps.db, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
   const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
   return created

@@ -230,6 +230,9 @@ export interface Database {
   code_redemptions: CodeRedemptionsTable;
   code_attempts: CodeAttemptsTable;
   coupons: CouponsTable;
+  ai_point_accounts: AiPointAccountsTable;
+  ai_point_usages: AiPointUsagesTable;
+  template_credit_spends: TemplateCreditSpendsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -492,6 +495,8 @@ export interface GrantsTable {
   granted_at: number;
   revoked_at: number | null;
   revoke_reason: string | null;
+  /** How a balance grant was acquired (AI points: the spec's acquisition label); null: other. */
+  method: string | null;
 }
 
 /** One movement of a balance, never edited; a use of several grants is one row each. */
@@ -562,4 +567,35 @@ export interface CouponsTable {
   valid_days: number | null;
   valid_until: number | null;
   created_at: number;
+}
+
+/** An account's AI point uses so far and its unlimited use (docs/decisions/030). */
+export interface AiPointAccountsTable {
+  user_id: number;
+  usage_count: Generated<number>;
+  unlimited_until: number | null;
+  updated_at: number;
+}
+
+/** One use of AI points, numbered among the account's uses by `seq`. */
+export interface AiPointUsagesTable {
+  id: Generated<number>;
+  user_id: number;
+  seq: number;
+  created_at: number;
+  product_type: number;
+  feature_code: number;
+  points: number;
+  after_point: number;
+  unlimited: Generated<number>;
+}
+
+/** A template bought with template credit; price in fen. */
+export interface TemplateCreditSpendsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  template_id: string;
+  work_title: string;
+  price: number;
 }

@@ -1,3 +1,4 @@
+import { serviceOfKey } from './service-key.js';
 import {
   AccountErrorCode,
   CommonErrors,
@@ -67,6 +68,7 @@ export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Pro
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void {
   const protectedRoute = route.access === 'user';
+  const serviceRoute = route.access === 'service';
   const idempotency = route.idempotent ? idempotencySupport(app, route).hooks(route) : undefined;
   app.route({
     method: route.method,
@@ -80,22 +82,25 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       ...(route.headers ? { headers: route.headers } : {}),
       response: route.response,
       ...(protectedRoute ? { security: [{ bearerAuth: [] }, { tokenQuery: [] }] } : {}),
+      ...(serviceRoute ? { security: [{ serviceKey: [] }] } : {}),
     },
     // Before validation: a request for another user's data is refused with 403 whatever its
     // body, so a malformed request cannot tell a caller more than a well-formed one.
-    preValidation: protectedRoute
-      ? (request, _reply, done) => {
-          let checked: AuthContext | Promise<AuthContext>;
-          try {
-            checked = app.authenticate(request);
-          } catch (error) {
-            return done(error as Error);
+    preValidation: serviceRoute
+      ? (request, _reply, done) => done(refusalOfService(app, route, request))
+      : protectedRoute
+        ? (request, _reply, done) => {
+            let checked: AuthContext | Promise<AuthContext>;
+            try {
+              checked = app.authenticate(request);
+            } catch (error) {
+              return done(error as Error);
+            }
+            // Callback style: a remembered token passes without a promise (docs/decisions/026).
+            if (checked instanceof Promise) checked.then((auth) => done(refusalOfOtherUser(request, auth)), done);
+            else done(refusalOfOtherUser(request, checked));
           }
-          // Callback style: a remembered token passes without a promise (docs/decisions/026).
-          if (checked instanceof Promise) checked.then((auth) => done(refusalOfOtherUser(request, auth)), done);
-          else done(refusalOfOtherUser(request, checked));
-        }
-      : undefined,
+        : undefined,
     ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
     handler: (request, reply) => {
       let caller: Caller | undefined;
@@ -117,6 +122,18 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       });
     },
   });
+}
+
+/**
+ * A service route's guard: 401 without a known service's key, 403 for a service the route does
+ * not name. The key is checked before the body, as a token is (docs/decisions/029).
+ */
+function refusalOfService(app: FastifyInstance, route: RouteDef, request: FastifyRequest): Error | undefined {
+  const service = serviceOfKey(app.config.serviceKeys, request.headers['x-service-key']);
+  if (service === null) return appError(CommonErrors.unauthorized);
+  if (!route.services?.includes(service)) return appError(CommonErrors.forbidden);
+  request.service = service;
+  return undefined;
 }
 
 /** 403 for a `:userId` that is not the token's own user; undefined when it is, or when none is named. */

@@ -12,8 +12,10 @@ import type { ModuleManifest } from './manifest.js';
 import { oauthModule } from './oauth/index.js';
 import { ordersModule } from './orders/index.js';
 import { outboxModule } from './outbox/index.js';
+import { pointsModule } from './points/index.js';
 import { systemModule } from './system/index.js';
 import { teamsModule } from './teams/index.js';
+import { templateCreditModule } from './template-credit/index.js';
 import { userModule } from './user/index.js';
 
 /**
@@ -36,6 +38,8 @@ export const modules: readonly ModuleManifest[] = [
   grantsModule,
   codesModule,
   couponsModule,
+  pointsModule,
+  templateCreditModule,
   auditModule,
   idempotencyModule,
 ];

@@ -18,6 +18,7 @@ export const openapiPlugin = fp(
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer' },
             tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
+            serviceKey: { type: 'apiKey', in: 'header', name: 'X-Service-Key' },
           },
         },
       },

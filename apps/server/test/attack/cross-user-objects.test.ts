@@ -29,6 +29,12 @@ const ownIds: Record<string, string> = {
   'POST /api/user/:userId/device body.device_id': 'activates the calling device itself',
   'POST /api/user/:userId/project/device body.device_id': 'activates the calling device itself',
   'GET /api/files/receipt/:orderId params.orderId': 'public: only a link signed for that order opens it',
+  // Service routes act for the user their caller names: the service's key is their guard, and
+  // only the services a route names hold one (lib/service-key.ts, points.test.ts).
+  'POST /api/internal/points/consume body.user_id': 'a service names the user it acts for',
+  'GET /api/internal/points/balance querystring.user_id': 'a service names the user it acts for',
+  'POST /api/internal/template-credit/spend body.user_id': 'a service names the user it acts for',
+  'POST /api/internal/template-credit/spend body.template_id': 'the community’s own id of the template, stored as given',
 };
 
 interface OwnedObjects {

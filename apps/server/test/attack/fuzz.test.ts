@@ -39,6 +39,8 @@ const schemasByOperation = new Map<string, RouteSchemas>(
       method: route.method,
       path: route.path,
       access: route.access,
+      ...(route.services ? { services: route.services } : {}),
+      idempotent: route.idempotent === true,
       params: route.params as JsonSchema | undefined,
       querystring: route.querystring as JsonSchema | undefined,
       body: route.body as JsonSchema | undefined,

@@ -1,4 +1,5 @@
-import { CONTROL_CHARACTERS_KEYWORD, INT4_MAX, TEXT_PATTERN } from '@account-centre/contract';
+import { CONTROL_CHARACTERS_KEYWORD, INT4_MAX, type ServiceName, TEXT_PATTERN } from '@account-centre/contract';
+import { TEST_SERVICE_KEYS } from '../helpers/test-app.js';
 import fc from 'fast-check';
 
 /**
@@ -34,7 +35,11 @@ export interface RouteSchemas {
   method: string;
   /** Fastify path syntax, `:name` segments. */
   path: string;
-  access: 'public' | 'user';
+  access: 'public' | 'user' | 'service';
+  /** A service route's callers: the first one's key is sent. */
+  services?: readonly ServiceName[];
+  /** The route takes an `Idempotency-Key` (required of a service). */
+  idempotent?: boolean;
   params?: JsonSchema;
   querystring?: JsonSchema;
   body?: JsonSchema;
@@ -60,7 +65,7 @@ export function toJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-type Auth = 'user' | 'none' | 'junk-bearer' | 'junk-query';
+type Auth = 'user' | 'none' | 'junk-bearer' | 'junk-query' | 'service' | 'junk-service' | 'no-idempotency-key';
 
 /** A request being built: path params and query fields as text, the body as JSON or as it goes on the wire. */
 interface Draft {
@@ -336,6 +341,21 @@ function mischiefOf(route: RouteSchemas): Array<fc.Arbitrary<Mischief>> {
       })),
     );
   }
+  if (route.access === 'service') {
+    sites.push(
+      fc
+        .constantFrom<Auth>(
+          'none',
+          'junk-service',
+          'junk-bearer',
+          ...(route.idempotent ? ['no-idempotency-key' as const] : []),
+        )
+        .map((auth) => ({
+          what: `credential: ${auth}`,
+          apply: (draft) => void (draft.auth = auth),
+        })),
+    );
+  }
 
   for (const [name, schema] of Object.entries(route.params?.properties ?? {})) {
     sites.push(
@@ -519,7 +539,8 @@ export function mischievousRequests(
   });
   return fc.tuple(base, fc.array(fc.oneof(...sites), { minLength: 1, maxLength: 3 })).map(([values, mischief]) => {
     const draft: Draft = {
-      auth: route.access === 'user' || values.publicWithToken ? 'user' : 'none',
+      auth:
+        route.access === 'service' ? 'service' : route.access === 'user' || values.publicWithToken ? 'user' : 'none',
       params: Object.fromEntries(values.params.entries.map(([k, v]) => [k, asText(v)])),
       query: values.query.entries.map(([k, v]) => [k, asText(v)]),
       body: values.body === undefined ? null : { json: values.body },
@@ -549,6 +570,8 @@ export function junkRequests(route: RouteSchemas, user: { token: string }): fc.A
     );
 }
 
+let fuzzKeys = 0;
+
 function build(route: RouteSchemas, draft: Draft, token: string, mischief: string[]): FuzzRequest {
   const path = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) =>
     encodeURIComponent(draft.params[name] ?? ''),
@@ -558,6 +581,13 @@ function build(route: RouteSchemas, draft: Draft, token: string, mischief: strin
   if (draft.auth === 'user') headers.authorization = `Bearer ${token}`;
   if (draft.auth === 'junk-bearer') headers.authorization = `Bearer ${'j'.repeat(43)}`;
   if (draft.auth === 'junk-query') query.push(['token', `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`]);
+  if (route.access === 'service') {
+    const key = TEST_SERVICE_KEYS[route.services?.[0] ?? 'products'];
+    if (draft.auth === 'service' || draft.auth === 'no-idempotency-key') headers['x-service-key'] = key;
+    if (draft.auth === 'junk-service') headers['x-service-key'] = `${key.slice(0, -1)}!`;
+    // A service must send a key: each request its own, so none is answered from another's.
+    if (route.idempotent && draft.auth !== 'no-idempotency-key') headers['idempotency-key'] = `fuzz-${++fuzzKeys}`;
+  }
   const search = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const request: FuzzRequest = { method: route.method, url: search ? `${path}?${search}` : path, headers, mischief };
   if (draft.body) {

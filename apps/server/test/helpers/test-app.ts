@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import type { ServiceName } from '@account-centre/contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
@@ -93,6 +94,13 @@ export interface TestApp {
   anotherInstance(env?: Record<string, string>): Promise<FastifyInstance>;
 }
 
+/** The keys the test app knows each service by (`SERVICE_KEYS`). */
+export const TEST_SERVICE_KEYS: Record<ServiceName, string> = {
+  products: 'test-service-key-of-the-products-0001',
+  templates: 'test-service-key-of-the-templates-002',
+  orders: 'test-service-key-of-the-order-system-3',
+};
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -100,6 +108,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DEV_TOOLS: 'true',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Tests run the sweep of expired points themselves, at the clock's time they choose.
+    POINTS_SWEEP_SECONDS: '0',
+    SERVICE_KEYS: Object.entries(TEST_SERVICE_KEYS)
+      .map(([name, key]) => `${name}=${key}`)
+      .join(','),
     WEB_DIST: path.join(os.tmpdir(), 'account-centre-no-web-build'),
     // High enough that API tests never trip the global per-IP ceiling unless they mean to.
     RATE_LIMIT_MAX: '100000',

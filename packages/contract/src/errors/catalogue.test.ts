@@ -133,6 +133,10 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     overLimit: [409, 0, 'Exceeded usage limit.'],
     expired: [410, 0, 'expired'],
   },
+  points: {
+    overLimit: [409, 0, 'Exceeded usage limit.'],
+    unknownFeature: [400, 0, 'unknown feature'],
+  },
 };
 
 const entries = Object.entries(errorCatalogue).flatMap(([domain, failures]) =>

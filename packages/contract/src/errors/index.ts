@@ -8,6 +8,7 @@ import { GrantErrors } from './grants.js';
 import { OAuthErrors } from './oauth.js';
 import { OrderErrors } from './order.js';
 import { PhoneBindErrors } from './phone-bind.js';
+import { PointErrors } from './points.js';
 import { CompanyErrors, TeamErrors } from './team.js';
 
 export * from './define.js';
@@ -25,6 +26,7 @@ export {
   OAuthErrors,
   OrderErrors,
   PhoneBindErrors,
+  PointErrors,
   TeamErrors,
 };
 
@@ -46,4 +48,5 @@ export const errorCatalogue = {
   grants: GrantErrors,
   codes: CodeErrors,
   coupons: CouponErrors,
+  points: PointErrors,
 } as const;

@@ -23,16 +23,24 @@ export const IDEMPOTENCY_KEY_WINDOW = 86_400;
  */
 export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]+$';
 
+const keyBehaviour =
+  'Retrying with the same key and the same request within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of doing the work again; the same key with another request is 409 `idempotency key reused`, while the first is still running 409 `idempotency key in use`.';
+
+const IdempotencyKey = (description: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+    pattern: IDEMPOTENCY_KEY_PATTERN,
+    description,
+  });
+
 /** The request headers of an idempotent route, as the OpenAPI document shows and Fastify checks them. */
 export const IdempotencyHeaders = Type.Object({
   // Fastify matches header names in lower case.
-  'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
-      pattern: IDEMPOTENCY_KEY_PATTERN,
-      description:
-        'Optional. Retrying with the same key and the same request within 24 hours answers the first response (with `Idempotent-Replayed: true`) instead of doing the work again; the same key with another request is 409 `idempotency key reused`, while the first is still running 409 `idempotency key in use`.',
-    }),
-  ),
+  'idempotency-key': Type.Optional(IdempotencyKey(`Optional. ${keyBehaviour}`)),
+});
+
+/** A service's writes must carry a key: a service retries on its own, and must never apply twice. */
+export const RequiredIdempotencyHeaders = Type.Object({
+  'idempotency-key': IdempotencyKey(`Required. ${keyBehaviour}`),
 });

@@ -1,6 +1,6 @@
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import { ErrorEnvelope } from './envelope.js';
-import { IdempotencyHeaders } from './idempotency.js';
+import { IdempotencyHeaders, RequiredIdempotencyHeaders } from './idempotency.js';
 import { Text } from './input.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -9,9 +9,22 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * Who may call a route:
  * - `public`: anyone;
  * - `user`: a valid access token (Bearer header or `?token=`); when the path has a
- *   `:userId`, it must be the token's own user (403 otherwise).
+ *   `:userId`, it must be the token's own user (403 otherwise);
+ * - `service`: another of the company's services, by its key (`X-Service-Key`), and only the
+ *   services the route names (`services`). Such routes live under `/api/internal/`.
  */
-export type RouteAccess = 'public' | 'user';
+export type RouteAccess = 'public' | 'user' | 'service';
+
+/**
+ * The company's services that call the account centre (docs/decisions/029): the diagram and
+ * mind-map products' servers (AI points), the template community (template credit, authors'
+ * sales), the order system (cashback, refunds).
+ */
+export const serviceNames = ['products', 'templates', 'orders'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+/** The header a service sends its key in. */
+export const SERVICE_KEY_HEADER = 'X-Service-Key';
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -20,6 +33,8 @@ export interface RouteSpec {
   summary: string;
   tags: readonly string[];
   access: RouteAccess;
+  /** `service` routes: which services may call it. */
+  services?: readonly ServiceName[];
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;
@@ -27,8 +42,9 @@ export interface RouteSpec {
   reply: TSchema;
   /**
    * The route accepts an `Idempotency-Key` header (http/idempotency.ts): a write that moves
-   * money, points, seats or codes, so a client may retry it safely. Signed-in routes only:
-   * keys belong to the user who sent them.
+   * money, points, seats or codes, so a client may retry it safely. Keys belong to a user: the
+   * signed-in caller, or for a service route the `user_id` of its body, and a service must send
+   * one.
    */
   idempotent?: true;
 }
@@ -47,10 +63,13 @@ export type RouteDef<S extends RouteSpec = RouteSpec> = S & {
  * client (typed calls) and the OpenAPI document.
  */
 export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
-  if (spec.idempotent && spec.access !== 'user') {
+  if (spec.idempotent && spec.access === 'public') {
     throw new Error(
-      `${spec.method} ${spec.path}: idempotency keys belong to a user, so only signed-in routes take them`,
+      `${spec.method} ${spec.path}: idempotency keys belong to a user, so only signed-in and service routes take them`,
     );
+  }
+  if ((spec.access === 'service') !== (spec.services !== undefined && spec.services.length > 0)) {
+    throw new Error(`${spec.method} ${spec.path}: a service route names its services, and only a service route does`);
   }
   const response: Record<number, TSchema> = { 200: spec.reply };
   for (const status of errorStatuses) response[status] = ErrorEnvelope;
@@ -59,7 +78,9 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   return {
     ...spec,
     ...(querystring ? { querystring } : {}),
-    ...(spec.idempotent ? { headers: IdempotencyHeaders } : {}),
+    ...(spec.idempotent
+      ? { headers: spec.access === 'service' ? RequiredIdempotencyHeaders : IdempotencyHeaders }
+      : {}),
     response,
   };
 }

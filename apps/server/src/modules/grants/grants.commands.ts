@@ -1,4 +1,4 @@
-import { AuthErrors, type BalanceKind, balanceKinds } from '@account-centre/contract';
+import { aiPointMethodNames, AuthErrors, type BalanceKind, balanceKinds } from '@account-centre/contract';
 import { randomUUID } from 'node:crypto';
 import { type CliCommand, UsageError } from '../../cli/cli.js';
 import { intFlag, timeFlag } from '../../cli/order-flags.js';
@@ -18,6 +18,11 @@ export const pointsGrantCommand: CliCommand = {
     { name: 'reason', description: 'why, for the history and the audit trail', required: true },
     { name: 'expires', description: 'when they expire: unix seconds or YYYY-MM-DD; default never' },
     { name: 'reference', description: 'the operator’s own id for this grant; default a new one' },
+    {
+      name: 'method',
+      description: 'AI points: how they were acquired, shown in the acquisition history (default other)',
+      values: aiPointMethodNames,
+    },
     kindOption,
   ],
   run: async (context, flags) => {
@@ -35,7 +40,7 @@ export const pointsGrantCommand: CliCommand = {
       const given = await grant(
         trx,
         userId,
-        { kind, amount, expiresAt },
+        { kind, amount, expiresAt, ...(flags.method ? { method: flags.method } : {}) },
         { kind: 'operator', id: reference, reason },
         now,
       );

@@ -20,7 +20,13 @@ export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 
 /** What is given: an amount of a balance, or a thing or period held (docs/decisions/022). */
 export type GrantWhat =
-  | { kind: BalanceKind; amount: number; expiresAt?: number | null }
+  | {
+      kind: BalanceKind;
+      amount: number;
+      expiresAt?: number | null;
+      /** How it was acquired (AI points: the spec's acquisition label, e.g. Buy_AI_Group). */
+      method?: string;
+    }
   | {
       kind: HoldingKind;
       /** What is held: a licence's product, a course's id, a coupon's id, a team's id. */
@@ -116,6 +122,7 @@ export async function grant(
       granted_at: now,
       revoked_at: null,
       revoke_reason: null,
+      method: 'method' in what && what.method !== undefined ? text(what.method, 32, 'method') : null,
     })
     // Not a failed insert: on PostgreSQL that would abort the caller's whole transaction.
     .onConflict((oc) => oc.columns(['source_kind', 'source_id', 'kind']).doNothing())
@@ -314,15 +321,46 @@ export async function balance(db: Db, userId: number, kind: BalanceKind, now: nu
 }
 
 /**
- * Closes the remainders of grants that expired by `now` with an `expire` entry each (spec 01:
- * "expired AI points" shows in the usage record), so the ledger says where they went.
- * Conditional like a use: a remainder drawn meanwhile is not expired twice.
+ * Closes what is left of one expired grant with an `expire` entry (spec 01: "expired AI points"
+ * shows in the usage record), so the ledger says where it went. Conditional like a use: a
+ * remainder drawn or expired meanwhile is not expired twice. The points expired (0 when another
+ * got there first, or the grant has not expired).
  */
+export async function expireGrant(trx: Db, grantId: number, now: number): Promise<number> {
+  requireTransaction(trx);
+  const row = await trx
+    .selectFrom('grants')
+    .select(['user_id', 'kind', 'remaining'])
+    .where('id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  const left = row?.remaining ?? 0;
+  if (!row || left <= 0) return 0;
+  const updated = await trx
+    .updateTable('grants')
+    .set({ remaining: 0 })
+    .where('id', '=', grantId)
+    .where('remaining', '=', left)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return 0;
+  await entry(trx, {
+    user_id: row.user_id,
+    kind: row.kind as BalanceKind,
+    grant_id: grantId,
+    delta: -left,
+    reason: 'expire',
+    created_at: now,
+  });
+  return left;
+}
+
+/** Expires every grant of a person's balance kind that ended by `now` (`expireGrant`). */
 export async function expireDue(trx: Db, userId: number, kind: BalanceKind, now: number): Promise<number> {
   requireTransaction(trx);
   const due = await trx
     .selectFrom('grants')
-    .select(['id', 'remaining'])
+    .select('id')
     .where('user_id', '=', userId)
     .where('kind', '=', kind)
     .where('revoked_at', 'is', null)
@@ -331,18 +369,7 @@ export async function expireDue(trx: Db, userId: number, kind: BalanceKind, now:
     .orderBy('id')
     .execute();
   let expired = 0;
-  for (const row of due) {
-    const left = row.remaining ?? 0;
-    const updated = await trx
-      .updateTable('grants')
-      .set({ remaining: 0 })
-      .where('id', '=', row.id)
-      .where('remaining', '=', left)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) continue;
-    await entry(trx, { user_id: userId, kind, grant_id: row.id, delta: -left, reason: 'expire', created_at: now });
-    expired += left;
-  }
+  for (const { id } of due) expired += await expireGrant(trx, id, now);
   return expired;
 }
 

@@ -1,4 +1,6 @@
 import {
+  listAiPointAcquisitionsRoute,
+  TEMPLATE_COUPON_FEN,
   ALL_PLATFORMS,
   cancelSubscriptionRoute,
   FOREVER_EXPIRY,
@@ -71,9 +73,13 @@ describe.each(dialects)('licences from grants on $name', (dialect) => {
       expect(mind?.[column]).toBe(order.endDate);
     }
     expect(mind?.grant_id).toBe((await orderGrant('STORE-209-A')).id);
-    // The 1-year plan's extras (spec 01 §9): 20 template coupons and 6666 AI points.
-    expect(await balance(db, userId, 'template_credit', now())).toBe(20);
+    // The 1-year plan's extras (spec 01 §9): 20 template coupons (as credit in fen) and 6666 AI
+    // points, a membership bonus.
+    expect(await balance(db, userId, 'template_credit', now())).toBe(20 * TEMPLATE_COUPON_FEN);
     expect(await balance(db, userId, 'ai_points', now())).toBe(6666);
+    expect((await call(t, listAiPointAcquisitionsRoute, { as: person })).ok().data).toEqual([
+      expect.objectContaining({ method: 'Membership_Bonus', source: 2, total_points: 6666 }),
+    ]);
 
     // The same store order again is refused and changes nothing.
     await expect(buy(userId, { type: 216, orderNo: 'STORE-209-A' })).rejects.toMatchObject({ httpStatus: 409 });

@@ -1,7 +1,8 @@
-import { IDEMPOTENT_REPLAYED_HEADER, type RouteDef } from '@account-centre/contract';
+import { CommonErrors, IDEMPOTENT_REPLAYED_HEADER, type RouteDef } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.js';
+import { appError } from '../../lib/errors.js';
 import type { IdempotencySupport } from '../../lib/register-route.js';
 import { requestFingerprint } from './fingerprint.js';
 import { type Claim, claimKey, markApplied, settleKey } from './idempotency.service.js';
@@ -22,6 +23,29 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
+ * Whose key it is: the signed-in caller's, or on a service route the account its body names
+ * (`user_id`), which must exist — the key is stored with it, and a service must hear that the
+ * account is unknown rather than a failure of ours.
+ */
+async function keyOwner(app: FastifyInstance, route: RouteDef, request: FastifyRequest): Promise<number> {
+  if (route.access === 'user') {
+    const userId = request.auth?.userId;
+    if (userId === undefined) throw new Error(`${route.method} ${route.path}: signed-in route without a user`);
+    return userId;
+  }
+  const userId = (request.body as { user_id?: unknown } | undefined)?.user_id;
+  if (typeof userId !== 'number') throw new Error(`${route.method} ${route.path}: a service's key needs user_id`);
+  const user = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) throw appError(CommonErrors.notFound);
+  return userId;
+}
+
+/**
  * The hooks that make a contract route with `idempotent: true` honour `Idempotency-Key`
  * (docs/decisions/018). They run after the sign-in guard and the request's validation (a
  * malformed key is a 400 there), so a refused request never touches a key:
@@ -36,9 +60,7 @@ function idempotencyHooks(app: FastifyInstance, route: RouteDef): ReturnType<Ide
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string') return;
-      // Idempotent routes are signed-in routes (defineRoute refuses others), so auth is set.
-      const userId = request.auth?.userId;
-      if (userId === undefined) throw new Error(`${route.method} ${route.path}: idempotent route without a user`);
+      const userId = await keyOwner(app, route, request);
       const outcome = await claimKey(
         app.db,
         { userId, method: route.method, route: route.path, key },

@@ -4,6 +4,7 @@ import {
   orderLicence,
   type OrderLicenceInput,
   personalPlanByType,
+  TEMPLATE_COUPON_FEN,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { grant } from '../grants/grants.service.js';
@@ -24,8 +25,9 @@ export interface PaidOrder extends OrderLicenceInput {
  * delivered twice grants nothing more):
  * - the licence of `orderLicence` (the same rule as the history's end date), the record's
  *   attributes from the order — its name, plan type, channel, renewal, the 99 offer;
- * - a personal plan's extras (spec 01 §9 catalogue): template coupons and AI points, lasting the
- *   plan's term; a term already over gives none.
+ * - a personal plan's extras (spec 01 §9 catalogue): its template coupons as template credit
+ *   (`TEMPLATE_COUPON_FEN` each) and its AI points as a membership bonus, lasting the plan's
+ *   term; a term already over gives none.
  * Products without a licence record (org chart, storage, courses…) give nothing here yet.
  */
 export async function grantOrderEntitlements(trx: Db, order: PaidOrder, now: number): Promise<void> {
@@ -63,13 +65,14 @@ export async function grantOrderEntitlements(trx: Db, order: PaidOrder, now: num
   const termEnd = licence.endsAt >= FOREVER_THRESHOLD ? null : licence.endsAt;
   if (termEnd !== null && termEnd <= now) return;
   if (plan.templateCoupons) {
-    await grant(
-      trx,
-      order.userId,
-      { kind: 'template_credit', amount: plan.templateCoupons, expiresAt: termEnd },
-      source,
-      now,
-    );
+    const credit = plan.templateCoupons * TEMPLATE_COUPON_FEN;
+    await grant(trx, order.userId, { kind: 'template_credit', amount: credit, expiresAt: termEnd }, source, now);
   }
-  await grant(trx, order.userId, { kind: 'ai_points', amount: plan.aiPoints, expiresAt: termEnd }, source, now);
+  await grant(
+    trx,
+    order.userId,
+    { kind: 'ai_points', amount: plan.aiPoints, expiresAt: termEnd, method: 'Membership_Bonus' },
+    source,
+    now,
+  );
 }

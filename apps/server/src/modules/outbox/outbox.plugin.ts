@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic.js';
 import {
   createSmtpTransport,
   type FlushResult,
@@ -45,34 +46,10 @@ export const outboxPlugin = fp(
     });
     app.decorate('outbox', { flush: () => delivery.flush() });
 
-    let timer: NodeJS.Timeout | null = null;
-    let round: Promise<void> | null = null;
-    const tick = () => {
-      // A slow round (a hung SMTP server) is not overtaken by the next one of this instance.
-      if (round) return;
-      round = delivery
-        .flush()
-        .then(
-          () => undefined,
-          (error: unknown) => app.log.error({ err: error }, 'outbox delivery round failed'),
-        )
-        .finally(() => {
-          round = null;
-        });
-    };
-
-    app.addHook('onReady', async () => {
-      if (config.outbox.pollMs > 0 && delivery.channels.length > 0) {
-        timer = setInterval(tick, config.outbox.pollMs);
-        timer.unref();
-      }
-    });
-    // preClose runs while the database is still open: the round in flight finishes its writes.
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await round;
-    });
+    // A slow round (a hung SMTP server) is not overtaken by the next one of this instance.
+    runPeriodically(app, 'outbox delivery round', delivery.channels.length > 0 ? config.outbox.pollMs : 0, () =>
+      delivery.flush(),
+    );
     app.addHook('onClose', async () => {
       mail?.close();
     });

@@ -1,0 +1,100 @@
+import type { AiPointMethod, AiPointProduct } from '@account-centre/contract';
+import type { Db } from '../db/database.js';
+import { grant } from '../modules/grants/grants.service.js';
+import { consumePoints, expirePoints, giveUnlimited } from '../modules/points/points.service.js';
+import { spendTemplateCredit } from '../modules/template-credit/template-credit.service.js';
+
+const DAY = 86_400;
+
+/** The demo's AI point grants: every source, one ending within a week, one ended. */
+const DEMO_GRANTS: readonly { method: AiPointMethod; amount: number; daysAgo: number; lastsDays: number | null }[] = [
+  { method: 'New_User_Reward', amount: 100, daysAgo: 60, lastsDays: null },
+  { method: 'Daily_Check-In_Bonus', amount: 300, daysAgo: 40, lastsDays: 15 },
+  { method: 'Buy_AI_Group', amount: 5000, daysAgo: 35, lastsDays: 365 },
+  { method: 'Membership_Bonus', amount: 6666, daysAgo: 25, lastsDays: 30 },
+  { method: 'License', amount: 1000, daysAgo: 20, lastsDays: null },
+  { method: 'Referral_Bonus', amount: 200, daysAgo: 3, lastsDays: 90 },
+];
+
+/** Features the demo used, by product: the mind-map tool's codes 1–29, the diagram tool's 1001–1116. */
+const DEMO_FEATURES: Record<AiPointProduct, readonly number[]> = {
+  mind: [2, 3, 9, 10, 13, 16, 20, 28, 1],
+  max: [1001, 1003, 1010, 1024, 1050, 1077, 1102],
+};
+
+const DEMO_TEMPLATES = [
+  { title: 'Cross-functional flowchart pack', price: 1200, daysAgo: 18 },
+  { title: 'Quarterly OKR mind map', price: 600, daysAgo: 11 },
+  { title: 'Network topology set', price: 1800, daysAgo: 6 },
+  { title: 'Weekly planner', price: 300, daysAgo: 2 },
+];
+
+const noIdempotencyKey = async () => undefined;
+
+/**
+ * AI points and template credit on the demo account, so every part of both screens shows:
+ * grants from every source (one ending within a week, one ended and swept as code 2001), uses of
+ * both products and many features over the last month, unlimited days, and template credit
+ * with purchases. Once: an account that has used points or credit is left alone.
+ */
+export async function seedPointsDemo(db: Db, userId: number, now: number): Promise<boolean> {
+  const [account, spends] = await Promise.all([
+    db.selectFrom('ai_point_accounts').select('usage_count').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('template_credit_spends').select('id').where('user_id', '=', userId).limit(1).execute(),
+  ]);
+  if ((account?.usage_count ?? 0) > 0 || spends.length > 0) return false;
+
+  await db.transaction().execute(async (trx) => {
+    for (const [i, given] of DEMO_GRANTS.entries()) {
+      const at = now - given.daysAgo * DAY;
+      await grant(
+        trx,
+        userId,
+        {
+          kind: 'ai_points',
+          amount: given.amount,
+          expiresAt: given.lastsDays === null ? null : at + given.lastsDays * DAY,
+          method: given.method,
+        },
+        { kind: 'operator', id: `demo-points-${i}`, reason: `demo: ${given.method}` },
+        at,
+      );
+    }
+    await grant(
+      trx,
+      userId,
+      { kind: 'template_credit', amount: 5000 },
+      { kind: 'operator', id: 'demo-template-credit', reason: 'demo: template credit top-up' },
+      now - 30 * DAY,
+    );
+  });
+
+  // A use or two a day over the last 30 days, alternating products and cycling features.
+  const products: AiPointProduct[] = ['mind', 'max'];
+  for (let day = 29, n = 0; day >= 0; day--) {
+    for (let use = 0; use < 1 + (day % 2); use++, n++) {
+      const product = products[n % 2] as AiPointProduct;
+      const features = DEMO_FEATURES[product];
+      const at = now - day * DAY - (use + 1) * 3600;
+      // Points that ended by then leave first, so the history shows them when they ended.
+      await expirePoints(db, at);
+      await consumePoints(
+        db,
+        { userId, product, featureCode: features[n % features.length] as number, points: 5 + ((n * 7) % 40) },
+        at,
+        noIdempotencyKey,
+      );
+    }
+  }
+  for (const template of DEMO_TEMPLATES) {
+    await spendTemplateCredit(
+      db,
+      { userId, templateId: `demo-${template.daysAgo}`, title: template.title, price: template.price },
+      now - template.daysAgo * DAY,
+      noIdempotencyKey,
+    );
+  }
+  await expirePoints(db, now);
+  await db.transaction().execute((trx) => giveUnlimited(trx, userId, 12, now));
+  return true;
+}

@@ -1,0 +1,20 @@
+import { defineModule } from '../manifest.js';
+import { pointsExpireCommand, pointsLedgerCommand, pointsUnlimitedCommand } from './points.commands.js';
+import { pointsSweepPlugin } from './points.plugin.js';
+import { pointRoutes } from './points.routes.js';
+
+/**
+ * AI points (spec 01 §2 "AI points screen", §3; docs/decisions/030): a balance of the grants
+ * module, spent by the products' servers, every use recorded, expired points swept.
+ */
+export const pointsModule = defineModule({
+  name: 'points',
+  plugins: [pointsSweepPlugin],
+  routes: [pointRoutes],
+  commands: [pointsUnlimitedCommand, pointsExpireCommand, pointsLedgerCommand],
+  tables: {
+    // How a person used their points, and their unlimited use, are about the person.
+    ai_point_accounts: { erase: 'rows' },
+    ai_point_usages: { erase: 'rows' },
+  },
+});

@@ -1,0 +1,81 @@
+import { AuthErrors } from '@account-centre/contract';
+import { type CliCommand, UsageError } from '../../cli/cli.js';
+import { intFlag } from '../../cli/order-flags.js';
+import { userRefFlag } from '../../cli/ref-flags.js';
+import { lockNamedUser } from '../user/user.service.js';
+import { history } from '../grants/grants.service.js';
+import { acquisitions, endUnlimited, expirePoints, giveUnlimited, pointsNow, usagePage } from './points.service.js';
+
+export const pointsUnlimitedCommand: CliCommand = {
+  name: 'points:unlimited',
+  description:
+    'Give a person days of unlimited AI use (added to what runs), or end it with --end: while it runs, uses are recorded without touching the balance.',
+  options: [
+    { name: 'user', description: 'user id or e-mail', required: true },
+    { name: 'days', description: 'days to add' },
+    { name: 'end', description: 'end unlimited use now', switch: true },
+  ],
+  run: async (context, flags) => {
+    const user = userRefFlag('user', flags.user);
+    const days = intFlag('days', flags.days);
+    const end = flags.end !== undefined;
+    if ((days === undefined) === !end) throw new UsageError('give --days or --end');
+    const deps = await context.deps();
+    const now = deps.clock.now();
+    return deps.db.transaction().execute(async (trx) => {
+      const userId = await lockNamedUser(trx, user, AuthErrors.accountNotFound);
+      if (end) await endUnlimited(trx, userId, now);
+      else await giveUnlimited(trx, userId, days as number, now);
+      return { user_id: userId, ...(await pointsNow(trx, userId, now)) };
+    });
+  },
+};
+
+export const pointsExpireCommand: CliCommand = {
+  name: 'points:expire',
+  description:
+    'Let expired AI points go now, as every instance does each POINTS_SWEEP_SECONDS: each expired grant leaves once, with a usage row of code 2001.',
+  options: [],
+  run: async (context) => {
+    const deps = await context.deps();
+    const now = deps.clock.now();
+    let total = { grants: 0, points: 0 };
+    // In rounds of 500 grants until none is left.
+    for (;;) {
+      const round = await expirePoints(deps.db, now);
+      total = { grants: total.grants + round.grants, points: total.points + round.points };
+      if (round.grants === 0) return total;
+    }
+  },
+};
+
+export const pointsLedgerCommand: CliCommand = {
+  name: 'points:ledger',
+  description:
+    'A person’s AI points and template credit: balances, unlimited use, every acquisition, the latest uses and the latest ledger entries of both.',
+  options: [{ name: 'user', description: 'user id or e-mail', required: true }],
+  run: async (context, flags) => {
+    const user = userRefFlag('user', flags.user);
+    const deps = await context.deps();
+    const now = deps.clock.now();
+    const userId = await deps.db.transaction().execute((trx) => lockNamedUser(trx, user, AuthErrors.accountNotFound));
+    const [points, grants, uses, pointEntries, creditEntries] = await Promise.all([
+      pointsNow(deps.db, userId, now),
+      acquisitions(deps.db, userId),
+      usagePage(deps.db, userId, 1, 50),
+      history(deps.db, userId, 'ai_points', { page: 1, pageSize: 50 }),
+      history(deps.db, userId, 'template_credit', { page: 1, pageSize: 50 }),
+    ]);
+    return {
+      user_id: userId,
+      ai_points: {
+        ...points,
+        acquisitions: grants,
+        uses: uses.data,
+        uses_in_all: uses.count,
+        ledger: pointEntries.data,
+      },
+      template_credit: { ledger: creditEntries.data },
+    };
+  },
+};

@@ -1,0 +1,336 @@
+import {
+  type AiPointAcquisition,
+  type AiPointBalance,
+  type AiPointMethod,
+  aiPointMethods,
+  type AiPointProduct,
+  type AiPointUsage,
+  aiProductTypes,
+  CommonErrors,
+  EXPIRED_POINTS_FEATURE,
+  GrantErrors,
+  isAiFeatureOf,
+  PointErrors,
+  productTypeOfAiProduct,
+} from '@account-centre/contract';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import { AppError, appError, operatorInputError } from '../../lib/errors.js';
+import { balance, expireGrant, spend } from '../grants/grants.service.js';
+
+const DAY = 86_400;
+
+/**
+ * Makes sure the account has its usage row and raises its use counter, returning the new use's
+ * number and the account's unlimited use. The update takes the row's lock (PostgreSQL) or runs
+ * under the write lock (SQLite), so one account's uses and expiries run one after another: each
+ * use's `after_point` is the balance its own draw left, and the numbers have no gaps.
+ */
+async function nextUse(trx: Db, userId: number, now: number): Promise<{ seq: number; unlimitedUntil: number | null }> {
+  await trx
+    .insertInto('ai_point_accounts')
+    .values({ user_id: userId, unlimited_until: null, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('ai_point_accounts')
+    .set((eb) => ({ usage_count: eb('usage_count', '+', 1), updated_at: now }))
+    .where('user_id', '=', userId)
+    .returning(['usage_count', 'unlimited_until'])
+    .executeTakeFirstOrThrow();
+  return { seq: row.usage_count, unlimitedUntil: row.unlimited_until };
+}
+
+async function recordUse(
+  trx: Db,
+  userId: number,
+  use: { seq: number; productType: number; featureCode: number; points: number; unlimited: boolean },
+  now: number,
+): Promise<number> {
+  const row = await trx
+    .insertInto('ai_point_usages')
+    .values({
+      user_id: userId,
+      seq: use.seq,
+      created_at: now,
+      product_type: use.productType,
+      feature_code: use.featureCode,
+      points: use.points,
+      // Set once the draw is made; 0 meanwhile, inside the same transaction.
+      after_point: 0,
+      unlimited: use.unlimited ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function settleUse(trx: Db, usageId: number, userId: number, now: number): Promise<number> {
+  const after = await balance(trx, userId, 'ai_points', now);
+  await trx.updateTable('ai_point_usages').set({ after_point: after }).where('id', '=', usageId).execute();
+  return after;
+}
+
+export interface Consumption {
+  userId: number;
+  product: AiPointProduct;
+  featureCode: number;
+  points: number;
+}
+
+/**
+ * A product spends a user's points on a feature (issue 13): the use is numbered, drawn from the
+ * grants that expire soonest (then the oldest) with one ledger entry per grant under
+ * `ai_usage:<id>`, and recorded with the balance it left — or, while unlimited use runs,
+ * recorded without touching the balance. Short of points: `Exceeded usage limit.`, and nothing
+ * is written.
+ */
+export async function consumePoints(
+  db: Db,
+  input: Consumption,
+  now: number,
+  markApplied: (trx: Db) => Promise<void>,
+): Promise<{ usage_id: number; balance: number; unlimited: boolean }> {
+  if (!isAiFeatureOf(input.product, input.featureCode)) throw appError(PointErrors.unknownFeature);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { seq, unlimitedUntil } = await nextUse(trx, input.userId, now);
+      const unlimited = unlimitedUntil !== null && unlimitedUntil > now;
+      const usageId = await recordUse(
+        trx,
+        input.userId,
+        {
+          seq,
+          productType: productTypeOfAiProduct[input.product],
+          featureCode: input.featureCode,
+          points: input.points,
+          unlimited,
+        },
+        now,
+      );
+      if (!unlimited) await spend(trx, input.userId, 'ai_points', input.points, `ai_usage:${usageId}`, now);
+      const after = await settleUse(trx, usageId, input.userId, now);
+      await markApplied(trx);
+      return { usage_id: usageId, balance: after, unlimited };
+    });
+  } catch (error) {
+    // The grants module's refusal, in this domain's words (the same msg).
+    if (error instanceof AppError && error.is(GrantErrors.overLimit)) throw appError(PointErrors.overLimit);
+    throw error;
+  }
+}
+
+/**
+ * Lets what is left of expired AI point grants go (issue 13): each expired remainder leaves by
+ * an `expire` ledger entry and a usage row of code 2001, in one transaction per grant. The
+ * grants module's conditional update lets exactly one of any number of sweeps (instances,
+ * processes) expire a grant; the others roll back. `limit` grants per run, soonest first.
+ */
+export async function expirePoints(db: Db, now: number, limit = 500): Promise<{ grants: number; points: number }> {
+  const due = await db
+    .selectFrom('grants')
+    .select(['id', 'user_id'])
+    .where('kind', '=', 'ai_points')
+    .where('revoked_at', 'is', null)
+    .where('remaining', '>', 0)
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  let grants = 0;
+  let points = 0;
+  for (const { id, user_id: userId } of due) {
+    const expired = await db
+      .transaction()
+      .execute(async (trx) => {
+        const { seq } = await nextUse(trx, userId, now);
+        const left = await expireGrant(trx, id, now);
+        // Another sweep expired it first: undo this one's number.
+        if (left === 0) throw new NothingToExpire();
+        const usageId = await recordUse(
+          trx,
+          userId,
+          {
+            seq,
+            productType: aiProductTypes.none,
+            featureCode: EXPIRED_POINTS_FEATURE,
+            points: left,
+            unlimited: false,
+          },
+          now,
+        );
+        await settleUse(trx, usageId, userId, now);
+        return left;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NothingToExpire) return 0;
+        throw error;
+      });
+    if (expired > 0) {
+      grants += 1;
+      points += expired;
+    }
+  }
+  return { grants, points };
+}
+
+class NothingToExpire extends Error {}
+
+/** Unlimited use: `days` more from its end, or from now when it has ended or never ran. */
+export async function giveUnlimited(trx: Db, userId: number, days: number, now: number): Promise<number> {
+  if (!Number.isSafeInteger(days) || days < 1 || days > 36_500) throw operatorInputError('days are 1 to 36500');
+  await trx
+    .insertInto('ai_point_accounts')
+    .values({ user_id: userId, unlimited_until: null, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // Updating first takes the row's lock, so two grants of days add up rather than overwrite.
+  const current = await trx
+    .updateTable('ai_point_accounts')
+    .set({ updated_at: now })
+    .where('user_id', '=', userId)
+    .returning('unlimited_until')
+    .executeTakeFirstOrThrow();
+  const from = current.unlimited_until !== null && current.unlimited_until > now ? current.unlimited_until : now;
+  const until = from + days * DAY;
+  await trx
+    .updateTable('ai_point_accounts')
+    .set({ unlimited_until: until, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+  return until;
+}
+
+/** Ends unlimited use now (an operator's correction, a refund). */
+export async function endUnlimited(trx: Db, userId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('ai_point_accounts')
+    .set({ unlimited_until: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('unlimited_until', '>', now)
+    .execute();
+}
+
+/** Whole days of unlimited use left, counting a started day as one; 0 when none runs. */
+export function unlimitedDaysLeft(until: number | null, now: number): number {
+  return until === null || until <= now ? 0 : Math.ceil((until - now) / DAY);
+}
+
+async function unlimitedUntil(db: Db, userId: number, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('ai_point_accounts')
+    .select('unlimited_until')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const until = row?.unlimited_until ?? null;
+  return until !== null && until > now ? until : null;
+}
+
+/** An open account's id, or 404: what a service names must exist. */
+export async function requireOpenUser(db: Db, userId: number): Promise<number> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) throw appError(CommonErrors.notFound);
+  return user.id;
+}
+
+/** The account's points now (spec 01 §7 getAIPointLeftV2). */
+export async function pointsNow(db: Db, userId: number, now: number): Promise<Static<typeof AiPointBalance>> {
+  const [points, until, expiring] = await Promise.all([
+    balance(db, userId, 'ai_points', now),
+    unlimitedUntil(db, userId, now),
+    db
+      .selectFrom('grants')
+      .select(['remaining', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'ai_points')
+      .where('revoked_at', 'is', null)
+      .where('remaining', '>', 0)
+      .where('expires_at', '>', now)
+      .orderBy('expires_at')
+      .orderBy('id')
+      .limit(20)
+      .execute(),
+  ]);
+  return {
+    balance: points,
+    unlimit_date: until,
+    unlimited_days: unlimitedDaysLeft(until, now),
+    expiring: expiring.map((row) => ({ points: row.remaining as number, exp_time: row.expires_at as number })),
+  };
+}
+
+/**
+ * A page of the account's uses, newest first. Uses are numbered 1…n per account, so page `p`
+ * is the numbers n−(p−1)·size down to n−p·size+1: found through the (user, number) index
+ * whatever the page, as fast for the ten-thousandth page as for the first.
+ */
+export async function usagePage(
+  db: Db,
+  userId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ data: Static<typeof AiPointUsage>[]; count: number }> {
+  const account = await db
+    .selectFrom('ai_point_accounts')
+    .select('usage_count')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const count = account?.usage_count ?? 0;
+  const top = count - (page - 1) * pageSize;
+  if (top <= 0) return { data: [], count };
+  const rows = await db
+    .selectFrom('ai_point_usages')
+    .select(['id', 'created_at', 'product_type', 'feature_code', 'points', 'after_point', 'unlimited'])
+    .where('user_id', '=', userId)
+    .where('seq', '<=', top)
+    .where('seq', '>', top - pageSize)
+    .orderBy('seq', 'desc')
+    .execute();
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      create_tm: row.created_at,
+      product_type: row.product_type,
+      desc_type: row.feature_code,
+      points: row.points,
+      after_point: row.after_point,
+      unlimited: row.unlimited === 1,
+    })),
+    count,
+  };
+}
+
+const methodOf = (method: string | null): AiPointMethod =>
+  method !== null && method in aiPointMethods ? (method as AiPointMethod) : 'other';
+
+/** Every acquisition of points, newest first, with what is left of each (getAIPointGetList). */
+export async function acquisitions(db: Db, userId: number): Promise<Static<typeof AiPointAcquisition>[]> {
+  const rows = await db
+    .selectFrom('grants')
+    .select(['id', 'granted_at', 'method', 'amount', 'remaining', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'ai_points')
+    .where('revoked_at', 'is', null)
+    .orderBy('granted_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((row) => {
+    const method = methodOf(row.method);
+    return {
+      id: row.id,
+      created_at: row.granted_at,
+      source: aiPointMethods[method],
+      method,
+      total_points: row.amount as number,
+      residue_points: row.remaining as number,
+      exp_time: row.expires_at,
+    };
+  });
+}

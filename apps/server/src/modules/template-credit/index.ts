@@ -1,0 +1,15 @@
+import { defineModule } from '../manifest.js';
+import { templateCreditRoutes } from './template-credit.routes.js';
+
+/**
+ * Template credit (spec 01 §2 "Template credit screen"; docs/decisions/030): a balance of the
+ * grants module in fen, spent by the template community on templates.
+ */
+export const templateCreditModule = defineModule({
+  name: 'template-credit',
+  routes: [templateCreditRoutes],
+  tables: {
+    // What a person bought is about the person; the money behind the credit is kept as orders.
+    template_credit_spends: { erase: 'rows' },
+  },
+});

@@ -1,0 +1,71 @@
+import { GrantErrors, PointErrors, type TemplateCreditRecord } from '@account-centre/contract';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import { AppError, appError } from '../../lib/errors.js';
+import { balance, spend } from '../grants/grants.service.js';
+import { lockLicenceHolder } from '../grants/licences.js';
+
+export interface TemplatePurchase {
+  userId: number;
+  templateId: string;
+  title: string;
+  /** Fen. */
+  price: number;
+}
+
+/**
+ * The template community spends a user's credit on a template (issue 13): the record and the
+ * draws (soonest-expiring credit first, one ledger entry per grant under `template:<id>`) in one
+ * transaction; short of credit, `Exceeded usage limit.` and nothing is written. The balance
+ * cannot go below zero: each draw is conditional, and the database checks every remainder.
+ */
+export async function spendTemplateCredit(
+  db: Db,
+  input: TemplatePurchase,
+  now: number,
+  markApplied: (trx: Db) => Promise<void>,
+): Promise<{ record_id: number; surplus: number }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // One account's purchases queue, so each one's answer is the balance it left.
+      if (!(await lockLicenceHolder(trx, input.userId))) throw new Error(`no open user ${input.userId}`);
+      const record = await trx
+        .insertInto('template_credit_spends')
+        .values({
+          user_id: input.userId,
+          created_at: now,
+          template_id: input.templateId,
+          work_title: input.title,
+          price: input.price,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await spend(trx, input.userId, 'template_credit', input.price, `template:${record.id}`, now);
+      await markApplied(trx);
+      return { record_id: record.id, surplus: await balance(trx, input.userId, 'template_credit', now) };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.is(GrantErrors.overLimit)) throw appError(PointErrors.overLimit);
+    throw error;
+  }
+}
+
+/** Templates bought with credit, newest first, `count` from `offset`, and how many in all. */
+export async function templateRecords(
+  db: Db,
+  userId: number,
+  offset: number,
+  count: number,
+): Promise<{ list: Static<typeof TemplateCreditRecord>[]; count: number }> {
+  const mine = db.selectFrom('template_credit_spends').where('user_id', '=', userId);
+  const [list, total] = await Promise.all([
+    mine
+      .select(['id', 'created_at', 'work_title', 'price'])
+      .orderBy('id', 'desc')
+      .limit(count)
+      .offset(offset)
+      .execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { list, count: Number(total.count) };
+}
