@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
@@ -210,6 +211,26 @@ export function runAdmin(args: string[]): unknown {
     encoding: 'utf8',
   });
   return JSON.parse(output) as unknown;
+}
+
+/**
+ * Calls an `/api/internal/` route as one of the company's services would (the template
+ * community spending credit, a product spending AI points), with that service's key and a
+ * fresh idempotency key.
+ */
+export async function serviceCall(
+  request: APIRequestContext,
+  service: 'products' | 'templates',
+  path: string,
+  data: unknown,
+): Promise<unknown> {
+  const keys = JSON.parse(process.env.E2E_SERVICE_KEYS ?? '{}') as Record<string, string>;
+  const response = await request.post(`${SERVER_ORIGIN}${path}`, {
+    headers: { 'X-Service-Key': keys[service] ?? '', 'Idempotency-Key': `e2e-${randomUUID()}` },
+    data,
+  });
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()} ${await response.text()}`);
+  return response.json();
 }
 
 export const test = base;

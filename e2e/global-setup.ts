@@ -174,6 +174,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SECRET_KEY: randomBytes(32).toString('base64url'),
   };
   process.env.E2E_ADMIN_ENV = JSON.stringify(adminEnv);
+  // The keys the company's other services call /api/internal/ with (fixtures.ts serviceCall).
+  const serviceKeys = {
+    products: randomBytes(32).toString('base64url'),
+    templates: randomBytes(32).toString('base64url'),
+  };
+  process.env.E2E_SERVICE_KEYS = JSON.stringify(serviceKeys);
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -186,6 +192,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SEED_DEMO: 'false',
       RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'warn',
+      SERVICE_KEYS: Object.entries(serviceKeys)
+        .map(([name, key]) => `${name}=${key}`)
+        .join(','),
       // The harness frames the app as the tablet frame of the diagram product does.
       FRAME_ANCESTORS: HARNESS_ORIGIN,
       // Third-party sign-in against the provider started above (account-identity.spec.ts).

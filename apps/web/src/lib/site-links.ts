@@ -41,3 +41,8 @@ export function companyHome(region: Region, language: Language, env?: Env): stri
 export function mergeAccountsPage(env?: Env): string {
   return `${siteOrigins(env).domestic}/account/merge`;
 }
+
+/** Where template credit is topped up: the template community's top-up page (spec 01 §2). */
+export function templateTopUpPage(language: Language, env?: Env): string {
+  return `${siteBase(language, env)}/templates/top-up`;
+}

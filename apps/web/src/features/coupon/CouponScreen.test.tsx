@@ -71,7 +71,7 @@ describe('the coupons screen', () => {
     const api = stubApi()
       .answer(getCouponsRoute, { data: [tenOff] })
       .answer(bindCouponRoute, ({ body }) =>
-        body.replace ? { data: { ...tenOff, id: 32, type: 2, value: 15 } } : failWith(CouponErrors.held),
+        body.replace ? { data: { ...tenOff, id: 32, type: 2 as const, value: 15 } } : failWith(CouponErrors.held),
       );
     await renderInLanguage(<CouponScreen />, { path: '/coupon' });
     await screen.findByRole('article');

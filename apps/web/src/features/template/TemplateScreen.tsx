@@ -1,13 +1,133 @@
+import { Group, List, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalButton } from '../../components/ExternalButton';
+import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { templateTopUpPage } from '../../lib/site-links';
+import { useTemplateCredit, useTemplateRecords } from './api/template-credit';
 
-/** /template (spec 01 §2). */
+const tips = ['where', 'order', 'cash', 'plans'] as const;
+
+/**
+ * /template (spec 01 §2 "Template credit screen"): the balance in yuan with a top-up button,
+ * the expense record (time, template, amount) 10 a page, and the four usage tips.
+ */
 export function TemplateScreen() {
   const { t } = useTranslation();
+  const session = useSession();
+  if (!session) return null;
   return (
     <ScreenLayout title={t('shell:screens.template')}>
-      <UnbuiltSection />
+      <Balance userId={session.userId} />
+      <Records userId={session.userId} />
+      <Stack gap="xs" component="section" aria-labelledby="template-tips">
+        <Title order={2} size="h4" id="template-tips">
+          {t('template:tips.title')}
+        </Title>
+        <List size="sm" spacing={4}>
+          {tips.map((tip) => (
+            <List.Item key={tip}>{t(`template:tips.${tip}`)}</List.Item>
+          ))}
+        </List>
+      </Stack>
     </ScreenLayout>
+  );
+}
+
+function Balance({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const credit = useTemplateCredit(userId);
+  if (credit.isError)
+    return <LoadFailed message={t('template:balance.loadFailed')} onRetry={() => void credit.refetch()} />;
+  return (
+    <Paper withBorder radius="md" p="lg" maw={520} component="section" aria-labelledby="template-balance">
+      <Group justify="space-between" align="center" wrap="wrap" gap="md">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed" id="template-balance">
+            {t('template:balance.label')}
+          </Text>
+          {credit.isPending ? (
+            <Loader size="sm" aria-label={t('status.loading')} />
+          ) : (
+            <Text fz={28} fw={700} c="blue.8">
+              {formatCurrency(credit.data, language, 'CNY')}
+            </Text>
+          )}
+        </Stack>
+        <ExternalButton href={templateTopUpPage(language)}>{t('template:balance.topUp')}</ExternalButton>
+      </Group>
+    </Paper>
+  );
+}
+
+function Records({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const [page, setPage] = useState(1);
+  const records = useTemplateRecords(userId, page);
+  const headingId = useId();
+
+  let body;
+  if (records.isPending) {
+    body = <Loader size="sm" aria-label={t('status.loading')} />;
+  } else if (records.isError) {
+    body = <LoadFailed message={t('template:records.loadFailed')} onRetry={() => void records.refetch()} />;
+  } else if (records.data.count === 0) {
+    body = <Text c="dimmed">{t('template:records.empty')}</Text>;
+  } else {
+    const pages = Math.ceil(records.data.count / TEMPLATE_RECORD_PAGE_SIZE);
+    body = (
+      <Stack gap="sm">
+        <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('template:records.time')}</Table.Th>
+              <Table.Th>{t('template:records.template')}</Table.Th>
+              <Table.Th style={{ textAlign: 'end' }}>{t('template:records.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.data.list.map((record) => (
+              <Table.Tr key={record.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.created_at, 'dateTime')}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.work_title}</Table.Td>
+                <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                  {formatCurrency(record.price, language, 'CNY')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('actions.previous') }
+                : control === 'next'
+                  ? { 'aria-label': t('actions.next') }
+                  : {}
+            }
+            aria-label={t('template:records.pages')}
+          />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        {t('template:records.title')}
+      </Title>
+      {body}
+    </Stack>
   );
 }

@@ -14,6 +14,7 @@ import type header from '../../locales/en/header.json';
 import type order from '../../locales/en/order.json';
 import type shell from '../../locales/en/shell.json';
 import type team from '../../locales/en/team.json';
+import type template from '../../locales/en/template.json';
 
 /**
  * Types every `t('namespace:key')` call against the English files, the reference language.
@@ -41,6 +42,7 @@ declare module 'i18next' {
       'order',
       'shell',
       'team',
+      'template',
     ];
     returnNull: false;
     resources: {
@@ -60,6 +62,7 @@ declare module 'i18next' {
       order: typeof order;
       shell: typeof shell;
       team: typeof team;
+      template: typeof template;
     };
   }
 }

@@ -1,0 +1,44 @@
+import {
+  getTemplateCreditRoute,
+  listTemplateCreditRecordsRoute,
+  type RouteReply,
+  TEMPLATE_RECORD_PAGE_SIZE,
+} from '@account-centre/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api';
+
+export type TemplateRecord = RouteReply<typeof listTemplateCreditRecordsRoute>['data']['list'][number];
+
+/** Under the user's prefix, so a redeemed gift code's credit shows here too. */
+const templateKeys = {
+  all: (userId: number) => ['user', userId, 'template-credit'] as const,
+  balance: (userId: number) => [...templateKeys.all(userId), 'balance'] as const,
+  /** One key per page: a page seen once is not fetched again when revisited (spec 01 §4 "Paging"). */
+  page: (userId: number, page: number) => [...templateKeys.all(userId), 'records', page] as const,
+};
+
+/** Template credit left, in fen (spec 01 §7 getTemplateCoupon). */
+export function useTemplateCredit(userId: number) {
+  return useQuery({
+    queryKey: templateKeys.balance(userId),
+    queryFn: ({ signal }) =>
+      apiCall(getTemplateCreditRoute, { params: { userId }, signal }).then((reply) => reply.data.surplus),
+  });
+}
+
+/** A page of templates bought with credit, 10 a page (spec 01 §9). */
+const templateRecordsOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: templateKeys.page(userId, page),
+    queryFn: ({ signal }) =>
+      apiCall(listTemplateCreditRecordsRoute, {
+        params: { userId },
+        query: { offset: (page - 1) * TEMPLATE_RECORD_PAGE_SIZE, count: TEMPLATE_RECORD_PAGE_SIZE },
+        signal,
+      }).then((reply) => reply.data),
+  });
+
+export function useTemplateRecords(userId: number, page: number) {
+  // The previous page stays on show while the next one loads, so the pager does not jump.
+  return useQuery({ ...templateRecordsOptions(userId, page), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expectAccessible } from '../accessibility.js';
+import { expect, registerUser, regionUrl, runAdmin, serviceCall, signInAs, test } from '../fixtures.js';
+import { expectNothingClipped } from '../layout.js';
+
+// Spec 01 §2 "Template credit screen", §7 getTemplateCoupon, getTemplateCouponRecord; issue 13.
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+const TEXTS = 'main h1, main h2, main a, main th, main td, main li';
+
+test('the balance in yuan, the template community’s purchases 10 a page, and the tips', async ({ page, request }) => {
+  const user = await registerUser(request, { region: 'domestic' });
+  runAdmin([
+    'points:grant',
+    '--kind',
+    'template_credit',
+    '--user',
+    String(user.userId),
+    '--amount',
+    '20000',
+    '--reason',
+    'e2e top-up',
+  ]);
+  // The template community spends credit on twelve templates, as its server would.
+  for (let i = 1; i <= 12; i++) {
+    await serviceCall(request, 'templates', '/api/internal/template-credit/spend', {
+      user_id: user.userId,
+      template_id: `tpl-${i}`,
+      title: `流程图模板 ${i}`,
+      price: 100 * i,
+    });
+  }
+  await signInAs(page, user);
+  await page.goto(regionUrl('domestic', '/template'));
+  const main = page.getByRole('main');
+  // 20000 − (100 + 200 + … + 1200) fen = ¥122.00.
+  await expect(main.getByText('¥122.00')).toBeVisible();
+  await expect(main.getByRole('link', { name: '充值' })).toHaveAttribute('href', /\/templates\/top-up$/);
+  const table = main.getByRole('table', { name: '消费记录' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+  await expect(table.getByRole('row').nth(1)).toContainText('流程图模板 12');
+  await expect(table.getByRole('row').nth(1)).toContainText('¥12.00');
+  await expect(main.getByRole('listitem')).toHaveCount(4);
+  await page.screenshot({ path: path.join(artifacts, 'template-domestic-zh-1440.png'), fullPage: true });
+  await expectNothingClipped(page, TEXTS);
+  await expectAccessible(page, 'domestic /template');
+
+  await main.getByRole('button', { name: '2', exact: true }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(2)).toContainText('流程图模板 1');
+});
+
+test.describe('390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('fits a phone, in English and in Japanese', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'domestic' });
+    runAdmin([
+      'points:grant',
+      '--kind',
+      'template_credit',
+      '--user',
+      String(user.userId),
+      '--amount',
+      '5000',
+      '--reason',
+      'e2e',
+    ]);
+    await serviceCall(request, 'templates', '/api/internal/template-credit/spend', {
+      user_id: user.userId,
+      template_id: 'tpl-long',
+      title: 'A cross-functional swimlane flowchart template with a very long name',
+      price: 1990,
+    });
+    await signInAs(page, user);
+    for (const language of ['en', 'jp']) {
+      await page.goto(regionUrl('domestic', `/template?lang=${language}`));
+      await expect(page.getByRole('main').getByRole('table')).toContainText('swimlane');
+      await expectNothingClipped(page, TEXTS);
+      await page.screenshot({ path: path.join(artifacts, `template-domestic-${language}-390.png`), fullPage: true });
+    }
+    await expectAccessible(page, '/template at 390 px');
+  });
+});
