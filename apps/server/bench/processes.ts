@@ -121,23 +121,45 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   }
 }
 
-/** Runs `npm run admin -- …` (the operator CLI) and returns its JSON answer. */
-export function admin(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+/** Runs a command to its end and returns the JSON it printed. */
+function runJson(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; what: string },
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'admin', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: 'pipe' });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`npm run admin -- ${args[0]} failed (${code}): ${stderr.trim()}`));
+      if (code !== 0) return reject(new Error(`${options.what} failed (${code}): ${stderr.trim()}`));
       try {
         resolve(JSON.parse(stdout) as Record<string, unknown>);
       } catch {
-        reject(new Error(`npm run admin -- ${args[0]} did not print JSON: ${stdout}`));
+        reject(new Error(`${options.what} did not print JSON: ${stdout}`));
       }
     });
+  });
+}
+
+/** Runs `npm run admin -- …` (the operator CLI) and returns its JSON answer. */
+export function admin(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+  return runJson('npm', ['run', 'admin', '--silent', '--', ...args], {
+    cwd: repoRoot,
+    env,
+    what: `npm run admin -- ${args[0]}`,
+  });
+}
+
+/** Runs one of the bench's own scripts (`node --import tsx bench/<script>`) and returns its JSON answer. */
+export function benchScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+  return runJson(process.execPath, ['--import', 'tsx', `bench/${script}`, ...args], {
+    cwd: serverDir,
+    env,
+    what: script,
   });
 }
 

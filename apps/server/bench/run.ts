@@ -9,6 +9,7 @@ import {
   type Session,
   admin,
   basicEnv,
+  benchScript,
   canPinCpus,
   freePort,
   machine,
@@ -35,7 +36,10 @@ import { firstScreen } from './first-screen.js';
  *       statement through the driver itself (bench/ceiling.ts), on the same database;
  *   (c) an authenticated GET /api/user/{userId} and (d) POST /api/auth/refresh against the
  *       real server, started as a child process on a fresh database (SQLite, or PostgreSQL
- *       with --pg) in production mode.
+ *       with --pg) in production mode;
+ *   (e) POST /api/internal/points/consume, a product spending points for one account per
+ *       connection, and (f) the AI usage history of an account with a million uses, page 1 and
+ *       page 10,000 (issue 13: within 1.5× of each other).
  * Prints req/s, p50 and p99 latency, and each figure as a share of hello-world and of the
  * ceiling. Servers run on CPU 0 and the load generator on the last CPU (taskset, Linux; `--no-pin`
  * lets them share): sharing, each slows the other by an amount that changes from run to run.
@@ -274,6 +278,59 @@ function report(figures: Figure[], args: Args, database: string, pinnedTo: numbe
   console.log('');
 }
 
+/** The usage history scenario: an account with this many uses, read 10 a page at page 1 and at page 10,000 (100,000 uses deep). */
+const HISTORY_USES = 1_000_000;
+const DEEP_PAGE = 10_000;
+
+/**
+ * The consumption load: each connection spends for one account of its own (a product's server
+ * acts for many users at once), a point a request, each request with a new idempotency key.
+ */
+function consumeLoad(spenders: number[], serviceKey: string) {
+  let next = 0;
+  let requestNumber = 0;
+  return (client: Client) => {
+    const userId = spenders[next++ % spenders.length];
+    const body = JSON.stringify({ user_id: userId, product: 'mind', feature_code: 2, points: 1 });
+    client.setRequests([
+      {
+        method: 'POST',
+        path: '/api/internal/points/consume',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            ...req.headers,
+            'content-type': 'application/json',
+            'x-service-key': serviceKey,
+            'idempotency-key': `bench-${process.pid}-${++requestNumber}`,
+          },
+          body,
+        }),
+      },
+    ]);
+  };
+}
+
+/** The AI points figures: consumption against hello-world, and the history's deep page against its first. */
+function reportPoints(figures: Figure[], baseline: number): void {
+  const [consume, first, deep] = figures;
+  if (!consume || !first || !deep) return;
+  console.log('| AI points scenario | req/s | p50 | p99 | vs hello-world |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const { name, result } of figures) {
+    const rps = result.requests.average;
+    console.log(
+      `| ${name} | ${Math.round(rps).toLocaleString('en')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${baseline ? (rps / baseline).toFixed(2) : '–'}× |`,
+    );
+  }
+  const ratio = first.result.latency.average ? deep.result.latency.average / first.result.latency.average : 0;
+  console.log('');
+  console.log(
+    `Target: history page 10,000 within 1.5× of page 1 (mean latency): ${ratio.toFixed(2)}× — ${ratio <= 1.5 ? 'met' : 'NOT met'}`,
+  );
+  console.log('');
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only !== 'first-screen') await api(args);
@@ -336,9 +393,11 @@ async function api(args: Args): Promise<void> {
 
     // (b), (c): the real server in production mode.
     const port = await freePort();
+    const productsKey = randomBytes(32).toString('base64url');
     const env = {
       ...productionEnv(work, databaseUrl, port),
       RATE_LIMIT_MAX: '1000000',
+      SERVICE_KEYS: `products=${productsKey}`,
       ...(process.env.TOKEN_CACHE_SECONDS ? { TOKEN_CACHE_SECONDS: process.env.TOKEN_CACHE_SECONDS } : {}),
     };
     const server = startNode(
@@ -381,6 +440,36 @@ async function api(args: Args): Promise<void> {
       await load('POST /api/auth/refresh (rotating)', { ...run, url: refreshUrl, setupClient: chains }, server),
     );
 
+    // (e), (f): AI points (issue 13) — products spending points, one use per request, spread over
+    // as many accounts as connections; then the usage history of one account with a million uses.
+    console.log(`seeding ${HISTORY_USES.toLocaleString('en')} uses and ${args.connections} spenders …`);
+    const seeded = await benchScript(
+      'points-seed.ts',
+      [String(userId), String(HISTORY_USES), String(args.connections)],
+      env,
+    );
+    const spenders = seeded.spenders as number[];
+    const consumeUrl = `${baseUrl}/api/internal/points/consume`;
+    const consumption = consumeLoad(spenders, productsKey);
+    console.log('POST /api/internal/points/consume …');
+    if (args.warmup) await load('warm-up', { ...warm, url: consumeUrl, setupClient: consumption }, server);
+    const pointFigures: Figure[] = [
+      await load('POST /api/internal/points/consume', { ...run, url: consumeUrl, setupClient: consumption }, server),
+    ];
+    for (const page of [1, DEEP_PAGE]) {
+      const history = {
+        url: `${baseUrl}/api/user/${userId}/points/list?page=${page}&page_size=10`,
+        headers: { authorization: `Bearer ${reader.token}` },
+      };
+      const first = await fetch(history.url, { headers: history.headers });
+      if (first.status !== 200) throw new Error(`usage history page ${page} answered ${first.status}`);
+      console.log(`usage history, page ${page.toLocaleString('en')} …`);
+      if (args.warmup) await load('warm-up', { ...warm, ...history }, server);
+      pointFigures.push(
+        await load(`usage history of 1M uses, page ${page.toLocaleString('en')}`, { ...run, ...history }, server),
+      );
+    }
+
     // (b) the ceiling, on the same database, while the server waits idle. Measured last: run
     // before them, its load left PostgreSQL slower for the refresh scenario (about 0.7× of
     // refresh's figure alone, in runs of 2026-11-23); it is reported second.
@@ -399,7 +488,8 @@ async function api(args: Args): Promise<void> {
     await stopChild(ceiling);
 
     report(figures, args, database, loadCpu);
-    const failed = figures.some((f) => f.result.non2xx + f.result.errors > 0);
+    reportPoints(pointFigures, figures[0]?.result.requests.average ?? 0);
+    const failed = [...figures, ...pointFigures].some((f) => f.result.non2xx + f.result.errors > 0);
     if (failed) {
       console.error('Some requests failed (see "failed"): the figures above are not valid.');
       process.exitCode = 1;

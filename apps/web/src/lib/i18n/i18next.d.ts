@@ -4,6 +4,7 @@ import type accountCropper from '../../locales/en/accountCropper.json';
 import type accountExchange from '../../locales/en/accountExchange.json';
 import type accountIdentity from '../../locales/en/accountIdentity.json';
 import type accountPhone from '../../locales/en/accountPhone.json';
+import type aipoint from '../../locales/en/aipoint.json';
 import type auth from '../../locales/en/auth.json';
 import type bind from '../../locales/en/bind.json';
 import type common from '../../locales/en/common.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'accountExchange',
       'accountIdentity',
       'accountPhone',
+      'aipoint',
       'auth',
       'bind',
       'coupon',
@@ -52,6 +54,7 @@ declare module 'i18next' {
       accountExchange: typeof accountExchange;
       accountIdentity: typeof accountIdentity;
       accountPhone: typeof accountPhone;
+      aipoint: typeof aipoint;
       auth: typeof auth;
       bind: typeof bind;
       common: typeof common;
