@@ -65,7 +65,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
               : t('coupon:expiry.until', { date: formatDate(coupon.exp) })}
           </Fact>
           <Fact label={t('coupon:rules.label')}>
-            <List size="sm" spacing={2} style={{ listStylePosition: 'inside', paddingLeft: 0 }}>
+            <List size="sm" spacing={2} withPadding>
               {coupon.rules.map((rule) => (
                 <List.Item key={rule}>{t(`coupon:rules.${rule}`)}</List.Item>
               ))}
