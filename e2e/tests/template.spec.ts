@@ -9,19 +9,24 @@ import { expectNothingClipped } from '../layout.js';
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main a, main th, main td, main li';
 
-test('the balance in yuan, the template community’s purchases 10 a page, and the tips', async ({ page, request }) => {
-  const user = await registerUser(request, { region: 'domestic' });
+/** Template credit given by an operator, in fen. */
+function giveCredit(userId: number, fen: number) {
   runAdmin([
     'points:grant',
     '--kind',
     'template_credit',
     '--user',
-    String(user.userId),
+    String(userId),
     '--amount',
-    '20000',
+    String(fen),
     '--reason',
-    'e2e top-up',
+    'e2e',
   ]);
+}
+
+test('the balance in yuan, the template community’s purchases 10 a page, and the tips', async ({ page, request }) => {
+  const user = await registerUser(request, { region: 'domestic' });
+  giveCredit(user.userId, 20_000);
   // The template community spends credit on twelve templates, as its server would.
   for (let i = 1; i <= 12; i++) {
     await serviceCall(request, 'templates', '/api/internal/template-credit/spend', {
@@ -56,17 +61,7 @@ test.describe('390 px', () => {
 
   test('fits a phone, in English and in Japanese', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    runAdmin([
-      'points:grant',
-      '--kind',
-      'template_credit',
-      '--user',
-      String(user.userId),
-      '--amount',
-      '5000',
-      '--reason',
-      'e2e',
-    ]);
+    giveCredit(user.userId, 5000);
     await serviceCall(request, 'templates', '/api/internal/template-credit/spend', {
       user_id: user.userId,
       template_id: 'tpl-long',

@@ -1,4 +1,5 @@
-import { Group, List, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Pager } from '../../components/Pager';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,20 +105,7 @@ function Records({ userId }: { userId: number }) {
           </Table.Tbody>
         </Table>
         {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('actions.previous') }
-                : control === 'next'
-                  ? { 'aria-label': t('actions.next') }
-                  : {}
-            }
-            aria-label={t('template:records.pages')}
-          />
+          <Pager label={t('template:records.pages')} total={pages} value={page} onChange={setPage} size="sm" />
         )}
       </Stack>
     );

@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Pager } from '../../../components/Pager';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { SIGN_IN_HISTORY_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
@@ -105,20 +94,7 @@ export function SignInHistorySection({ userId }: { userId: number }) {
           ))}
         </Stack>
         {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('actions.previous') }
-                : control === 'next'
-                  ? { 'aria-label': t('actions.next') }
-                  : {}
-            }
-            aria-label={t('devices:history.pages')}
-          />
+          <Pager label={t('devices:history.pages')} total={pages} value={page} onChange={setPage} size="sm" />
         )}
       </Stack>
     );

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Loader, Pagination, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Pager } from '../../../components/Pager';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -192,18 +193,7 @@ function PagedHistory({ userId, onRequest }: { userId: number; onRequest: (row: 
       <HistoryTable userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
       {pages > 1 && (
         <Group component="nav" aria-label={t('order:history.pages')} justify="flex-end">
-          <Pagination
-            total={pages}
-            value={page + 1}
-            onChange={(value) => setPage(value - 1)}
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('common:actions.previous') }
-                : control === 'next'
-                  ? { 'aria-label': t('common:actions.next') }
-                  : {}
-            }
-          />
+          <Pager total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} />
         </Group>
       )}
     </Stack>
