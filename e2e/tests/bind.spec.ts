@@ -133,6 +133,12 @@ test.describe('overseas', () => {
       await expect(page.getByRole('main').getByRole('alert')).toHaveText('Введите подарочный код.');
       await expectNothingClipped(page, TEXTS);
       await page.screenshot({ path: path.join(artifacts, 'bind-overseas-ru-390.png'), fullPage: true });
+      for (const language of ['en', 'zh']) {
+        await page.goto(regionUrl('overseas', `/bind?lang=${language}`));
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNothingClipped(page, TEXTS);
+        await page.screenshot({ path: path.join(artifacts, `bind-overseas-${language}-390.png`), fullPage: true });
+      }
     });
   });
 });

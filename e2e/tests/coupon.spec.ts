@@ -153,6 +153,12 @@ test.describe('overseas', () => {
       await expect(page.getByRole('main').getByRole('article')).toBeVisible();
       await expectNothingClipped(page, TEXTS);
       await page.screenshot({ path: path.join(artifacts, 'coupon-overseas-ru-390.png'), fullPage: true });
+      for (const language of ['en', 'zh']) {
+        await page.goto(regionUrl('overseas', `/coupon?lang=${language}`));
+        await expect(page.getByRole('main').getByRole('article')).toBeVisible();
+        await expectNothingClipped(page, TEXTS);
+        await page.screenshot({ path: path.join(artifacts, `coupon-overseas-${language}-390.png`), fullPage: true });
+      }
     });
   });
 });
