@@ -12,7 +12,7 @@ async function main() {
     const demo = await seedDemoIfEmpty(app);
     if (demo) {
       console.log(`Demo account created — sign in with ${demo.email} / ${demo.password}`);
-      console.log('Codes to redeem on /bind and /license, shown this once:');
+      console.log('Codes to redeem on /bind and /license (the coupon code on /coupon), shown this once:');
       for (const [kind, code] of Object.entries(demo.codes ?? {})) console.log(`  ${kind}: ${code}`);
     }
   }
