@@ -80,9 +80,15 @@ describe('the bind screen', () => {
     }
   });
 
-  it('reads a gift code’s failures other than the usage limit as an invalid gift code', async () => {
-    const failures = [CodeErrors.used, CodeErrors.overLimit, CodeErrors.expired];
-    const expected = ['Invalid gift code.', 'This code has reached its usage limit.', 'Invalid gift code.'];
+  it('reads a gift code’s failures other than the usage limit and a held coupon as an invalid gift code', async () => {
+    const failures = [CodeErrors.used, CodeErrors.overLimit, CodeErrors.expired, CodeErrors.couponHeld];
+    const expected = [
+      'Invalid gift code.',
+      'This code has reached its usage limit.',
+      'Invalid gift code.',
+      // A gift of a coupon while one is held: what to do about it, not "invalid".
+      'You already hold a coupon. Use it, or replace it on the Coupons page, before redeeming this code.',
+    ];
     let next = 0;
     stubApi().answer(redeemGiftCodeRoute, () => failWith(failures[next++]!));
     await renderInLanguage(<BindScreen />, { path: '/bind', build: { region: 'overseas' } });
