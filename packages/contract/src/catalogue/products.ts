@@ -147,6 +147,9 @@ export type OrderChannel = (typeof orderChannels)[number];
 export const currencies = ['CNY', 'USD'] as const;
 export type Currency = (typeof currencies)[number];
 
+/** The currency a region's prices and amounts are in: yuan domestic, US dollars overseas. */
+export const currencyOfRegion = (region: 'domestic' | 'overseas'): Currency => (region === 'domestic' ? 'CNY' : 'USD');
+
 /** Both currencies count in hundredths: fen and cents. */
 const MINOR_PER_MAJOR = 100;
 

@@ -132,7 +132,8 @@ type Outcome =
   | 'used'
   | 'over_limit'
   | 'nothing_to_replace'
-  | 'coupon_held';
+  | 'coupon_held'
+  | 'wrong_currency';
 
 /**
  * What each call answers for each refusal: the licence and gift calls the msgs of spec 01 §8's
@@ -149,6 +150,8 @@ const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
     over_limit: CodeErrors.overLimit,
     nothing_to_replace: CodeErrors.nothingToReplace,
     coupon_held: CodeErrors.couponHeld,
+    // A coupon for the other region's accounts: as a code of the wrong kind, which it is here.
+    wrong_currency: CodeErrors.wrongKind,
   },
   coupon: {
     not_exists: CouponErrors.invalidCode,
@@ -159,6 +162,7 @@ const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
     over_limit: CouponErrors.overLimit,
     nothing_to_replace: CouponErrors.invalidCode,
     coupon_held: CouponErrors.held,
+    wrong_currency: CouponErrors.invalidCode,
   },
 };
 

@@ -9,6 +9,8 @@ import {
   couponTypeValues,
   type Currency,
   currencies,
+  currencyOfRegion,
+  isAmountCoupon,
   formatRedeemCode,
   templateCommunityPaths,
 } from '@account-centre/contract';
@@ -92,7 +94,9 @@ export type HoldOutcome =
   /** A live coupon is held and replacing it was not confirmed. */
   | { held: false; reason: 'coupon_held' }
   /** The coupon itself is past its end. */
-  | { held: false; reason: 'expired' };
+  | { held: false; reason: 'expired' }
+  /** An amount off in the currency of the other region's accounts. */
+  | { held: false; reason: 'wrong_currency' };
 
 /**
  * Gives the account the coupon from `source`, in the caller's transaction (spec 01 §4: one
@@ -112,6 +116,10 @@ export async function holdCoupon(
   if (!(await lockLicenceHolder(trx, userId))) throw operatorInputError('user not found');
   const coupon = await findCoupon(trx, couponId);
   if (!coupon) throw new Error(`a batch gives coupon ${couponId}, which does not exist`);
+  // An amount off in another region's currency could never apply at this account's checkout.
+  const account = await trx.selectFrom('users').select('region').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (isAmountCoupon(coupon.type) && coupon.currency !== currencyOfRegion(account.region))
+    return { held: false, reason: 'wrong_currency' };
   const expiresAt = endOf(coupon, now);
   if (expiresAt !== null && expiresAt <= now) return { held: false, reason: 'expired' };
   const current = await liveCouponGrant(trx, userId);

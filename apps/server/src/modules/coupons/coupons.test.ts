@@ -178,6 +178,22 @@ describe.each(dialects)('coupons on $name', (dialect) => {
     expect(await balance(t.app.db, gina.userId, 'ai_points', t.clock.now())).toBe(50);
   });
 
+  it('binds an amount off only in the currency of the account’s region; a percentage anywhere', async () => {
+    const yuan = await defineCoupon('--type', '1', '--value', '500', '--currency', 'CNY');
+    const dollars = await defineCoupon('--type', '15', '--value', '500', '--currency', 'USD');
+    const percent = await defineCoupon('--type', '2', '--value', '10', '--currency', 'CNY');
+    const [inYuan] = await couponCodes(yuan);
+    const [inDollars] = await couponCodes(dollars);
+    const [inPercent] = await couponCodes(percent);
+    const overseas = await testUser(t, { region: 'overseas' });
+    const refused = await bind(overseas, inYuan!);
+    expect([refused.status, msgOf(refused)]).toEqual([404, 'invalid code']);
+    expect((await bind(overseas, inDollars!)).ok().data).toMatchObject({ currency: 'USD', value: 500 });
+    expect((await bind(overseas, inPercent!, true)).ok().data).toMatchObject({ type: 2, value: 10 });
+    // The refused code stays unused for an account of its own region.
+    expect((await bind(await testUser(t, { region: 'domestic' }), inYuan!)).status).toBe(200);
+  });
+
   it('refuses a coupon that does not exist when codes are made', async () => {
     const made = await cli('code:batch', '--label', 'x', '--kind', 'gift', '--coupon', '999999');
     expect(made.code).not.toBe(0);
