@@ -34,7 +34,8 @@ const ownIds: Record<string, string> = {
   'POST /api/internal/points/consume body.user_id': 'a service names the user it acts for',
   'GET /api/internal/points/balance querystring.user_id': 'a service names the user it acts for',
   'POST /api/internal/template-credit/spend body.user_id': 'a service names the user it acts for',
-  'POST /api/internal/template-credit/spend body.template_id': 'the community’s own id of the template, stored as given',
+  'POST /api/internal/template-credit/spend body.template_id':
+    'the community’s own id of the template, stored as given',
 };
 
 interface OwnedObjects {
