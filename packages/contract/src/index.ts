@@ -40,3 +40,5 @@ export * from './routes/coupon.routes.js';
 export * from './rules/ai-points.js';
 export * from './routes/points.routes.js';
 export * from './routes/template-credit.routes.js';
+export * from './rules/notifications.js';
+export * from './routes/notification.routes.js';

@@ -10,6 +10,7 @@ import {
   getTemplateCreditRoute,
   listAiPointAcquisitionsRoute,
   listAiPointUsageRoute,
+  listNotificationsRoute,
   listTemplateCreditRecordsRoute,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,8 +216,15 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     const records = (await call(t, listTemplateCreditRecordsRoute, { as: demo })).ok().data;
     expect(records.list.map((row) => row.price)).toEqual([300, 1800, 600, 1200]);
     expect((await call(t, getTemplateCreditRoute, { as: demo })).ok().data.surplus).toBeGreaterThan(0);
+    // Messages: both types, read and unread, more than a page, and a broadcast.
+    const messages = (await call(t, listNotificationsRoute, { as: demo })).ok().data;
+    expect(messages.count).toBe(12);
+    expect(new Set(messages.notify.map((message) => message.type))).toEqual(new Set(['system', 'other']));
+    expect(messages.notify.some((message) => message.is_read)).toBe(true);
+    expect(messages.notify.some((message) => !message.is_read)).toBe(true);
     await admin('seed:demo');
     expect((await call(t, listAiPointUsageRoute, { as: demo })).ok().count).toBe(uses.count);
+    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(12);
   });
 
   it('runs as `npm run admin` does, printing JSON and exiting non-zero on bad input', async () => {

@@ -6,6 +6,7 @@ import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.j
 import type { AuthDeps } from '../modules/auth/deps.js';
 import { seedOrderDemo } from './order-demo.js';
 import { seedPointsDemo } from './points-demo.js';
+import { seedMessagesDemo } from './messages-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
@@ -74,6 +75,7 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, nickName: 'Demo' });
   await seedOrderDemo(deps.db, userId, deps.clock.now());
   await seedPointsDemo(deps.db, userId, deps.clock.now());
+  await seedMessagesDemo(deps.db, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
   const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
   return created

@@ -5,6 +5,8 @@ import type {
   CouponProductType,
   CouponType,
   Currency,
+  NoticeAudience,
+  NotificationType,
   DevicePlatform,
   DeviceProduct,
   GrantKind,
@@ -233,6 +235,9 @@ export interface Database {
   ai_point_accounts: AiPointAccountsTable;
   ai_point_usages: AiPointUsagesTable;
   template_credit_spends: TemplateCreditSpendsTable;
+  notices: NoticesTable;
+  notice_recipients: NoticeRecipientsTable;
+  notice_reads: NoticeReadsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -598,4 +603,26 @@ export interface TemplateCreditSpendsTable {
   template_id: string;
   work_title: string;
   price: number;
+}
+
+/** A message to named accounts, everyone, a region or a language: one row (docs/decisions/031). */
+export interface NoticesTable {
+  id: Generated<number>;
+  audience: NoticeAudience;
+  audience_value: string | null;
+  type: NotificationType;
+  content: string;
+  created_at: number;
+  withdrawn_at: number | null;
+}
+
+export interface NoticeRecipientsTable {
+  notice_id: number;
+  user_id: number;
+}
+
+export interface NoticeReadsTable {
+  user_id: number;
+  notice_id: number;
+  read_at: number;
 }

@@ -9,6 +9,7 @@ import { devicesModule } from './devices/index.js';
 import { grantsModule } from './grants/index.js';
 import { idempotencyModule } from './idempotency/index.js';
 import type { ModuleManifest } from './manifest.js';
+import { messagesModule } from './messages/index.js';
 import { oauthModule } from './oauth/index.js';
 import { ordersModule } from './orders/index.js';
 import { outboxModule } from './outbox/index.js';
@@ -40,6 +41,7 @@ export const modules: readonly ModuleManifest[] = [
   couponsModule,
   pointsModule,
   templateCreditModule,
+  messagesModule,
   auditModule,
   idempotencyModule,
 ];

@@ -7,7 +7,7 @@ import {
   listAiPointUsageRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
-import { ok, registerRoute } from '../../lib/register-route.js';
+import { ok, okList, registerRoute } from '../../lib/register-route.js';
 import { acquisitions, consumePoints, pointsNow, requireOpenUser, usagePage } from './points.service.js';
 
 /** AI points: what the account and its clients read (spec 01 §7), and what products spend. */
@@ -21,7 +21,7 @@ export async function pointRoutes(app: FastifyInstance) {
   });
   registerRoute(app, listAiPointUsageRoute, async ({ caller, query }) => {
     const page = await usagePage(app.db, caller.userId, query.page ?? 1, query.page_size ?? 10);
-    return { ...ok(page.data), count: page.count };
+    return okList(page.data, page.count);
   });
   registerRoute(app, listAiPointAcquisitionsRoute, async ({ caller }) => ok(await acquisitions(app.db, caller.userId)));
 

@@ -1,0 +1,59 @@
+import { type TSchema, Type } from 'typebox';
+import { EmptyEnvelope, Envelope } from '../http/envelope.js';
+import { Id, UnixSeconds } from '../http/input.js';
+import { defineRoute } from '../http/route.js';
+import { notificationTypes } from '../rules/notifications.js';
+import { UserIdParams } from './user.routes.js';
+
+const strict = { additionalProperties: false } as const;
+/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
+const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
+const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.Integer({ minimum: 0 }), notify: Type.Array(item) });
+
+/** A message as the account sees it (spec 01 §3 "Message/notification"). */
+export const Notification = Type.Object({
+  id: Type.Integer(),
+  is_read: Type.Boolean(),
+  type: literals(notificationTypes),
+  created_at: UnixSeconds,
+  /** Sanitised HTML: paragraphs, bold, line breaks and http(s) links only. */
+  content: Type.String(),
+});
+
+export const listNotificationsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/notification',
+  summary: 'The account’s messages, newest first (getMessage: offset, count → count, notify)',
+  tags: ['messages'],
+  access: 'user',
+  params: UserIdParams,
+  querystring: Type.Object(
+    {
+      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+    },
+    strict,
+  ),
+  reply: Envelope(Page(Notification)),
+});
+
+export const markNotificationsReadRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/user/:userId/notification',
+  summary: 'Marks messages read (ids); ids of messages the account cannot see change nothing',
+  tags: ['messages'],
+  access: 'user',
+  params: UserIdParams,
+  body: Type.Object({ ids: Type.Array(Id(), { minItems: 1, maxItems: 100 }) }, strict),
+  reply: EmptyEnvelope,
+});
+
+export const unreadNotificationsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/notification/exists',
+  summary: 'Whether the account has an unread message (the unread indicator)',
+  tags: ['messages'],
+  access: 'user',
+  params: UserIdParams,
+  reply: Envelope(Type.Object({ unread: Type.Boolean() })),
+});
