@@ -8,7 +8,8 @@ import { UserIdParams } from './user.routes.js';
 const strict = { additionalProperties: false } as const;
 /** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
 const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
-const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.Integer({ minimum: 0 }), notify: Type.Array(item) });
+const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ count: Type.Integer({ minimum: 0 }), notify: Type.Array(item) });
 
 /** A message as the account sees it (spec 01 §3 "Message/notification"). */
 export const Notification = Type.Object({
