@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
 import { grant } from '../src/modules/grants/grants.service.js';
+import { noPersonalDetails } from '../src/modules/user/personal-details.js';
 
 /**
  * The AI points scenarios' data (bench/run.ts), written straight into DATABASE_URL:
@@ -41,12 +42,7 @@ for (let i = 0; i < (spenders as number); i++) {
       mobile: null,
       second_mobile: null,
       nick_name: `spender ${i}`,
-      avatar_url: null,
-      profile: null,
-      birthday: null,
-      sex: null,
-      country: null,
-      language: null,
+      ...noPersonalDetails,
       created_at: now,
       updated_at: now,
     })

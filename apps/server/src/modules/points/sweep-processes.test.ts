@@ -7,6 +7,7 @@ import { dialects } from '../../../test/helpers/test-app.js';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { grant } from '../grants/grants.service.js';
+import { noPersonalDetails } from '../user/personal-details.js';
 
 const ACCOUNTS = 30;
 
@@ -44,12 +45,7 @@ describe.each(dialects)('the expiry sweep in two processes at once on $name', (d
           mobile: null,
           second_mobile: null,
           nick_name: `sweep ${i}`,
-          avatar_url: null,
-          profile: null,
-          birthday: null,
-          sex: null,
-          country: null,
-          language: null,
+          ...noPersonalDetails,
           created_at: now - 3 * 86_400,
           updated_at: now - 3 * 86_400,
         })
