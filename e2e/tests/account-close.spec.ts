@@ -16,6 +16,7 @@ import {
 import { expectNothingClipped } from '../layout.js';
 import { codeFor, newestOutboxId } from '../outbox.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
+import { hostMessages, recordHostMessages } from '../desktop-host.js';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -199,8 +200,6 @@ test.describe('closing the account', () => {
   });
 });
 
-type HostMessage = { channel: string; type: string; payload: unknown };
-
 /**
  * Acts as a desktop client (`from`): the host object with its version and the capabilities it
  * declares, recording what it is sent.
@@ -210,15 +209,7 @@ async function openInDesktopClient(
   user: TestUser,
   client: { from: 'mindmaster' | 'maxPC'; version?: string; capabilities?: string[] },
 ) {
-  await page.addInitScript(({ version, capabilities }) => {
-    const messages: unknown[] = [];
-    (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
-    (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-      ...(version === undefined ? {} : { version }),
-      ...(capabilities === undefined ? {} : { capabilities }),
-      postMessage: (json: string) => messages.push(JSON.parse(json)),
-    };
-  }, client);
+  await recordHostMessages(page, client);
   const session = await signInAs(page, user);
   await page.goto(regionUrl(user.region, `/account?lang=en&from=${client.from}`));
   await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
@@ -227,9 +218,6 @@ async function openInDesktopClient(
 
 const openInMindMapClient = (page: Page, user: TestUser, version: string) =>
   openInDesktopClient(page, user, { from: 'mindmaster', version });
-
-const hostMessages = (page: Page) =>
-  page.evaluate(() => (window as unknown as { hostMessages: HostMessage[] }).hostMessages);
 
 test.describe('signing out in the desktop client', () => {
   for (const version of ['12.2.15', '13.0']) {
@@ -265,7 +253,7 @@ test.describe('signing out in the desktop client', () => {
     expect(await tokenWorks(request, user, session.token)).toBe(true);
     await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
     await expect
-      .poll(async () => (await hostMessages(page)).filter((message) => message.type === 'signOut'))
+      .poll(() => hostMessages(page, 'signOut'))
       .toEqual([{ channel: 'account-centre', type: 'signOut', payload: {} }]);
     expect(await tokenWorks(request, user, session.token)).toBe(false);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();

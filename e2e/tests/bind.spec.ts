@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import { expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { hostMessages, recordHostMessages } from '../desktop-host.js';
 
 // Spec 01 §2 "Bind screen", §4 "Code binding", §8 bind code errors; issue 12.
 
@@ -103,21 +104,12 @@ test.describe('overseas', () => {
   test('/license binds a licence key, and the desktop client hears of it', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
     const [licenceKey] = codes('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
-    await page.addInitScript(() => {
-      const messages: unknown[] = [];
-      (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
-      (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-        postMessage: (json: string) => messages.push(JSON.parse(json)),
-      };
-    });
+    await recordHostMessages(page);
     await signInAs(page, user);
     await page.goto(regionUrl('overseas', '/license?lang=en&from=maxPC'));
     await redeem(page, licenceKey!, 'Confirm');
     await expect(page.getByRole('main').getByRole('status')).toContainText('Mind map is now active on this account.');
-    const messages = await page.evaluate(
-      () => (window as unknown as { hostMessages: { type: string; payload: unknown }[] }).hostMessages,
-    );
-    expect(messages.filter((message) => message.type === 'bindSuccess')).toEqual([
+    expect(await hostMessages(page, 'bindSuccess')).toEqual([
       expect.objectContaining({ payload: { kind: 'activation', product: 'mind' } }),
     ]);
   });

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import { expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { hostMessages, recordHostMessages } from '../desktop-host.js';
 
 // Spec 01 §2 "Coupons screen", §4 "Coupon", §5 "Coupon code", §8 "Coupon"; issue 12.
 
@@ -120,24 +121,12 @@ test.describe('overseas', () => {
 
   test('in the desktop client, the communities open through the host', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    await page.addInitScript(() => {
-      const messages: unknown[] = [];
-      (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
-      (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-        postMessage: (json: string) => messages.push(JSON.parse(json)),
-      };
-    });
+    await recordHostMessages(page);
     await signInAs(page, user);
     await page.goto(regionUrl('overseas', '/coupon?lang=en&from=maxPC'));
     await page.getByRole('main').getByRole('link', { name: 'Mind-map template community' }).click();
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (window as unknown as { hostMessages: { type: string; payload: { url?: string } }[] }).hostMessages
-            .filter((message) => message.type === 'openOutsideUrl')
-            .map((message) => message.payload.url),
-        ),
-      )
+      .poll(async () => (await hostMessages(page, 'openOutsideUrl')).map((message) => message.payload.url))
       .toEqual([expect.stringContaining('/templates/mind-map')]);
   });
 

@@ -1,4 +1,5 @@
 import { expect, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+import { hostMessages, recordHostMessages } from '../desktop-host.js';
 
 // Issue 12: a newcomer redeems each code the demo seed prints, as the README says they can.
 
@@ -15,30 +16,20 @@ test('each code the demo seed prints redeems on its screen, in the desktop clien
   const demo = runAdmin(['seed:demo']) as SeededDemo;
   expect(demo.created).toBe(true);
   const codes = demo.codes!;
-  await page.addInitScript(() => {
-    const messages: unknown[] = [];
-    (window as unknown as { hostMessages: unknown[] }).hostMessages = messages;
-    (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-      postMessage: (json: string) => messages.push(JSON.parse(json)),
-    };
-  });
+  await recordHostMessages(page);
   await signInAs(page, { userId: demo.user_id, email: demo.email, password: demo.password, region: 'domestic' });
   const main = page.getByRole('main');
   const redeem = async (code: string) => {
     await main.getByRole('textbox').fill(code);
     await main.getByRole('button', { name: '确认', exact: true }).click();
   };
-  const hostHeard = () =>
-    page.evaluate(() =>
-      (window as unknown as { hostMessages: { type: string; payload: unknown }[] }).hostMessages.filter(
-        (message) => message.type === 'bindSuccess',
-      ),
-    );
 
   await page.goto(regionUrl('domestic', '/bind?from=maxPC'));
   await redeem(codes.activation);
   await expect(main.getByRole('status')).toContainText('图示已在此账号上生效');
-  expect(await hostHeard()).toEqual([expect.objectContaining({ payload: { kind: 'activation', product: 'max' } })]);
+  expect(await hostMessages(page, 'bindSuccess')).toEqual([
+    expect.objectContaining({ payload: { kind: 'activation', product: 'max' } }),
+  ]);
   // The replacement key moves the demo's mind-map licence onto every desktop.
   await redeem(codes.replacement);
   await expect(main.getByRole('status')).toContainText('思维导图已在此账号上生效');

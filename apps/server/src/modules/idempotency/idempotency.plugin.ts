@@ -1,9 +1,9 @@
-import { CommonErrors, IDEMPOTENT_REPLAYED_HEADER, type RouteDef } from '@account-centre/contract';
+import { IDEMPOTENT_REPLAYED_HEADER, type RouteDef } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.js';
-import { appError } from '../../lib/errors.js';
 import type { IdempotencySupport } from '../../lib/register-route.js';
+import { requireOpenUser } from '../user/user.service.js';
 import { requestFingerprint } from './fingerprint.js';
 import { type Claim, claimKey, markApplied, settleKey } from './idempotency.service.js';
 
@@ -35,14 +35,7 @@ async function keyOwner(app: FastifyInstance, route: RouteDef, request: FastifyR
   }
   const userId = (request.body as { user_id?: unknown } | undefined)?.user_id;
   if (typeof userId !== 'number') throw new Error(`${route.method} ${route.path}: a service's key needs user_id`);
-  const user = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) throw appError(CommonErrors.notFound);
-  return userId;
+  return requireOpenUser(app.db, userId);
 }
 
 /**

@@ -8,7 +8,8 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
-import { acquisitions, consumePoints, pointsNow, requireOpenUser, usagePage } from './points.service.js';
+import { requireOpenUser } from '../user/user.service.js';
+import { acquisitions, consumePoints, pointsNow, usagePage } from './points.service.js';
 
 /** AI points: what the account and its clients read (spec 01 §7), and what products spend. */
 export async function pointRoutes(app: FastifyInstance) {

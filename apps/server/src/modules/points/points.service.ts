@@ -6,7 +6,6 @@ import {
   type AiPointProduct,
   type AiPointUsage,
   aiProductTypes,
-  CommonErrors,
   EXPIRED_POINTS_FEATURE,
   GrantErrors,
   isAiFeatureOf,
@@ -20,6 +19,15 @@ import { balance, expireGrant, spend } from '../grants/grants.service.js';
 
 const DAY = 86_400;
 
+/** The account's row of uses and unlimited use, made the first time it is needed. */
+async function ensurePointAccount(trx: Db, userId: number, now: number): Promise<void> {
+  await trx
+    .insertInto('ai_point_accounts')
+    .values({ user_id: userId, unlimited_until: null, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
 /**
  * Makes sure the account has its usage row and raises its use counter, returning the new use's
  * number and the account's unlimited use. The update takes the row's lock (PostgreSQL) or runs
@@ -27,11 +35,7 @@ const DAY = 86_400;
  * use's `after_point` is the balance its own draw left, and the numbers have no gaps.
  */
 async function nextUse(trx: Db, userId: number, now: number): Promise<{ seq: number; unlimitedUntil: number | null }> {
-  await trx
-    .insertInto('ai_point_accounts')
-    .values({ user_id: userId, unlimited_until: null, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  await ensurePointAccount(trx, userId, now);
   const row = await trx
     .updateTable('ai_point_accounts')
     .set((eb) => ({ usage_count: eb('usage_count', '+', 1), updated_at: now }))
@@ -180,11 +184,7 @@ class NothingToExpire extends Error {}
 /** Unlimited use: `days` more from its end, or from now when it has ended or never ran. */
 export async function giveUnlimited(trx: Db, userId: number, days: number, now: number): Promise<number> {
   if (!Number.isSafeInteger(days) || days < 1 || days > 36_500) throw operatorInputError('days are 1 to 36500');
-  await trx
-    .insertInto('ai_point_accounts')
-    .values({ user_id: userId, unlimited_until: null, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  await ensurePointAccount(trx, userId, now);
   // Updating first takes the row's lock, so two grants of days add up rather than overwrite.
   const current = await trx
     .updateTable('ai_point_accounts')
@@ -225,18 +225,6 @@ async function unlimitedUntil(db: Db, userId: number, now: number): Promise<numb
     .executeTakeFirst();
   const until = row?.unlimited_until ?? null;
   return until !== null && until > now ? until : null;
-}
-
-/** An open account's id, or 404: what a service names must exist. */
-export async function requireOpenUser(db: Db, userId: number): Promise<number> {
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) throw appError(CommonErrors.notFound);
-  return user.id;
 }
 
 /** The account's points now (spec 01 §7 getAIPointLeftV2). */

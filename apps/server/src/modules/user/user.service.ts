@@ -147,3 +147,18 @@ export async function lockNamedUser(trx: Db, user: repo.UserRef, missing: ErrorE
   if (userId === null) throw appError(missing);
   return userId;
 }
+
+/**
+ * An open account's id, or 404: what another service names (`user_id` of an `/api/internal/`
+ * call) must be an account that exists and is not closed.
+ */
+export async function requireOpenUser(db: Db, userId: number): Promise<number> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) throw appError(CommonErrors.notFound);
+  return user.id;
+}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { CodeErrors, GiftCodeErrors, REDEEM_CODE_INPUT_MAX_LENGTH } from '@account-centre/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeEntry } from '../../../components/CodeEntry';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { host } from '../../../lib/host-bridge/host-bridge';
@@ -85,26 +86,16 @@ export function RedeemForm({
             />
           </Stack>
         )}
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={fieldLabel}
-            placeholder="XXXX-XXXX-XXXX-XXXX"
-            value={code}
-            maxLength={REDEEM_CODE_INPUT_MAX_LENGTH}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setCode(event.currentTarget.value)}
-          />
-          <Button type="submit" mt={25} loading={redeem.isPending}>
-            {t('bind:submit')}
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <CodeEntry
+          label={fieldLabel}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          value={code}
+          onChange={setCode}
+          maxLength={REDEEM_CODE_INPUT_MAX_LENGTH}
+          submitLabel={t('bind:submit')}
+          busy={redeem.isPending}
+          problem={problem}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { COUPON_CODE_MAX_LENGTH, CouponErrors, isFailure, normaliseCouponCode } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeEntry } from '../../../components/CodeEntry';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { useBindCoupon } from '../api/coupons';
@@ -53,25 +54,15 @@ export function CouponForm({ userId }: { userId: number }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={520}>
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('coupon:codeLabel')}
-            value={code}
-            maxLength={COUPON_CODE_MAX_LENGTH}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
-          />
-          <Button type="submit" mt={25} loading={bind.isPending && !asking}>
-            {t('coupon:submit')}
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <CodeEntry
+          label={t('coupon:codeLabel')}
+          value={code}
+          onChange={(value) => setCode(value.toUpperCase())}
+          maxLength={COUPON_CODE_MAX_LENGTH}
+          submitLabel={t('coupon:submit')}
+          busy={bind.isPending && !asking}
+          problem={problem}
+        />
       </Stack>
       <Modal opened={asking} onClose={() => setAsking(false)} title={t('coupon:replace.title')} centered>
         <Stack>
