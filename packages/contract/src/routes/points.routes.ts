@@ -136,3 +136,39 @@ export const internalPointBalanceRoute = defineRoute({
   querystring: Type.Object({ user_id: Id() }, strict),
   reply: Envelope(Type.Object({ balance: Type.Integer({ minimum: 0 }), unlimit_date: Nullable(UnixSeconds) })),
 });
+
+/** Days the usage chart covers (issue 13: the last 30 days, today included). */
+export const AI_USAGE_CHART_DAYS = 30;
+
+/** Points one feature of one product took on one day. */
+export const AiPointDailyUse = Type.Object({
+  /** 0 for the first day of the range, up to AI_USAGE_CHART_DAYS − 1 for today. */
+  day: Type.Integer({ minimum: 0 }),
+  product_type: Type.Integer({ minimum: 0, maximum: 2 }),
+  desc_type: Type.Integer(),
+  points: Type.Integer({ minimum: 0 }),
+});
+
+export const AiPointDailyUseReply = Type.Object({
+  /** The first day's start, in unix seconds. */
+  first_day: UnixSeconds,
+  list: Type.Array(AiPointDailyUse),
+});
+
+export const getAiPointDailyUseRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/points/daily',
+  summary:
+    'AI points used per day, product and feature over the last 30 days in the reader’s time zone (the usage chart); expired points are not uses',
+  tags: ['points'],
+  access: 'user',
+  params: UserIdParams,
+  querystring: Type.Object(
+    {
+      /** Minutes the reader's clock is ahead of UTC (Date#getTimezoneOffset negated). */
+      utc_offset: Type.Optional(Type.Integer({ minimum: -720, maximum: 840, default: 0 })),
+    },
+    strict,
+  ),
+  reply: Envelope(AiPointDailyUseReply),
+});

@@ -1,5 +1,6 @@
 import {
   consumePointsRoute,
+  getAiPointDailyUseRoute,
   getAiPointsRoute,
   getAiPointsV1Route,
   internalPointBalanceRoute,
@@ -9,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
 import { requireOpenUser } from '../user/user.service.js';
-import { acquisitions, consumePoints, pointsNow, usagePage } from './points.service.js';
+import { acquisitions, consumePoints, dailyUse, pointsNow, usagePage } from './points.service.js';
 
 /** AI points: what the account and its clients read (spec 01 §7), and what products spend. */
 export async function pointRoutes(app: FastifyInstance) {
@@ -24,6 +25,9 @@ export async function pointRoutes(app: FastifyInstance) {
     const page = await usagePage(app.db, caller.userId, query.page ?? 1, query.page_size ?? 10);
     return okList(page.data, page.count);
   });
+  registerRoute(app, getAiPointDailyUseRoute, async ({ caller, query }) =>
+    ok(await dailyUse(app.db, caller.userId, app.clock.now(), query.utc_offset ?? 0)),
+  );
   registerRoute(app, listAiPointAcquisitionsRoute, async ({ caller }) => ok(await acquisitions(app.db, caller.userId)));
 
   registerRoute(app, consumePointsRoute, async ({ body, idempotency }) =>

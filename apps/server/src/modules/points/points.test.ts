@@ -1,5 +1,6 @@
 import {
   consumePointsRoute,
+  getAiPointDailyUseRoute,
   getAiPointsRoute,
   getAiPointsV1Route,
   internalPointBalanceRoute,
@@ -216,6 +217,65 @@ describe.each(dialects)('AI points on $name', (dialect) => {
     ]);
   });
 
+  it('sums the last 30 days’ uses per day, product and feature, as the reader’s clock counts days', async () => {
+    const gus = await testUser(t);
+    await give(gus, 1000);
+    // Days of our own, ahead of every other test's: the last use at 23:00 UTC of day `last`.
+    const last = Math.floor(t.clock.now() / DAY) + 100;
+    const end = last * DAY + 23 * 3600;
+    await give(gus, 3, '--expires', String(end - 3600));
+    t.clock.set(end - 33 * DAY);
+    await consume(gus, 3, { feature: 1 }); // 33 days before: outside the chart
+    t.clock.set(end - 2 * DAY);
+    await consume(gus, 5, { feature: 2 });
+    await consume(gus, 7, { product: 'max', feature: 1011 });
+    t.clock.set(end - 2 * 3600);
+    await consume(gus, 4, { feature: 2 }); // 21:00 UTC
+    t.clock.set(end);
+    await consume(gus, 4, { feature: 2 }); // 23:00 UTC
+    await expirePoints(t.app.db, end); // a 2001 row: points left, but not a use
+    await gus.signInAgain();
+
+    const read = async (utcOffset?: number) => {
+      const reply = (
+        await call(t, getAiPointDailyUseRoute, {
+          as: gus,
+          query: utcOffset === undefined ? {} : { utc_offset: utcOffset },
+        })
+      ).ok().data;
+      const rows = reply.list
+        .map((row) => [row.day, row.product_type, row.desc_type, row.points])
+        .sort((a, b) => a[0]! - b[0]! || a[2]! - b[2]!);
+      return { firstDay: reply.first_day, rows };
+    };
+    // UTC: both of the last day's uses on day 29 (today), the two of two days before on day 27.
+    expect(await read()).toEqual({
+      firstDay: (last - 29) * DAY,
+      rows: [
+        [27, 2, 2, 5],
+        [27, 1, 1011, 7],
+        [29, 2, 2, 8],
+      ],
+    });
+    // Two hours ahead of UTC, 23:00 UTC is 01:00 of the next day: today is a day later, and the
+    // 21:00 use falls on the day before it.
+    expect(await read(120)).toEqual({
+      firstDay: (last - 28) * DAY - 7200,
+      rows: [
+        [27, 2, 2, 5],
+        [27, 1, 1011, 7],
+        [28, 2, 2, 4],
+        [29, 2, 2, 4],
+      ],
+    });
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${gus.userId}/points/daily?utc_offset=900`,
+      headers: { authorization: `Bearer ${gus.token}` },
+    });
+    expect(odd.statusCode).toBe(400);
+  });
+
   describe('the consumption call', () => {
     it('takes only the products’ key, and requires an idempotency key', async () => {
       const hal = await testUser(t);
@@ -264,7 +324,13 @@ describe.each(dialects)('AI points on $name', (dialect) => {
     it('refuses another user’s points on the user routes', async () => {
       const ida = await testUser(t);
       const jon = await testUser(t);
-      for (const route of [getAiPointsRoute, getAiPointsV1Route, listAiPointUsageRoute, listAiPointAcquisitionsRoute]) {
+      for (const route of [
+        getAiPointsRoute,
+        getAiPointsV1Route,
+        listAiPointUsageRoute,
+        listAiPointAcquisitionsRoute,
+        getAiPointDailyUseRoute,
+      ]) {
         expect((await call(t, route, { as: ida, params: { userId: jon.userId } })).status).toBe(403);
       }
     });
