@@ -46,3 +46,20 @@ export function mergeAccountsPage(env?: Env): string {
 export function templateTopUpPage(language: Language, env?: Env): string {
   return `${siteBase(language, env)}/templates/top-up`;
 }
+
+/**
+ * Where the AI points screen's actions lead (spec 01 §2): the site's AI points pages of the
+ * reader's language. Buying goes to the plan catalogue's AI offers until checkout exists here.
+ */
+export function aiPointPages(language: Language, env?: Env) {
+  const base = siteBase(language, env);
+  const offers = (plan: string) => `${base}/pricing?product=ai-points&plan=${plan}`;
+  return {
+    about: `${base}/ai-points`,
+    buy: `${base}/pricing?product=ai-points`,
+    topUp: offers('top-up'),
+    package: offers('package'),
+    unlimited: offers('unlimited'),
+    earn: `${base}/ai-points/earn`,
+  };
+}

@@ -1,13 +1,85 @@
+import { Group, List, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalButton } from '../../components/ExternalButton';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { lazyWithTexts, useLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { aiPointPages } from '../../lib/site-links';
+import { AcquisitionHistory } from './components/AcquisitionHistory';
+import { PointBalance } from './components/PointBalance';
 
-/** /aipoint (spec 01 §2). */
+/** The parts that name features load those names (146 of them, 12 languages) with their code. */
+const FEATURES_NAMESPACE = 'aipointFeatures';
+const UsageChart = lazyWithTexts(() => import('./components/UsageChart').then((m) => m.UsageChart), FEATURES_NAMESPACE);
+const UsageHistory = lazyWithTexts(
+  () => import('./components/UsageHistory').then((m) => m.UsageHistory),
+  FEATURES_NAMESPACE,
+);
+
+const notices = ['shared', 'unlimited', 'expiry'] as const;
+const ways = ['topUp', 'package', 'unlimited', 'earn'] as const;
+
+/**
+ * /aipoint (spec 01 §2 "AI points screen"): the balance, what expires when, unlimited use, the
+ * ways to get points, the three notices, the last 30 days' use as a chart (issue 13), and the
+ * usage and acquisition histories as two tabs.
+ */
 export function AiPointScreen() {
   const { t } = useTranslation();
+  const [language] = useLanguage();
+  const session = useSession();
+  const tabsId = useId();
+  if (!session) return null;
+  const pages = aiPointPages(language);
+  const loading = <Loader size="sm" aria-label={t('status.loading')} />;
+
   return (
     <ScreenLayout title={t('shell:screens.aipoint')}>
-      <UnbuiltSection />
+      <PointBalance userId={session.userId} />
+      <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-ways`}>
+        <Title order={2} size="h4" id={`${tabsId}-ways`}>
+          {t('aipoint:actions.title')}
+        </Title>
+        <Group gap="sm">
+          {ways.map((way) => (
+            <ExternalButton key={way} href={pages[way]} variant="light">
+              {t(`aipoint:actions.${way}`)}
+            </ExternalButton>
+          ))}
+        </Group>
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-notices`}>
+        <Title order={2} size="h4" id={`${tabsId}-notices`}>
+          {t('aipoint:notices.title')}
+        </Title>
+        <List type="ordered" size="sm" spacing={4}>
+          {notices.map((notice) => (
+            <List.Item key={notice}>{t(`aipoint:notices.${notice}`)}</List.Item>
+          ))}
+        </List>
+      </Stack>
+      <Suspense fallback={loading}>
+        <UsageChart userId={session.userId} />
+      </Suspense>
+      <Tabs defaultValue="usage" keepMounted={false}>
+        <Tabs.List aria-label={t('aipoint:tabs.label')}>
+          <Tabs.Tab value="usage" id={`${tabsId}-usage`}>
+            {t('aipoint:tabs.usage')}
+          </Tabs.Tab>
+          <Tabs.Tab value="acquisition" id={`${tabsId}-acquisition`}>
+            {t('aipoint:tabs.acquisition')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="usage" pt="md">
+          <Suspense fallback={loading}>
+            <UsageHistory userId={session.userId} labelledBy={`${tabsId}-usage`} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="acquisition" pt="md">
+          <AcquisitionHistory userId={session.userId} labelledBy={`${tabsId}-acquisition`} />
+        </Tabs.Panel>
+      </Tabs>
     </ScreenLayout>
   );
 }

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { type Language, languageTags, resolveLanguage } from '@account-centre/contract';
 
-export type DateStyle = 'date' | 'dateTime' | 'time' | 'long' | 'month';
+export type DateStyle = 'date' | 'dateTime' | 'time' | 'long' | 'month' | 'monthDay';
 
 const dateStyles: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   // Numeric day: 2024/05/01 in Chinese and Japanese (spec 01 §4: dates use slashes),
@@ -13,10 +13,13 @@ const dateStyles: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   // Month written out, for headings and sentences: 1 May 2024, 2024年5月1日.
   long: { year: 'numeric', month: 'long', day: 'numeric' },
   month: { year: 'numeric', month: 'long' },
+  // A day of a short range, for a chart's axis: 11/24, 24.11., 11月24日.
+  monthDay: { month: 'numeric', day: 'numeric' },
 };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const currencyFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
 
 /** The language the app is showing now (the build default before i18n has started). */
 export function currentLanguage(): Language {
@@ -72,4 +75,14 @@ export function formatCurrency(
   }
   // Both currencies have 100 minor units.
   return format.format(minorUnits / 100);
+}
+
+/** A whole number with the language's grouping: 66,666 in English, 66.666 in German. */
+export function formatNumber(value: number, language: Language = currentLanguage()): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(languageTags[language]);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
 }

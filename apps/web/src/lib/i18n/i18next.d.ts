@@ -5,6 +5,7 @@ import type accountExchange from '../../locales/en/accountExchange.json';
 import type accountIdentity from '../../locales/en/accountIdentity.json';
 import type accountPhone from '../../locales/en/accountPhone.json';
 import type aipoint from '../../locales/en/aipoint.json';
+import type aipointFeatures from '../../locales/en/aipointFeatures.json';
 import type auth from '../../locales/en/auth.json';
 import type bind from '../../locales/en/bind.json';
 import type common from '../../locales/en/common.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       'accountIdentity',
       'accountPhone',
       'aipoint',
+      'aipointFeatures',
       'auth',
       'bind',
       'coupon',
@@ -55,6 +57,7 @@ declare module 'i18next' {
       accountIdentity: typeof accountIdentity;
       accountPhone: typeof accountPhone;
       aipoint: typeof aipoint;
+      aipointFeatures: typeof aipointFeatures;
       auth: typeof auth;
       bind: typeof bind;
       common: typeof common;
