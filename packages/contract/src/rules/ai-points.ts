@@ -173,8 +173,11 @@ export const DIAGRAM_FEATURE_LAST = 1116;
 /** The code of a usage row that records points leaving because their grant expired. */
 export const EXPIRED_POINTS_FEATURE = 2001;
 
+/** What a usage row's feature code is called: its feature's name, or the expiry row's. */
+export type AiFeatureName = (typeof mindMapAiFeatures)[number] | (typeof diagramAiFeatures)[number] | 'EXPIRED_POINTS';
+
 /** The name of a usage row's feature code (its translation key), or null for a code no product has. */
-export function aiFeatureName(code: number): string | null {
+export function aiFeatureName(code: number): AiFeatureName | null {
   if (code === EXPIRED_POINTS_FEATURE) return 'EXPIRED_POINTS';
   if (code >= 1 && code <= mindMapAiFeatures.length) return mindMapAiFeatures[code - 1] ?? null;
   return diagramAiFeatures[code - DIAGRAM_FEATURE_FIRST] ?? null;
