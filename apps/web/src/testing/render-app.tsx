@@ -14,6 +14,7 @@ import {
   listOAuthProvidersRoute,
   listSessionsRoute,
   signInHistoryRoute,
+  unreadNotificationsRoute,
 } from '@account-centre/contract';
 import { render } from '@testing-library/react';
 import {
@@ -34,7 +35,8 @@ export function userInfo(userId: number, nickName = 'Ada') {
 
 /**
  * The server of a signed-in account with nothing in it yet, answering every call the shell and
- * the built screens make on opening: the user, no campaign, no team or company, no identities,
+ * the built screens make on opening: the user, no campaign, no team or company, no unread
+ * message, no identities,
  * devices, sessions, orders or licences, the free storage. A test answers what it looks at anew
  * (a later answer for a route replaces this one).
  */
@@ -57,7 +59,8 @@ export function emptyAccountServer(userId: number) {
     .answer(getLicencesRoute, noRows)
     .answer(getOrdersRoute, noRows)
     .answer(getRecommendationsRoute, noRows)
-    .answer(getStorageRoute, { data: { project: free, whiteboard: free, mindmap: free } });
+    .answer(getStorageRoute, { data: { project: free, whiteboard: free, mindmap: free } })
+    .answer(unreadNotificationsRoute, { data: { unread: false } });
 }
 
 /**

@@ -1,9 +1,13 @@
-import { Menu, UnstyledButton } from '@mantine/core';
+import { Badge, Indicator, Menu, UnstyledButton } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Region } from '@account-centre/contract';
+import { useBuildContext } from '../../lib/build-context';
+import { NavLink, useLocation } from '../../lib/router';
 import { useCurrentUser } from '../../lib/user/current-user';
+import { useUnreadMessages } from '../../lib/user/unread-messages';
+import { menuEntries } from '../shell/menu';
 import { UserAvatar } from './header-visuals';
 import { signOut } from './sign-out';
 
@@ -26,6 +30,10 @@ interface Props {
 export function UserMenu({ region, initialOpened = false }: Props) {
   const { t } = useTranslation('header');
   const { data: user } = useCurrentUser();
+  // The messages entry and its indicator, in the builds that have the messages screen.
+  const hasMessages = menuEntries(useBuildContext(), false).includes('message');
+  const unread = useUnreadMessages(hasMessages);
+  const { search } = useLocation();
   const [opened, setOpened] = useState(initialOpened);
   const [signingOut, setSigningOut] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
@@ -59,7 +67,7 @@ export function UserMenu({ region, initialOpened = false }: Props) {
     >
       <Menu.Target>
         <UnstyledButton
-          aria-label={t('account.menu')}
+          aria-label={unread ? t('account.menuUnread') : t('account.menu')}
           onMouseEnter={() => {
             overTarget.current = true;
             cancelClose();
@@ -73,11 +81,28 @@ export function UserMenu({ region, initialOpened = false }: Props) {
             if (event.key === 'Escape') setOpened(false);
           }}
         >
-          <UserAvatar />
+          <Indicator disabled={!unread} color="red.7" size={10} offset={4} withBorder>
+            <UserAvatar />
+          </Indicator>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown onMouseEnter={cancelClose} onMouseLeave={scheduleClose}>
         {nickName && <Menu.Label style={{ overflowWrap: 'anywhere' }}>{nickName}</Menu.Label>}
+        {hasMessages && (
+          <Menu.Item
+            component={NavLink}
+            to={{ pathname: '/message', search }}
+            rightSection={
+              unread ? (
+                <Badge size="xs" color="red.7" variant="filled">
+                  {t('account.unread')}
+                </Badge>
+              ) : undefined
+            }
+          >
+            {t('account.messages')}
+          </Menu.Item>
+        )}
         <Menu.Item
           disabled={signingOut}
           closeMenuOnClick={false}

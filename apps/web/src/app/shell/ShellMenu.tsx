@@ -1,8 +1,10 @@
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from '../../lib/router';
 import type { ScreenName } from '../screens/screens';
 import classes from './Shell.module.css';
+
+const UnreadMark = lazy(() => import('./UnreadMark').then((m) => ({ default: m.UnreadMark })));
 
 interface ShellMenuProps {
   entries: ScreenName[];
@@ -47,6 +49,11 @@ export function ShellMenu({ entries, variant, onSignedOutClick }: ShellMenuProps
               onClick={onClick}
             >
               {t(`shell:screens.${screen}`)}
+              {screen === 'message' && !onSignedOutClick && (
+                <Suspense fallback={null}>
+                  <UnreadMark />
+                </Suspense>
+              )}
             </NavLink>
           </li>
         ))}

@@ -1,13 +1,101 @@
+import { NOTIFICATION_PAGE_SIZE } from '@account-centre/contract';
+import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Pager } from '../../components/Pager';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { formatDate, useLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { type Message, useMarkRead, useMessages } from './api/messages';
+import { MessageContent } from './components/MessageContent';
 
-/** /message (spec 01 §2). */
+/**
+ * /message (spec 01 §2 "Messages screen", §4 "Notifications"): the account's messages, newest
+ * first, ten a page with a per-page cache, system messages told apart from other notices. The
+ * unread ones of a page are marked read as soon as the page has arrived, and the unread
+ * indicator is asked again; they keep their "new" mark while the page is on show.
+ */
 export function MessageScreen() {
   const { t } = useTranslation();
+  const session = useSession();
+  if (!session) return null;
   return (
     <ScreenLayout title={t('shell:screens.message')}>
-      <UnbuiltSection />
+      <Messages userId={session.userId} />
     </ScreenLayout>
+  );
+}
+
+function Messages({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const messages = useMessages(userId, page);
+  const markRead = useMarkRead(userId);
+  const listId = useId();
+  // Ids this visit has already sent, so a page seen again (from the cache) is not sent twice.
+  const sent = useRef(new Set<number>());
+
+  const shown = messages.isPlaceholderData ? undefined : messages.data;
+  const { mutate } = markRead;
+  useEffect(() => {
+    const unread = (shown?.notify ?? []).filter((message) => !message.is_read && !sent.current.has(message.id));
+    if (unread.length === 0) return;
+    for (const message of unread) sent.current.add(message.id);
+    mutate(unread.map((message) => message.id));
+  }, [shown, mutate]);
+
+  if (messages.isPending) return <Loader size="sm" aria-label={t('status.loading')} />;
+  if (messages.isError)
+    return <LoadFailed message={t('message:list.loadFailed')} onRetry={() => void messages.refetch()} />;
+  if (messages.data.count === 0) return <Text c="dimmed">{t('message:list.empty')}</Text>;
+
+  const pages = Math.ceil(messages.data.count / NOTIFICATION_PAGE_SIZE);
+  return (
+    <Stack gap="sm">
+      <Text id={listId} size="sm" c="dimmed">
+        {t('message:list.label')}
+      </Text>
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={listId}>
+        {messages.data.notify.map((message) => (
+          <MessageCard key={message.id} message={message} />
+        ))}
+      </Stack>
+      {pages > 1 && <Pager label={t('message:list.pages')} total={pages} value={page} onChange={setPage} size="sm" />}
+    </Stack>
+  );
+}
+
+function MessageCard({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const system = message.type === 'system';
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      style={system ? { borderInlineStart: '4px solid var(--mantine-color-blue-7)' } : undefined}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Group gap="xs">
+            <Badge variant="light" color={system ? 'blue' : 'gray'} size="sm">
+              {t(`message:types.${message.type}`)}
+            </Badge>
+            {!message.is_read && (
+              <Badge variant="filled" color="red" size="sm">
+                {t('message:list.new')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatDate(message.created_at, 'dateTime', language)}
+          </Text>
+        </Group>
+        <MessageContent html={message.content} />
+      </Stack>
+    </Paper>
   );
 }

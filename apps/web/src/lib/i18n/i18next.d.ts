@@ -13,6 +13,7 @@ import type coupon from '../../locales/en/coupon.json';
 import type devices from '../../locales/en/devices.json';
 import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
+import type message from '../../locales/en/message.json';
 import type order from '../../locales/en/order.json';
 import type shell from '../../locales/en/shell.json';
 import type team from '../../locales/en/team.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       'devices',
       'errors',
       'header',
+      'message',
       'order',
       'shell',
       'team',
@@ -65,6 +67,7 @@ declare module 'i18next' {
       devices: typeof devices;
       errors: typeof errors;
       header: typeof header;
+      message: typeof message;
       order: typeof order;
       shell: typeof shell;
       team: typeof team;
