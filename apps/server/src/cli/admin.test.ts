@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +136,48 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     const again = await admin('user:create', '--email', 'TWICE@example.com', '--password', 'Sturdy-Lantern-8');
     expect(again.code).toBe(1);
     expect(again.error).toEqual({ error: 'account exists', code: 8 });
+  });
+
+  it('runs a batch of commands in one process, in order, and stops at the first that fails', async () => {
+    const file = path.join(os.tmpdir(), `batch-${process.pid}-${dialect.name}.json`);
+    const lines = [
+      ['user:create', '--email', `batch-a-${dialect.name}@example.com`, '--password', 'Batch-Password-1'],
+      ['user:create', '--email', `batch-b-${dialect.name}@example.com`, '--password', 'Batch-Password-1'],
+    ];
+    writeFileSync(file, JSON.stringify(lines));
+    const done = await admin('batch', '--file', file);
+    expect(done.code).toBe(0);
+    expect(done.json.map((made: { email: string }) => made.email)).toEqual([
+      `batch-a-${dialect.name}@example.com`,
+      `batch-b-${dialect.name}@example.com`,
+    ]);
+
+    writeFileSync(
+      file,
+      JSON.stringify([
+        ['user:create', '--email', `batch-c-${dialect.name}@example.com`, '--password', 'Batch-Password-1'],
+        ['user:create', '--email', `batch-a-${dialect.name}@example.com`, '--password', 'Batch-Password-1'],
+        ['user:create', '--email', `batch-d-${dialect.name}@example.com`, '--password', 'Batch-Password-1'],
+      ]),
+    );
+    const stopped = await admin('batch', '--file', file);
+    expect(stopped.code).toBe(1);
+    expect(stopped.error.error).toMatch(/^line 2 \(user:create\) failed after 1 done: /);
+    const emails = await t.app.db
+      .selectFrom('users')
+      .select('email')
+      .where(
+        'email',
+        'in',
+        ['c', 'd'].map((x) => `batch-${x}-${dialect.name}@example.com`),
+      )
+      .execute();
+    expect(emails.map((row) => row.email)).toEqual([`batch-c-${dialect.name}@example.com`]);
+
+    for (const bad of ['not json', '[["batch", "--file", "x"]]', '[[1]]', '{"a": 1}']) {
+      writeFileSync(file, bad);
+      expect((await admin('batch', '--file', file)).code).toBe(1);
+    }
   });
 
   it('reports a bad configuration with exit code 2', async () => {

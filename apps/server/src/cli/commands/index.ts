@@ -1,5 +1,6 @@
 import type { CliCommand } from '../cli.js';
 import { modules } from '../../modules/index.js';
+import { batchCommand } from './batch.js';
 import { helpCommand } from './help.js';
 import { ordersDemoCommand } from './orders-demo.js';
 import { seedDemoCommand } from './seed-demo.js';
@@ -10,6 +11,7 @@ import { seedDemoCommand } from './seed-demo.js';
  */
 export const commands: readonly CliCommand[] = [
   helpCommand,
+  batchCommand,
   seedDemoCommand,
   ordersDemoCommand,
   ...modules.flatMap((module) => module.commands ?? []),

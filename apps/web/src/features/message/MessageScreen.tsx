@@ -76,7 +76,9 @@ function MessageCard({ message }: { message: Message }) {
       withBorder
       radius="md"
       p="md"
-      style={system ? { borderInlineStart: '4px solid var(--mantine-color-blue-7)' } : undefined}
+      // A coloured edge tells system messages apart; other notices keep a grey one, so every
+      // card's text starts at the same place.
+      style={{ borderInlineStart: `4px solid var(--mantine-color-${system ? 'blue-7' : 'gray-3'})` }}
     >
       <Stack gap={6}>
         <Group gap="xs" justify="space-between" wrap="wrap">
