@@ -235,6 +235,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       db,
       {
         userId,
+        tellBuyer: false,
         product: demo.product,
         type: demo.type,
         productName: demo.name,

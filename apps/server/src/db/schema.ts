@@ -614,6 +614,8 @@ export interface NoticesTable {
   content: string;
   created_at: number;
   withdrawn_at: number | null;
+  /** A message sent once per event (AI points expiring, per grant): unique; null for the rest. */
+  event_key: Generated<string | null>;
 }
 
 export interface NoticeRecipientsTable {

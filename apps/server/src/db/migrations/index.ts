@@ -21,6 +21,7 @@ import * as coupons from './2026-11-24-401-coupons.js';
 import * as aiPointsAndTemplateCredit from './2026-11-24-501-ai-points-and-template-credit.js';
 import * as notices from './2026-11-24-601-notices.js';
 import * as aiUsageByTime from './2026-11-24-701-ai-usage-by-time.js';
+import * as noticeEvents from './2026-11-24-702-notice-events.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-501-ai-points-and-template-credit': aiPointsAndTemplateCredit,
   '2026-11-24-601-notices': notices,
   '2026-11-24-701-ai-usage-by-time': aiUsageByTime,
+  '2026-11-24-702-notice-events': noticeEvents,
 };

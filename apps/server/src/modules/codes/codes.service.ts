@@ -29,6 +29,7 @@ import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
 import { type CouponDto, couponView, findCoupon, holdCoupon } from '../coupons/coupons.service.js';
 import { type Benefit, type Gift, parseBenefit } from './benefit.js';
 import * as repo from './codes.repository.js';
+import { notify } from '../messages/notify.js';
 
 export type RedemptionDto = Static<typeof Redemption>;
 
@@ -297,6 +298,7 @@ async function redeem<T>(
       };
       const given = await giveBenefit(trx, input, benefit, source, now);
       const answered = await answer(trx, given);
+      await notify(trx, input.userId, 'codeRedeemed', { code: found.hint }, now);
       await deps.markApplied(trx);
       await repo.settleAttempt(trx, attemptId, 'redeemed', found.id);
       return answered;

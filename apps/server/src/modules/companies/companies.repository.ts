@@ -12,7 +12,7 @@ export function lockCompany(db: Db, companyId: number, now: number) {
     .updateTable('companies')
     .set({ updated_at: now })
     .where('id', '=', companyId)
-    .returning(['id', 'num'])
+    .returning(['id', 'num', 'company_name'])
     .executeTakeFirst();
 }
 

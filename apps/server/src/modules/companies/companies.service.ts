@@ -15,6 +15,7 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './companies.repository.js';
+import { notify } from '../messages/notify.js';
 
 export type CompanyDto = Static<typeof Company>;
 
@@ -145,6 +146,7 @@ export async function addMember(db: Db, input: { companyId: number; user: UserRe
     }
     if ((await repo.countMembers(trx, company.id)) >= company.num) throw appError(CompanyErrors.seatsFull);
     await repo.insertMember(trx, { company_id: company.id, user_id: userId, role, joined_at: now });
+    await notify(trx, userId, 'companyJoined', { company: company.company_name }, now);
   });
   return companyDetails(db, input.companyId);
 }
@@ -162,6 +164,7 @@ export async function removeMember(db: Db, input: { companyId: number; user: Use
     // Changing the creator goes through customer service (spec 02 §1), never a plain removal.
     if (membership.role === CompanyRole.creator) throw appError(CompanyErrors.creatorStays);
     await repo.deleteMember(trx, company.id, user.id);
+    await notify(trx, user.id, 'companyLeft', { company: company.company_name }, now);
   });
   return companyDetails(db, input.companyId);
 }

@@ -15,6 +15,7 @@ import { approximateLocation, describeClient } from './client-description.js';
 import * as repo from './devices.repository.js';
 import * as sessionStore from '../auth/session-store.js';
 import type { Actor, DevicesDeps } from './devices.service.js';
+import { notify } from '../messages/notify.js';
 
 export type SessionInfoDto = Static<typeof SessionInfo>;
 export type SignInEventDto = Static<typeof SignInEvent>;
@@ -199,6 +200,7 @@ export async function secureAccount(
     await sessionStore.deleteUnusedTickets(trx, actor.userId);
     const withdrawn = await sessionStore.deletePassword(trx, actor.userId);
     await repo.recordWithdrawal(trx, actor.userId, eventId, now);
+    await notify(trx, actor.userId, 'signInDisowned', {}, now);
     await insertAuditEvent(
       trx,
       {

@@ -20,6 +20,7 @@ import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { insertMessage } from '../outbox/outbox.repository.js';
 import * as repo from './orders.repository.js';
+import { notify } from '../messages/notify.js';
 
 export interface InvoiceRequest {
   order_id: string;
@@ -117,6 +118,7 @@ export async function requestInvoice(
     });
     if (row && overseas) {
       await insertMessage(trx, receiptReadyMessage(email, order, 'overseas'), now);
+      await notify(trx, userId, 'invoiceIssued', { order: order.order_no }, now);
     }
     return row;
   });
@@ -186,6 +188,7 @@ export async function issueInvoice(db: Db, orderNo: string, number: string | und
       const row = await repo.markInvoiceIssued(trx, order.id, invoiceNumber, now);
       if (!row) throw appError(OrderErrors.invoiceNotPending);
       await insertMessage(trx, receiptReadyMessage(row.email, order, order.region), now);
+      await notify(trx, order.user_id, 'invoiceIssued', { order: order.order_no }, now);
       return { order_id: order.order_no, invoice: row.state, number: row.number, iv_type: row.iv_type };
     });
   } catch (error) {

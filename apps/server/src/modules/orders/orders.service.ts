@@ -29,6 +29,7 @@ import { randomDigits } from '../../lib/secrets.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { grantOrderEntitlements } from './order-grants.js';
 import * as repo from './orders.repository.js';
+import { notify } from '../messages/notify.js';
 
 export type OrderRowDto = Static<typeof OrderRow>;
 
@@ -93,6 +94,11 @@ export async function orderHistory(db: Db, userId: number, query: HistoryQuery, 
 
 export interface RecordOrderInput {
   userId: number;
+  /**
+   * Whether the buyer gets a "payment received" message (default yes). The demo's orders are its
+   * past, told of long ago: they send none.
+   */
+  tellBuyer?: boolean;
   product: OrderProductCode;
   type: number;
   productName: string;
@@ -234,6 +240,7 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
     },
     now,
   );
+  if (input.tellBuyer !== false) await notify(trx, input.userId, 'paymentReceived', { order: orderNo }, now);
   const saved = await repo.findOrderByNo(trx, orderNo);
   if (!saved) throw new Error('the recorded order vanished');
   return toOrderRow(saved, now);

@@ -1,5 +1,10 @@
 import { defineModule } from '../manifest.js';
-import { pointsExpireCommand, pointsLedgerCommand, pointsUnlimitedCommand } from './points.commands.js';
+import {
+  pointsExpireCommand,
+  pointsLedgerCommand,
+  pointsRemindCommand,
+  pointsUnlimitedCommand,
+} from './points.commands.js';
 import { pointsSweepPlugin } from './points.plugin.js';
 import { pointRoutes } from './points.routes.js';
 
@@ -11,7 +16,7 @@ export const pointsModule = defineModule({
   name: 'points',
   plugins: [pointsSweepPlugin],
   routes: [pointRoutes],
-  commands: [pointsUnlimitedCommand, pointsExpireCommand, pointsLedgerCommand],
+  commands: [pointsUnlimitedCommand, pointsExpireCommand, pointsRemindCommand, pointsLedgerCommand],
   tables: {
     // How a person used their points, and their unlimited use, are about the person.
     ai_point_accounts: { erase: 'rows' },

@@ -4,7 +4,15 @@ import { intFlag } from '../../cli/order-flags.js';
 import { userRefFlag } from '../../cli/ref-flags.js';
 import { lockNamedUser } from '../user/user.service.js';
 import { history } from '../grants/grants.service.js';
-import { acquisitions, endUnlimited, expirePoints, giveUnlimited, pointsNow, usagePage } from './points.service.js';
+import {
+  acquisitions,
+  endUnlimited,
+  expirePoints,
+  giveUnlimited,
+  pointsNow,
+  remindExpiringPoints,
+  usagePage,
+} from './points.service.js';
 
 export const pointsUnlimitedCommand: CliCommand = {
   name: 'points:unlimited',
@@ -45,6 +53,24 @@ export const pointsExpireCommand: CliCommand = {
       const round = await expirePoints(deps.db, now);
       total = { grants: total.grants + round.grants, points: total.points + round.points };
       if (round.grants === 0) return total;
+    }
+  },
+};
+
+export const pointsRemindCommand: CliCommand = {
+  name: 'points:remind',
+  description:
+    'Tell holders of AI points expiring within 7 days now, as every instance does each POINTS_SWEEP_SECONDS: one message per grant, ever.',
+  options: [],
+  run: async (context) => {
+    const deps = await context.deps();
+    const now = deps.clock.now();
+    let told = 0;
+    // In rounds of 500 grants until none is left.
+    for (;;) {
+      const round = await remindExpiringPoints(deps.db, now);
+      told += round;
+      if (round === 0) return { reminded: told };
     }
   },
 };

@@ -19,6 +19,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { balance, expireGrant, spend } from '../grants/grants.service.js';
+import { notify } from '../messages/notify.js';
 
 const DAY = 86_400;
 
@@ -183,6 +184,53 @@ export async function expirePoints(db: Db, now: number, limit = 500): Promise<{ 
 }
 
 class NothingToExpire extends Error {}
+
+/** How long before points expire their holder is told (issue 15: within 7 days). */
+export const POINTS_EXPIRY_NOTICE_DAYS = 7;
+const expiryNoticeKey = (grantId: number) => `points-expiring:${grantId}`;
+
+/**
+ * Tells each holder of AI points that expire within 7 days, once per grant: a message in their
+ * language with the points left and the day. The message's event key is unique, so several
+ * instances sweeping at once still send one; a grant already told of is not looked at again.
+ */
+export async function remindExpiringPoints(db: Db, now: number, limit = 500): Promise<number> {
+  const due = await db
+    .selectFrom('grants as g')
+    .select(['g.id', 'g.user_id', 'g.remaining', 'g.expires_at'])
+    .where('g.kind', '=', 'ai_points')
+    .where('g.revoked_at', 'is', null)
+    .where('g.remaining', '>', 0)
+    .where('g.expires_at', '>', now)
+    .where('g.expires_at', '<=', now + POINTS_EXPIRY_NOTICE_DAYS * DAY)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notices as n')
+            .select('n.id')
+            .whereRef('n.event_key', '=', sql<string>`${'points-expiring:'} || cast(g.id as varchar(20))`),
+        ),
+      ),
+    )
+    .orderBy('g.expires_at')
+    .limit(limit)
+    .execute();
+  for (const grant of due) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        notify(
+          trx,
+          grant.user_id,
+          'pointsExpiring',
+          { points: grant.remaining ?? 0, date: { date: grant.expires_at as number } },
+          now,
+          { once: expiryNoticeKey(grant.id) },
+        ),
+      );
+  }
+  return due.length;
+}
 
 /** Unlimited use: `days` more from its end, or from now when it has ended or never ran. */
 export async function giveUnlimited(trx: Db, userId: number, days: number, now: number): Promise<number> {

@@ -12,7 +12,7 @@ export function lockTeam(db: Db, teamId: number, now: number) {
     .updateTable('teams')
     .set({ updated_at: now })
     .where('id', '=', teamId)
-    .returning(['id', 'product', 'member_limit'])
+    .returning(['id', 'product', 'member_limit', 'name'])
     .executeTakeFirst();
 }
 

@@ -16,6 +16,7 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './teams.repository.js';
+import { notify } from '../messages/notify.js';
 
 export type TeamInfoDto = Static<typeof TeamInfo>;
 
@@ -136,6 +137,7 @@ export async function addTeamMember(
     if (current) throw appError(current.team_id === team.id ? TeamErrors.alreadyMember : TeamErrors.otherTeam);
     if ((await repo.countMembers(trx, team.id)) >= team.member_limit) throw appError(TeamErrors.memberLimit);
     await repo.insertMember(trx, { team_id: team.id, product: team.product, user_id: userId, role, joined_at: now });
+    await notify(trx, userId, 'teamJoined', { team: team.name }, now);
   });
   return teamDetails(db, input.teamId);
 }
@@ -155,6 +157,7 @@ export async function removeTeamMember(db: Db, input: { teamId: number; user: Us
     if (!membership || membership.team_id !== team.id) throw appError(TeamErrors.notMember);
     if (membership.role === TeamRole.owner) throw appError(TeamErrors.ownerStays);
     await repo.deleteMember(trx, team.id, user.id);
+    await notify(trx, user.id, 'teamLeft', { team: team.name }, now);
   });
   return teamDetails(db, input.teamId);
 }

@@ -1,0 +1,63 @@
+import { buildLanguage, type Language, languageTags, resolveLanguage, type Region } from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import { type NotifyKind, notifyTexts } from './notify-texts.js';
+
+/** What fills a message's `{name}` marks: text (escaped when placed) or a time (shown as a date). */
+export type NotifyParams = Record<string, string | number | { date: number }>;
+
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
+
+/**
+ * A message's text in a language, its values escaped, numbers and dates as the language writes
+ * them; dates on the clock of the person's region (Beijing time for the domestic build).
+ */
+export function notifyText(kind: NotifyKind, language: Language, params: NotifyParams, region: Region): string {
+  const timeZone = region === 'domestic' ? 'Asia/Shanghai' : 'UTC';
+  const tag = languageTags[language];
+  return notifyTexts[kind][language].replace(/\{(\w+)\}/g, (mark, name: string) => {
+    const value = params[name];
+    if (value === undefined) return mark;
+    if (typeof value === 'number') return new Intl.NumberFormat(tag).format(value);
+    if (typeof value === 'object')
+      return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone }).format(value.date * 1000);
+    return escapeHtml(value);
+  });
+}
+
+/**
+ * Tells a person of one of the product's own events (issue 15 item 5): a system message to
+ * them alone, in their language (their own, else their region's), inside the caller's
+ * transaction, so it exists exactly when the event does. With `once`, a second message of the
+ * same key is never made (the database's unique key decides, however many instances try): for
+ * reminders such as points about to expire, sent once per grant.
+ */
+export async function notify(
+  trx: Db,
+  userId: number,
+  kind: NotifyKind,
+  params: NotifyParams,
+  now: number,
+  options: { once?: string } = {},
+): Promise<void> {
+  const user = await trx.selectFrom('users').select(['language', 'region']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return;
+  const region = user.region as Region;
+  const language = resolveLanguage(user.language, buildLanguage(region));
+  const inserted = await trx
+    .insertInto('notices')
+    .values({
+      audience: 'users',
+      audience_value: null,
+      type: 'system',
+      content: `<p>${notifyText(kind, language, params, region)}</p>`,
+      created_at: now,
+      withdrawn_at: null,
+      event_key: options.once ?? null,
+    })
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  await trx.insertInto('notice_recipients').values({ notice_id: inserted.id, user_id: userId }).execute();
+}
