@@ -28,3 +28,8 @@ export async function hostMessages(page: Page, type?: string): Promise<HostMessa
   const all = await page.evaluate(() => (window as unknown as { hostMessages: HostMessage[] }).hostMessages);
   return type === undefined ? all : all.filter((message) => message.type === type);
 }
+
+/** The addresses the page has asked its host to open outside the client (`openOutsideUrl`), in order. */
+export async function urlsOpenedOutside(page: Page): Promise<unknown[]> {
+  return (await hostMessages(page, 'openOutsideUrl')).map((message) => message.payload.url);
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
-import { hostMessages, recordHostMessages } from '../desktop-host.js';
+import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
 import { expect, registerUser, regionUrl, runAdmin, serviceCall, signInAs, type TestUser, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 
@@ -156,9 +156,7 @@ test('in the desktop client, the ways to get points open through the host', asyn
   await signInAs(page, user);
   await openAiPoints(page, 'domestic', 'lang=en&from=maxPC');
   await page.getByRole('main').getByRole('link', { name: 'Earn free points' }).click();
-  await expect
-    .poll(async () => (await hostMessages(page, 'openOutsideUrl')).map((message) => message.payload.url))
-    .toEqual([expect.stringContaining('/ai-points/earn')]);
+  await expect.poll(() => urlsOpenedOutside(page)).toEqual([expect.stringContaining('/ai-points/earn')]);
   await expect(page.getByRole('main').getByText('You have not used any AI points yet.')).toBeVisible();
   await expect(page.getByRole('main').getByText('You have used no points in the last 30 days.')).toBeVisible();
 });

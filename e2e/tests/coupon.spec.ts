@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import { expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
-import { hostMessages, recordHostMessages } from '../desktop-host.js';
+import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
 
 // Spec 01 §2 "Coupons screen", §4 "Coupon", §5 "Coupon code", §8 "Coupon"; issue 12.
 
@@ -125,9 +125,7 @@ test.describe('overseas', () => {
     await signInAs(page, user);
     await page.goto(regionUrl('overseas', '/coupon?lang=en&from=maxPC'));
     await page.getByRole('main').getByRole('link', { name: 'Mind-map template community' }).click();
-    await expect
-      .poll(async () => (await hostMessages(page, 'openOutsideUrl')).map((message) => message.payload.url))
-      .toEqual([expect.stringContaining('/templates/mind-map')]);
+    await expect.poll(() => urlsOpenedOutside(page)).toEqual([expect.stringContaining('/templates/mind-map')]);
   });
 
   test.describe('390 px', () => {

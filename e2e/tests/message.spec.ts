@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../accessibility.js';
-import { hostMessages, recordHostMessages } from '../desktop-host.js';
+import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
 import {
   expect,
   registerUser,
@@ -112,7 +112,7 @@ test('in the desktop client, a message’s link opens through the host', async (
   await page.goto(regionUrl('domestic', '/message?lang=en&from=maxPC'));
   await page.getByRole('main').getByRole('link', { name: 'Open it' }).click();
   await expect
-    .poll(async () => (await hostMessages(page, 'openOutsideUrl')).map((message) => message.payload.url))
+    .poll(() => urlsOpenedOutside(page))
     // The host opens it signed in: the company's own sites get the session's one-time ticket.
     .toEqual([expect.stringMatching(/^https:\/\/www\.example\.cn\/receipts\/7\?custom=/)]);
 });

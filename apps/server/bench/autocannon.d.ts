@@ -34,6 +34,7 @@ declare module 'autocannon' {
     max: number;
     p50: number;
     p90: number;
+    p97_5: number;
     p99: number;
     total?: number;
   }

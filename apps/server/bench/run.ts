@@ -39,7 +39,10 @@ import { firstScreen } from './first-screen.js';
  *       with --pg) in production mode;
  *   (e) POST /api/internal/points/consume, a product spending points for one account per
  *       connection, and (f) the AI usage history of an account with a million uses, page 1 and
- *       page 10,000 (issue 13: within 1.5× of each other).
+ *       page 10,000 (issue 13: within 1.5× of each other);
+ *   (g) one person's messages among a million accounts and thousands of notices to everyone, a
+ *       region, a language or named accounts (bench/messages-seed.ts), page 1 and the last page
+ *       (issue 15).
  * Prints req/s, p50 and p99 latency, and each figure as a share of hello-world and of the
  * ceiling. Servers run on CPU 0 and the load generator on the last CPU (taskset, Linux; `--no-pin`
  * lets them share): sharing, each slows the other by an amount that changes from run to run.
@@ -331,6 +334,30 @@ function reportPoints(figures: Figure[], baseline: number): void {
   console.log('');
 }
 
+/** The messages scenario (issue 15): a person's messages among a million accounts. */
+const MESSAGE_ACCOUNTS = 1_000_000;
+const MESSAGE_BROADCASTS = 2_000;
+const MESSAGE_PERSONAL = 3_000;
+const MESSAGE_RECIPIENTS_EACH = 100;
+
+function reportMessages(figures: Figure[], seeded: Record<string, unknown>): void {
+  if (figures.length === 0) return;
+  console.log(
+    `Messages: ${Number(seeded.accounts).toLocaleString('en')} accounts, ${Number(seeded.broadcasts).toLocaleString('en')} broadcasts, ` +
+      `${Number(seeded.personal).toLocaleString('en')} personal notices with ${Number(seeded.recipients).toLocaleString('en')} recipient rows; ` +
+      `the reader sees ${Number(seeded.seen).toLocaleString('en')}, half of them read`,
+  );
+  // autocannon gives no 95th percentile: the 97.5th bounds it from above.
+  console.log('| messages scenario | req/s | p50 | p95 ≤ p97.5 | p99 |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const { name, result } of figures) {
+    console.log(
+      `| ${name} | ${Math.round(result.requests.average).toLocaleString('en')} | ${result.latency.p50} ms | ${result.latency.p97_5} ms | ${result.latency.p99} ms |`,
+    );
+  }
+  console.log('');
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only !== 'first-screen') await api(args);
@@ -470,6 +497,31 @@ async function api(args: Args): Promise<void> {
       );
     }
 
+    // (g) messages (issue 15): one person's page of messages among a million accounts and
+    // thousands of notices, page 1 and the last page.
+    console.log(`seeding ${MESSAGE_ACCOUNTS.toLocaleString('en')} accounts and their notices …`);
+    const messagesSeeded = await benchScript(
+      'messages-seed.ts',
+      [userId, MESSAGE_ACCOUNTS, MESSAGE_BROADCASTS, MESSAGE_PERSONAL, MESSAGE_RECIPIENTS_EACH].map(String),
+      env,
+    );
+    const messageFigures: Figure[] = [];
+    const lastPage = Math.max(0, Number(messagesSeeded.seen) - 10);
+    for (const [label, offset] of [
+      ['page 1', 0],
+      [`offset ${lastPage.toLocaleString('en')} (the last page)`, lastPage],
+    ] as const) {
+      const messages = {
+        url: `${baseUrl}/api/user/${userId}/notification?offset=${offset}&count=10`,
+        headers: { authorization: `Bearer ${reader.token}` },
+      };
+      const first = await fetch(messages.url, { headers: messages.headers });
+      if (first.status !== 200) throw new Error(`messages at offset ${offset} answered ${first.status}`);
+      console.log(`messages, ${label} …`);
+      if (args.warmup) await load('warm-up', { ...warm, ...messages }, server);
+      messageFigures.push(await load(`messages among 1M accounts, ${label}`, { ...run, ...messages }, server));
+    }
+
     // (b) the ceiling, on the same database, while the server waits idle. Measured last: run
     // before them, its load left PostgreSQL slower for the refresh scenario (about 0.7× of
     // refresh's figure alone, in runs of 2026-11-23); it is reported second.
@@ -489,7 +541,8 @@ async function api(args: Args): Promise<void> {
 
     report(figures, args, database, loadCpu);
     reportPoints(pointFigures, figures[0]?.result.requests.average ?? 0);
-    const failed = [...figures, ...pointFigures].some((f) => f.result.non2xx + f.result.errors > 0);
+    reportMessages(messageFigures, messagesSeeded);
+    const failed = [...figures, ...pointFigures, ...messageFigures].some((f) => f.result.non2xx + f.result.errors > 0);
     if (failed) {
       console.error('Some requests failed (see "failed"): the figures above are not valid.');
       process.exitCode = 1;
