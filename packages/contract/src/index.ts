@@ -39,6 +39,8 @@ export * from './rules/coupons.js';
 export * from './routes/coupon.routes.js';
 export * from './rules/ai-points.js';
 export * from './routes/points.routes.js';
+export * from './rules/courses.js';
+export * from './routes/course.routes.js';
 export * from './routes/template-credit.routes.js';
 export * from './rules/notifications.js';
 export * from './routes/notification.routes.js';

@@ -1,6 +1,8 @@
 import type {
   BalanceKind,
   CompanyTypeValue,
+  CourseProduct,
+  CourseSaleWay,
   CouponProduct,
   CouponProductType,
   CouponType,
@@ -238,6 +240,7 @@ export interface Database {
   notices: NoticesTable;
   notice_recipients: NoticeRecipientsTable;
   notice_reads: NoticeReadsTable;
+  courses: CoursesTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -627,4 +630,18 @@ export interface NoticeReadsTable {
   user_id: number;
   notice_id: number;
   read_at: number;
+}
+
+/** A course of the academy (spec 01 §3); who holds one is a `course` grant of its id. */
+export interface CoursesTable {
+  id: string;
+  name: string;
+  product: CourseProduct;
+  sale_way: CourseSaleWay;
+  /** Fen; 0 for a free course. */
+  price: number;
+  link_url: string;
+  cover_url: string | null;
+  created_at: number;
+  updated_at: number;
 }

@@ -5,6 +5,7 @@ import { authModule } from './auth/index.js';
 import { codesModule } from './codes/index.js';
 import { companiesModule } from './companies/index.js';
 import { couponsModule } from './coupons/index.js';
+import { coursesModule } from './courses/index.js';
 import { devicesModule } from './devices/index.js';
 import { grantsModule } from './grants/index.js';
 import { idempotencyModule } from './idempotency/index.js';
@@ -42,6 +43,7 @@ export const modules: readonly ModuleManifest[] = [
   pointsModule,
   templateCreditModule,
   messagesModule,
+  coursesModule,
   auditModule,
   idempotencyModule,
 ];

@@ -22,6 +22,7 @@ import * as aiPointsAndTemplateCredit from './2026-11-24-501-ai-points-and-templ
 import * as notices from './2026-11-24-601-notices.js';
 import * as aiUsageByTime from './2026-11-24-701-ai-usage-by-time.js';
 import * as noticeEvents from './2026-11-24-702-notice-events.js';
+import * as courses from './2026-11-24-703-courses.js';
 
 /**
  * Every migration, by name; names sort in the order they run (date, then a sequence number).
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-601-notices': notices,
   '2026-11-24-701-ai-usage-by-time': aiUsageByTime,
   '2026-11-24-702-notice-events': noticeEvents,
+  '2026-11-24-703-courses': courses,
 };
