@@ -12,6 +12,8 @@ import {
   listAiPointAcquisitionsRoute,
   listAiPointUsageRoute,
   listNotificationsRoute,
+  listPurchasedCoursesRoute,
+  listRecommendedCoursesRoute,
   listTemplateCreditRecordsRoute,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,6 +267,15 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(new Set(messages.notify.map((message) => message.type))).toEqual(new Set(['system', 'other']));
     expect(messages.notify.some((message) => message.is_read)).toBe(true);
     expect(messages.notify.some((message) => !message.is_read)).toBe(true);
+    // Courses: a paid one for good and a members' one, both watchable (the demo is a member),
+    // and recommendations of every way of sale.
+    const held = (await call(t, listPurchasedCoursesRoute, { as: demo })).ok().data;
+    expect(held.map((course) => [course.lesson_id, course.validity, course.watchable])).toEqual([
+      ['mind-study-notes', 'membership', true],
+      ['infographic-design', 'permanent', true],
+    ]);
+    const offered = (await call(t, listRecommendedCoursesRoute, { as: demo })).ok().data;
+    expect(new Set(offered.map((course) => course.sale_way))).toEqual(new Set([1, 2, 3, 4]));
     await admin('seed:demo');
     expect((await call(t, listAiPointUsageRoute, { as: demo })).ok().count).toBe(uses.count);
     expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(12);

@@ -63,3 +63,12 @@ export function aiPointPages(language: Language, env?: Env) {
     earn: `${base}/ai-points/earn`,
   };
 }
+
+/**
+ * The academy (spec 01 §2 "Courses screen"): its home, where the empty courses screen leads, and
+ * the membership plans that open members' courses again once a membership has ended.
+ */
+export function academyPages(language: Language, env?: Env) {
+  const base = siteBase(language, env);
+  return { home: `${base}/academy`, membership: `${base}/pricing?product=academy` };
+}

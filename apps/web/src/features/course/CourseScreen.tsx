@@ -1,13 +1,135 @@
+import { Anchor, Badge, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalButton } from '../../components/ExternalButton';
+import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { useLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { academyPages } from '../../lib/site-links';
+import { usePurchasedCourses, useRecommendedCourses } from './api/courses';
+import { CourseCard } from './components/CourseCard';
 
-/** /course (spec 01 §2). */
+/**
+ * /course (spec 01 §2 "Courses screen"): the courses the account holds and those recommended,
+ * each with its product, validity, price tag and a watch-now action (through the host in the
+ * desktop client); a members' course whose membership has ended is shown locked, with renewal.
+ * Up to three cards a row.
+ */
 export function CourseScreen() {
   const { t } = useTranslation();
+  const session = useSession();
+  if (!session) return null;
   return (
     <ScreenLayout title={t('shell:screens.course')}>
-      <UnbuiltSection />
+      <Purchased userId={session.userId} />
+      <Recommended userId={session.userId} />
     </ScreenLayout>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+const grid = (children: ReactNode, label: string) => (
+  <SimpleGrid
+    component="ul"
+    cols={{ base: 1, sm: 2, lg: 3 }}
+    spacing="md"
+    m={0}
+    p={0}
+    style={{ listStyle: 'none' }}
+    aria-label={label}
+  >
+    {children}
+  </SimpleGrid>
+);
+
+function Purchased({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const courses = usePurchasedCourses(userId);
+  const pages = academyPages(language);
+  let body;
+  if (courses.isPending) body = <Loader size="sm" aria-label={t('status.loading')} />;
+  else if (courses.isError)
+    body = <LoadFailed message={t('course:purchased.loadFailed')} onRetry={() => void courses.refetch()} />;
+  else if (courses.data.length === 0)
+    body = (
+      <Text c="dimmed">
+        {t('course:purchased.empty')}{' '}
+        <Anchor href={pages.home} target="_blank" rel="noopener noreferrer">
+          {t('course:purchased.browse')}
+        </Anchor>
+      </Text>
+    );
+  else
+    body = grid(
+      courses.data.map((course) => (
+        <CourseCard
+          key={course.lesson_id}
+          name={course.lesson_name}
+          product={course.lesson_product}
+          saleWay={course.sale_way}
+          validity={course.validity}
+          footer={
+            course.watchable ? (
+              <ExternalButton href={course.link} size="sm" style={{ alignSelf: 'flex-start' }}>
+                {t('course:watch')}
+              </ExternalButton>
+            ) : (
+              <Group gap="xs">
+                <Badge color="gray" variant="outline">
+                  {t('course:locked')}
+                </Badge>
+                <ExternalButton href={pages.membership} size="sm" variant="light">
+                  {t('course:renew')}
+                </ExternalButton>
+              </Group>
+            )
+          }
+        />
+      )),
+      t('course:purchased.title'),
+    );
+  return <Section title={t('course:purchased.title')}>{body}</Section>;
+}
+
+function Recommended({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const courses = useRecommendedCourses(userId);
+  if (courses.isPending) return <Loader size="sm" aria-label={t('status.loading')} />;
+  if (courses.isError)
+    return <LoadFailed message={t('course:recommended.loadFailed')} onRetry={() => void courses.refetch()} />;
+  if (courses.data.length === 0) return null;
+  return (
+    <Section title={t('course:recommended.title')}>
+      {grid(
+        courses.data.map((course) => (
+          <CourseCard
+            key={course.id}
+            name={course.name}
+            product={course.jump_product}
+            saleWay={course.sale_way}
+            price={course.price}
+            footer={
+              <ExternalButton href={course.link} size="sm" variant="light" style={{ alignSelf: 'flex-start' }}>
+                {t('course:watch')}
+              </ExternalButton>
+            }
+          />
+        )),
+        t('course:recommended.title'),
+      )}
+    </Section>
   );
 }

@@ -10,6 +10,7 @@ import type auth from '../../locales/en/auth.json';
 import type bind from '../../locales/en/bind.json';
 import type common from '../../locales/en/common.json';
 import type coupon from '../../locales/en/coupon.json';
+import type course from '../../locales/en/course.json';
 import type devices from '../../locales/en/devices.json';
 import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       'auth',
       'bind',
       'coupon',
+      'course',
       'devices',
       'errors',
       'header',
@@ -64,6 +66,7 @@ declare module 'i18next' {
       bind: typeof bind;
       common: typeof common;
       coupon: typeof coupon;
+      course: typeof course;
       devices: typeof devices;
       errors: typeof errors;
       header: typeof header;

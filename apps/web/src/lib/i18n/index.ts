@@ -2,7 +2,15 @@ export { changeLanguage, i18n, initI18n, loadNamespace } from './i18n';
 export { loadDayjs } from './dayjs-locale';
 export { useLanguage } from './use-language';
 export { LocaleProvider } from './LocaleProvider';
-export { currencyOf, currentLanguage, formatCurrency, formatDate, formatNumber, type Currency, type DateStyle } from './format';
+export {
+  currencyOf,
+  currentLanguage,
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  type Currency,
+  type DateStyle,
+} from './format';
 export {
   buildLanguage,
   languageFromSearch,
