@@ -1,6 +1,7 @@
 import type { CourseProduct, CourseSaleWay } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
 import { defineCourse, giveCourse } from '../modules/courses/courses.service.js';
+import { recordOrder } from '../modules/orders/orders.service.js';
 
 const ACADEMY = 'https://academy.example.com/courses';
 
@@ -22,15 +23,35 @@ const DEMO_COURSES: readonly [
 ];
 
 /**
- * The academy's courses, and two held by the demo account (a paid one for good, a members' one
- * it can watch while its licences run), so both sections of the courses screen show.
+ * The academy's courses, and two held by the demo account — a paid one it bought (a course order,
+ * so it is in the order history too) and a members' one it can watch while its licences run — so
+ * both sections of the courses screen show.
  */
 export async function seedCoursesDemo(db: Db, userId: number, now: number): Promise<void> {
   for (const [id, name, product, saleWay, price] of DEMO_COURSES) {
     await defineCourse(db, { id, name, product, saleWay, price, link: `${ACADEMY}/${id}` }, now);
   }
-  await db.transaction().execute(async (trx) => {
-    await giveCourse(trx, userId, 'infographic-design', 'demo: bought', now - 20 * 86_400);
-    await giveCourse(trx, userId, 'mind-study-notes', 'demo: a members’ course', now - 3 * 86_400);
-  });
+  // Each part of the demo is idempotent: the course order has a number of its own, made once.
+  const orderNo = `DEMO-LESSON-${userId}`;
+  const ordered = await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).executeTakeFirst();
+  if (ordered) return;
+  await recordOrder(
+    db,
+    {
+      orderNo,
+      userId,
+      tellBuyer: false,
+      product: 'maxlessonRecord',
+      type: 1,
+      productName: 'Designing infographics',
+      amount: 9_900,
+      channel: 'online',
+      orderedAt: now - 20 * 86_400,
+      course: 'infographic-design',
+    },
+    now - 20 * 86_400,
+  );
+  await db
+    .transaction()
+    .execute((trx) => giveCourse(trx, userId, 'mind-study-notes', 'demo: a members’ course', now - 3 * 86_400));
 }

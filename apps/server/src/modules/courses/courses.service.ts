@@ -76,7 +76,7 @@ export async function giveCourse(trx: Db, userId: number, courseId: string, reas
 }
 
 /**
- * The courses a person holds, newest first, with whether each can be watched now: a course for
+ * The courses a person holds, newest first and each once, with whether each can be watched now: a course for
  * good always, a members' course while the account is a member (spec 01 §6, the contract's VIP
  * rule over the account's licences).
  */
@@ -91,10 +91,13 @@ export async function purchasedCourses(db: Db, userId: number, now: number): Pro
     .orderBy('g.granted_at', 'desc')
     .orderBy('g.id', 'desc')
     .execute();
-  const member = rows.some((row) => courseValidity(row.sale_way) === 'membership')
+  // A course held twice (bought, and given by a code) is listed once, as of its latest grant.
+  const seen = new Set<string>();
+  const held = rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+  const member = held.some((row) => courseValidity(row.sale_way) === 'membership')
     ? isVip(await subscriptionRecords(db, userId), now)
     : false;
-  return rows.map((row) => {
+  return held.map((row) => {
     const validity = courseValidity(row.sale_way);
     return {
       lesson_id: row.id,

@@ -1,4 +1,4 @@
-import { listPurchasedCoursesRoute, listRecommendedCoursesRoute } from '@account-centre/contract';
+import { getOrdersRoute, listPurchasedCoursesRoute, listRecommendedCoursesRoute } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
@@ -115,6 +115,38 @@ describe.each(dialects)('courses of the academy on $name', (dialect) => {
     t.clock.advance(31 * DAY);
     await bob.signInAgain();
     expect(await watchable()).toBe(false);
+  });
+
+  it('gives the course a course order buys, and keeps the order in the history', async () => {
+    const cy = await testUser(t);
+    const order = (course: string, product: string) =>
+      cli(
+        ...['order:record', '--user', String(cy.userId), '--product', product, '--type', '1'],
+        ...['--name', 'UML in depth', '--amount', '9900', '--channel', 'online', '--course', course],
+      );
+    const bought = await order('uml-pro', 'maxlessonRecord');
+    expect(bought.code, JSON.stringify(bought.error)).toBe(0);
+    expect((await call(t, listPurchasedCoursesRoute, { as: cy })).ok().data.map((course) => course.lesson_id)).toEqual([
+      'uml-pro',
+    ]);
+    // Given as well (say by a gift code): still listed once.
+    expect(
+      (await cli('course:grant', '--user', String(cy.userId), '--course', 'uml-pro', '--reason', 'gift')).code,
+    ).toBe(0);
+    expect((await call(t, listPurchasedCoursesRoute, { as: cy })).ok().data).toHaveLength(1);
+    const history = (await call(t, getOrdersRoute, { as: cy })).ok().data;
+    expect(history.map((row) => [row.product, row.order_id])).toEqual([['maxlessonRecord', bought.json.order_id]]);
+
+    // A diagram course order cannot buy a mind-map course; a course order names its course; no
+    // other order names one.
+    expect((await order('mind-basics', 'maxlessonRecord')).code).toBe(1);
+    const unnamed = await cli(
+      ...['order:record', '--user', String(cy.userId), '--product', 'mindlessonRecord', '--type', '1'],
+      ...['--name', 'X', '--amount', '100', '--channel', 'online'],
+    );
+    expect(unnamed.code).toBe(1);
+    expect((await order('uml-pro', 'cloudspace')).code).toBe(1);
+    expect((await call(t, getOrdersRoute, { as: cy })).ok().data).toHaveLength(1);
   });
 
   it('refuses another user’s courses', async () => {

@@ -18,6 +18,8 @@ export interface PaidOrder extends OrderLicenceInput {
   productName: string;
   channel: OrderChannel;
   productId: number | null;
+  /** The lesson id a course order buys. */
+  course?: string | null;
 }
 
 /**
@@ -28,12 +30,18 @@ export interface PaidOrder extends OrderLicenceInput {
  * - a personal plan's extras (spec 01 §9 catalogue): its template coupons as template credit
  *   (`TEMPLATE_COUPON_FEN` each) and its AI points as a membership bonus, lasting the plan's
  *   term; a term already over gives none.
- * Products without a licence record (org chart, storage, courses…) give nothing here yet.
+ * - a course order's course, held for good.
+ * Products without a licence record (org chart, storage…) give nothing here yet.
  */
 export async function grantOrderEntitlements(trx: Db, order: PaidOrder, now: number): Promise<void> {
+  const source = { kind: 'order' as const, id: order.orderNo, reason: `order ${order.orderNo}` };
+  // A course order buys its course for good: a course grant, which the courses screen lists.
+  if (order.course) {
+    await grant(trx, order.userId, { kind: 'course', item: order.course }, source, now);
+    return;
+  }
   const licence = orderLicence(order);
   if (!licence) return;
-  const source = { kind: 'order' as const, id: order.orderNo, reason: `order ${order.orderNo}` };
   const ends: Partial<Record<ExpiryColumn, number>> = {};
   for (const platform of licence.platforms) ends[`${platform}_exp`] = licence.endsAt;
   await grantLicence(

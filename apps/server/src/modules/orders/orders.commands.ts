@@ -44,6 +44,7 @@ export const orderRecordCommand: CliCommand = {
       name: 'product-id',
       description: 'the store’s product id of a subscription (5371, 5380, 5370, 5378 cancellable)',
     },
+    { name: 'course', description: 'the lesson id a course order (maxlessonRecord, mindlessonRecord) buys' },
   ],
   run: async (context, flags) => {
     const deps = await context.deps();
@@ -68,6 +69,7 @@ export const orderRecordCommand: CliCommand = {
         version: flags.version ?? null,
         productId: intFlag('product-id', flags['product-id']) ?? null,
         renews: boolFlag('renews', flags.renews),
+        course: flags.course ?? null,
       },
       deps.clock.now(),
     );

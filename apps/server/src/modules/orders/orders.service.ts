@@ -125,6 +125,28 @@ export interface RecordOrderInput {
   productId?: number | null;
   /** A store subscription that renews itself; default the catalogue plan's own. */
   renews?: boolean;
+  /** The lesson id a course order (maxlessonRecord, mindlessonRecord) buys, held for good. */
+  course?: string | null;
+}
+
+/** What a course order's product code buys: a course of this product. */
+const courseOrderProducts: Partial<Record<OrderProductCode, 'max' | 'mind'>> = {
+  maxlessonRecord: 'max',
+  mindlessonRecord: 'mind',
+};
+
+/** A course order names a course of the academy of its own product; no other order names one. */
+async function checkCourseOrder(trx: Db, input: RecordOrderInput): Promise<void> {
+  const product = courseOrderProducts[input.product];
+  if (product === undefined) {
+    if (input.course != null)
+      throw operatorInputError('only a course order (maxlessonRecord, mindlessonRecord) buys a course');
+    return;
+  }
+  if (input.course == null) throw operatorInputError('a course order names the course it buys (--course)');
+  const course = await trx.selectFrom('courses').select('product').where('id', '=', input.course).executeTakeFirst();
+  if (!course) throw operatorInputError('no such course');
+  if (course.product !== product) throw operatorInputError(`${input.product} buys a course of ${product}`);
 }
 
 const ORDER_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
@@ -189,6 +211,7 @@ export async function recordOrder(db: Db, input: RecordOrderInput, now: number):
 export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: number): Promise<OrderRowDto> {
   checkOrderInput(input);
   if (!(await lockLicenceHolder(trx, input.userId))) throw operatorInputError('user not found', CommonErrors.notFound);
+  await checkCourseOrder(trx, input);
   const user = await trx.selectFrom('users').select('region').where('id', '=', input.userId).executeTakeFirstOrThrow();
   const region = input.region ?? user.region;
   const orderedAt = input.orderedAt ?? now;
@@ -237,6 +260,7 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
       version,
       productId: input.productId ?? null,
       renews: input.renews ?? null,
+      course: input.course ?? null,
     },
     now,
   );

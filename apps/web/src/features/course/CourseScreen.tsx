@@ -67,7 +67,7 @@ function Purchased({ userId }: { userId: number }) {
     body = (
       <Text c="dimmed">
         {t('course:purchased.empty')}{' '}
-        <Anchor href={pages.home} target="_blank" rel="noopener noreferrer">
+        <Anchor href={pages.home} target="_blank" rel="noopener noreferrer" underline="always">
           {t('course:purchased.browse')}
         </Anchor>
       </Text>
