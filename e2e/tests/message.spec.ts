@@ -73,6 +73,12 @@ test('unread messages are marked read as their page is seen, and the indicators 
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await page.screenshot({ path: path.join(artifacts, 'message-domestic-en-1440.png'), fullPage: true });
+  await page.goto(regionUrl('domestic', '/message'));
+  await expect(
+    list.or(page.getByRole('main').getByRole('list', { name: '你的消息' })).getByRole('listitem'),
+  ).toHaveCount(10);
+  await page.screenshot({ path: path.join(artifacts, 'message-domestic-zh-1440.png'), fullPage: true });
+  await page.goto(regionUrl('domestic', '/message?lang=en'));
   await expectAccessible(page, 'domestic /message');
   await expectNothingClipped(page, TEXTS);
 
@@ -115,6 +121,24 @@ test('in the desktop client, a message’s link opens through the host', async (
     .poll(() => urlsOpenedOutside(page))
     // The host opens it signed in: the company's own sites get the session's one-time ticket.
     .toEqual([expect.stringMatching(/^https:\/\/www\.example\.cn\/receipts\/7\?custom=/)]);
+});
+
+test('overseas, where the build has no messages screen, nothing asks for them', async ({ page, request }) => {
+  const user = await registerUser(request, { region: 'overseas' });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.includes('/api/user/') && request.url().includes('/notification'))
+      asked.push(request.url());
+  });
+  await signInAs(page, user);
+  await page.goto(regionUrl('overseas', '/account?lang=en'));
+  await page.getByRole('button', { name: 'Account menu' }).hover();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Messages/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: /Messages/ }),
+  ).toHaveCount(0);
+  expect(asked).toEqual([]);
 });
 
 test.describe('390 px', () => {

@@ -6,6 +6,7 @@ import { createTestApp, dialects, type TestApp } from '../../../test/helpers/tes
 import { type SignedInUser, testUser } from '../../../test/helpers/users.js';
 import { remindExpiringPoints } from '../points/points.service.js';
 import { notifyText } from './notify.js';
+import { notifyTexts } from './notify-texts.js';
 
 const DAY = 86_400;
 
@@ -21,9 +22,29 @@ describe('messages from the product’s own events', () => {
     expect(notifyText('pointsExpiring', 'de', { points: 12_500, date: { date: at } }, 'overseas')).toContain(
       '12.500 Ihrer KI-Punkte verfallen am 5. Januar 2027',
     );
+    expect(
+      notifyText(
+        'withdrawalFailed',
+        'en',
+        { amount: { fen: 12_345, currency: 'CNY' }, reason: 'wrong account' },
+        'domestic',
+      ),
+    ).toBe(
+      'The CN¥123.45 you asked to withdraw could not be paid: wrong account. It is back in your income; correct your payment details and ask again.',
+    );
     expect(notifyText('pointsExpiring', 'zh', { points: 12_500, date: { date: at } }, 'domestic')).toContain(
       '12,500 个 AI 点数将于 2027年1月6日 过期',
     );
+  });
+});
+
+describe('the texts of the product’s own messages', () => {
+  it.each(Object.entries(notifyTexts))('%s: every language names the values English names', (_, texts) => {
+    const marks = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [language, text] of Object.entries(texts)) {
+      expect(text.trim(), language).not.toBe('');
+      expect(marks(text), language).toEqual(marks(texts.en));
+    }
   });
 });
 

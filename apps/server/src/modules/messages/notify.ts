@@ -2,8 +2,14 @@ import { buildLanguage, type Language, languageTags, resolveLanguage, type Regio
 import type { Db } from '../../db/database.js';
 import { type NotifyKind, notifyTexts } from './notify-texts.js';
 
-/** What fills a message's `{name}` marks: text (escaped when placed) or a time (shown as a date). */
-export type NotifyParams = Record<string, string | number | { date: number }>;
+/**
+ * What fills a message's `{name}` marks: text (escaped when placed), a number, a time (shown as
+ * a date) or money in minor units (shown in its currency).
+ */
+export type NotifyParams = Record<
+  string,
+  string | number | { date: number } | { fen: number; currency: 'CNY' | 'USD' }
+>;
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
@@ -19,6 +25,8 @@ export function notifyText(kind: NotifyKind, language: Language, params: NotifyP
     const value = params[name];
     if (value === undefined) return mark;
     if (typeof value === 'number') return new Intl.NumberFormat(tag).format(value);
+    if (typeof value === 'object' && 'fen' in value)
+      return new Intl.NumberFormat(tag, { style: 'currency', currency: value.currency }).format(value.fen / 100);
     if (typeof value === 'object')
       return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone }).format(value.date * 1000);
     return escapeHtml(value);

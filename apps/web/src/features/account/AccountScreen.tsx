@@ -1,4 +1,4 @@
-import { Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/user/current-user';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -8,6 +8,7 @@ import { AccountActions } from './components/AccountActions';
 import { ExchangeCodeLauncher } from './components/ExchangeCodeLauncher';
 import { ProfileSection } from './components/ProfileSection';
 import { SecuritySection } from './components/SecuritySection';
+import { Loading } from '../../components/Loading';
 
 /** /account (spec 01 §2 "Account screen"): profile, then sign-in and security items. */
 export function AccountScreen() {
@@ -25,7 +26,7 @@ export function AccountScreen() {
       ) : user.isError ? (
         <LoadFailed message={errorText(t, user.error)} onRetry={() => void user.refetch()} />
       ) : user.isLoading ? (
-        <Loader aria-label={t('common:status.loading')} />
+        <Loading size="md" />
       ) : null}
     </ScreenLayout>
   );

@@ -1,4 +1,4 @@
-import { Group, List, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Group, List, Stack, Tabs, Title } from '@mantine/core';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { aiPointPages } from '../../lib/site-links';
 import { AcquisitionHistory } from './components/AcquisitionHistory';
 import { PointBalance } from './components/PointBalance';
+import { Loading } from '../../components/Loading';
 
 /** The parts that name features load those names (146 of them, 12 languages) with their code. */
 const FEATURES_NAMESPACE = 'aipointFeatures';
@@ -32,7 +33,7 @@ export function AiPointScreen() {
   const tabsId = useId();
   if (!session) return null;
   const pages = aiPointPages(language);
-  const loading = <Loader size="sm" aria-label={t('status.loading')} />;
+  const loading = <Loading />;
 
   return (
     <ScreenLayout title={t('shell:screens.aipoint')}>

@@ -1,4 +1,4 @@
-import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { couponCommunities, templateCommunityPaths } from '@account-centre/contract';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
@@ -10,6 +10,7 @@ import { siteBase } from '../../lib/site-links';
 import { useHeldCoupons } from './api/coupons';
 import { CouponCard } from './components/CouponCard';
 import { CouponForm } from './components/CouponForm';
+import { Loading } from '../../components/Loading';
 
 /**
  * /coupon (spec 01 §2 "Coupons screen"): the code input, the coupon held, buttons to the two
@@ -32,7 +33,7 @@ export function CouponScreen() {
           {t('coupon:held.title')}
         </Title>
         {held.isPending ? (
-          <Loader size="sm" aria-label={t('coupon:held.title')} />
+          <Loading label={t('coupon:held.title')} />
         ) : held.isError ? (
           <LoadFailed message={t('coupon:held.loadFailed')} onRetry={() => void held.refetch()} />
         ) : held.data.length === 0 ? (

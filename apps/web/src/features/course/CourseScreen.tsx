@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { academyPages } from '../../lib/site-links';
 import { usePurchasedCourses, useRecommendedCourses } from './api/courses';
 import { CourseCard } from './components/CourseCard';
+import { Loading } from '../../components/Loading';
 
 /**
  * /course (spec 01 §2 "Courses screen"): the courses the account holds and those recommended,
@@ -60,7 +61,7 @@ function Purchased({ userId }: { userId: number }) {
   const courses = usePurchasedCourses(userId);
   const pages = academyPages(language);
   let body;
-  if (courses.isPending) body = <Loader size="sm" aria-label={t('status.loading')} />;
+  if (courses.isPending) body = <Loading />;
   else if (courses.isError)
     body = <LoadFailed message={t('course:purchased.loadFailed')} onRetry={() => void courses.refetch()} />;
   else if (courses.data.length === 0)
@@ -107,7 +108,7 @@ function Purchased({ userId }: { userId: number }) {
 function Recommended({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const courses = useRecommendedCourses(userId);
-  if (courses.isPending) return <Loader size="sm" aria-label={t('status.loading')} />;
+  if (courses.isPending) return <Loading />;
   if (courses.isError)
     return <LoadFailed message={t('course:recommended.loadFailed')} onRetry={() => void courses.refetch()} />;
   if (courses.data.length === 0) return null;

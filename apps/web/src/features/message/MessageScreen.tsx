@@ -1,5 +1,5 @@
 import { NOTIFICATION_PAGE_SIZE } from '@account-centre/contract';
-import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -9,6 +9,7 @@ import { formatDate, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { type Message, useMarkRead, useMessages } from './api/messages';
 import { MessageContent } from './components/MessageContent';
+import { Loading } from '../../components/Loading';
 
 /**
  * /message (spec 01 §2 "Messages screen", §4 "Notifications"): the account's messages, newest
@@ -45,7 +46,7 @@ function Messages({ userId }: { userId: number }) {
     mutate(unread.map((message) => message.id));
   }, [shown, mutate]);
 
-  if (messages.isPending) return <Loader size="sm" aria-label={t('status.loading')} />;
+  if (messages.isPending) return <Loading />;
   if (messages.isError)
     return <LoadFailed message={t('message:list.loadFailed')} onRetry={() => void messages.refetch()} />;
   if (messages.data.count === 0) return <Text c="dimmed">{t('message:list.empty')}</Text>;

@@ -1,4 +1,4 @@
-import { Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Pager } from '../../components/Pager';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
@@ -10,6 +10,7 @@ import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
 import { useTemplateCredit, useTemplateRecords } from './api/template-credit';
+import { Loading } from '../../components/Loading';
 
 const tips = ['where', 'order', 'cash', 'plans'] as const;
 
@@ -53,7 +54,7 @@ function Balance({ userId }: { userId: number }) {
             {t('template:balance.label')}
           </Text>
           {credit.isPending ? (
-            <Loader size="sm" aria-label={t('status.loading')} />
+            <Loading />
           ) : (
             <Text fz={28} fw={700} c="blue.8">
               {formatCurrency(credit.data, language, 'CNY')}
@@ -75,7 +76,7 @@ function Records({ userId }: { userId: number }) {
 
   let body;
   if (records.isPending) {
-    body = <Loader size="sm" aria-label={t('status.loading')} />;
+    body = <Loading />;
   } else if (records.isError) {
     body = <LoadFailed message={t('template:records.loadFailed')} onRetry={() => void records.refetch()} />;
   } else if (records.data.count === 0) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { PhoneBindErrors, isFailure, maskPhone } from '@account-centre/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/api';
 import { bindPhoneByLink } from '../api/bind-phone-by-link';
 import { describeBindLink } from '../api/describe-bind-link';
 import { PhoneCodeFields, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
+import { Loading } from '../../../components/Loading';
 
 /** Refusals after which the link can no longer bind anything: the form gives way to the reason. */
 const linkEnded = [
@@ -77,7 +78,7 @@ export function PhoneBindLinkPage({ token }: { token: string }) {
   if (!link.data) {
     return (
       <Center mih="100dvh">
-        <Loader aria-label={t('accountPhone:page.checking')} />
+        <Loading label={t('accountPhone:page.checking')} size="md" />
       </Center>
     );
   }

@@ -8,6 +8,7 @@ import { useCountdown } from '../../../lib/hooks/use-countdown';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { type BindLink, createBindLink } from '../api/create-bind-link';
 import { bindLinkStateQueryOptions } from '../api/get-bind-link-state';
+import { Loading } from '../../../components/Loading';
 
 const QR_SIZE = 216;
 
@@ -97,7 +98,7 @@ export function PhoneQrModal({ user, onClose }: { user: UserInfo; onClose: () =>
             />
           ) : (
             <Stack h="100%" align="center" justify="center">
-              <Loader aria-label={t('accountPhone:qr.creating')} />
+              <Loading label={t('accountPhone:qr.creating')} size="md" />
             </Stack>
           )}
           {expired && (

@@ -1,4 +1,4 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -7,6 +7,7 @@ import { RecordTable } from '../../../components/RecordTable';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { useAiPointAcquisitions } from '../api/ai-points';
 import { sourceLabel } from '../labels';
+import { Loading } from '../../../components/Loading';
 
 /** Acquisitions come as one list (getAIPointGetList); they are shown this many a page. */
 export const ACQUISITION_PAGE_SIZE = 10;
@@ -18,7 +19,7 @@ export function AcquisitionHistory({ userId, labelledBy }: { userId: number; lab
   const [page, setPage] = useState(1);
   const acquisitions = useAiPointAcquisitions(userId);
 
-  if (acquisitions.isPending) return <Loader size="sm" aria-label={t('status.loading')} />;
+  if (acquisitions.isPending) return <Loading />;
   if (acquisitions.isError)
     return <LoadFailed message={t('aipoint:acquisition.loadFailed')} onRetry={() => void acquisitions.refetch()} />;
   if (acquisitions.data.length === 0) return <Text c="dimmed">{t('aipoint:acquisition.empty')}</Text>;

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Popover, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Popover, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -6,6 +6,7 @@ import { useBuildContext } from '../../../lib/build-context';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { aiPointPages } from '../../../lib/site-links';
 import { type AiPointBalance, useAiPoints } from '../api/ai-points';
+import { Loading } from '../../../components/Loading';
 
 /**
  * The balance with what expires when, the days of unlimited use left (a slash when none), the
@@ -23,7 +24,7 @@ export function PointBalance({ userId }: { userId: number }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label={t('aipoint:balance.label')}>
       {points.isPending ? (
-        <Loader size="sm" aria-label={t('status.loading')} />
+        <Loading />
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group as SvgGroup } from '@visx/group';
@@ -12,6 +12,7 @@ import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { useAiPointDailyUse } from '../api/ai-points';
 import { featureLabel } from '../labels';
 import { type ChartSplit, type SeriesKey, type UsageSeries, usageSeries } from '../usage-series';
+import { Loading } from '../../../components/Loading';
 
 const HEIGHT = 220;
 const MARGIN = { top: 8, right: 8, bottom: 28, left: 44 };
@@ -39,7 +40,7 @@ export function UsageChart({ userId }: { userId: number }) {
   const headingId = useId();
 
   let body;
-  if (daily.isPending) body = <Loader size="sm" aria-label={t('status.loading')} />;
+  if (daily.isPending) body = <Loading />;
   else if (daily.isError || series === null)
     body = <LoadFailed message={t('aipoint:chart.loadFailed')} onRetry={() => void daily.refetch()} />;
   else if (series.total === 0) body = <Text c="dimmed">{t('aipoint:chart.empty')}</Text>;

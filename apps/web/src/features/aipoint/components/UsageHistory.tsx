@@ -1,5 +1,5 @@
 import { aiUsagePageSizes } from '@account-centre/contract';
-import { Badge, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -8,6 +8,7 @@ import { RecordTable } from '../../../components/RecordTable';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { useAiPointUsage } from '../api/ai-points';
 import { featureLabel, productLabel } from '../labels';
+import { Loading } from '../../../components/Loading';
 
 /**
  * Every use of points, newest first, a page at a time (10, 20 or 50 a page, spec 01 §9): when,
@@ -21,7 +22,7 @@ export function UsageHistory({ userId, labelledBy }: { userId: number; labelledB
   const [page, setPage] = useState(1);
   const usage = useAiPointUsage(userId, pageSize, page);
 
-  if (usage.isPending) return <Loader size="sm" aria-label={t('status.loading')} />;
+  if (usage.isPending) return <Loading />;
   if (usage.isError) return <LoadFailed message={t('aipoint:usage.loadFailed')} onRetry={() => void usage.refetch()} />;
   if (usage.data.count === 0) return <Text c="dimmed">{t('aipoint:usage.empty')}</Text>;
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { LoadFailed } from '../../../components/LoadFailed';
 import type { DeviceProduct } from '@account-centre/contract';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { productLabelKeys, tagLabelKeys } from '../labels';
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
+import { Loading } from '../../../components/Loading';
 
 /** Spec 01 §4 "Device unbind": the success tip shows 1500 ms. */
 export const UNBIND_TOAST_MS = 1500;
@@ -54,7 +55,7 @@ export function DeviceList({
   if (list.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader size="sm" aria-label={t('status.loading')} />
+        <Loading />
       </Group>
     );
   }

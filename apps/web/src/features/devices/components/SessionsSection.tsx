@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { clientLabel, deviceErrorText, locationLabel, productLabelKeys, tagLabel
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
+import { Loading } from '../../../components/Loading';
 
 type Pending = { kind: 'session'; session: Session } | { kind: 'device'; session: Session };
 
@@ -48,7 +49,7 @@ export function SessionsSection({ userId }: { userId: number }) {
   if (sessions.isPending) {
     body = (
       <Group justify="center" py="lg">
-        <Loader size="sm" aria-label={t('status.loading')} />
+        <Loading />
       </Group>
     );
   } else if (sessions.isError) {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Pager } from '../../../components/Pager';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { SIGN_IN_HISTORY_PAGE_SIZE } from '@account-centre/contract';
@@ -12,6 +12,7 @@ import { clientLabel, deviceErrorText, locationLabel, methodLabel } from '../lab
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
+import { Loading } from '../../../components/Loading';
 
 /**
  * The account's sign-in attempts, paged, with "this wasn't me": it ends every session, unbinds
@@ -46,7 +47,7 @@ export function SignInHistorySection({ userId }: { userId: number }) {
   if (history.isPending) {
     body = (
       <Group justify="center" py="lg">
-        <Loader size="sm" aria-label={t('status.loading')} />
+        <Loading />
       </Group>
     );
   } else if (history.isError) {
