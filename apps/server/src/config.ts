@@ -7,6 +7,7 @@ import { defaultRegionRule, type RegionRule, type ServiceName, serviceNames } fr
 import type { PasswordHashCost } from './modules/auth/passwords.js';
 import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
 import { withSandboxProviders } from './modules/oauth/sandbox.js';
+import { CHINA_2026_HOLIDAYS, CHINA_2026_WORKDAYS, type PayoutCalendar } from './modules/income/payout-calendar.js';
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -84,6 +85,8 @@ export interface Config {
   oauth: OAuthConfig;
   /** The built-in sandbox provider serves every provider not configured; never in production. */
   oauthSandbox: boolean;
+  /** Days off and weekend days worked in China, for withdrawals' payout dates (decision 034). */
+  payoutCalendar: PayoutCalendar;
 }
 
 /** The family's product and company names, in the spellings people type. */
@@ -188,6 +191,10 @@ export function loadConfig(env: Env = process.env): Config {
     oauth: readOAuthConfig(env, problems),
     oauthSandbox: false,
     passwordHashCost: readPasswordHashCost(env, nodeEnv, problems),
+    payoutCalendar: {
+      holidays: new Set(readDays(env, 'PAYOUT_HOLIDAYS', CHINA_2026_HOLIDAYS, problems)),
+      workdays: new Set(readDays(env, 'PAYOUT_WORKDAYS', CHINA_2026_WORKDAYS, problems)),
+    },
   };
   // Development offers every third-party row through the built-in sandbox provider (decision
   // 024); production shows only the providers configured.
@@ -228,6 +235,21 @@ export function readServiceKeys(raw: string | undefined, problems: string[]): Pa
     }
   }
   return keys;
+}
+
+/** A comma-separated list of calendar days (YYYY-MM-DD); the default when the variable is unset. */
+function readDays(env: Env, name: string, fallback: readonly string[], problems: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined) return [...fallback];
+  const days = raw
+    .split(',')
+    .map((day) => day.trim())
+    .filter(Boolean);
+  for (const day of days) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+      problems.push(`${name}: "${day}" is not a day (YYYY-MM-DD)`);
+  }
+  return days;
 }
 
 function readPasswordHashCost(env: Env, nodeEnv: string, problems: string[]): PasswordHashCost {

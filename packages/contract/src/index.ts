@@ -44,3 +44,5 @@ export * from './routes/course.routes.js';
 export * from './routes/template-credit.routes.js';
 export * from './rules/notifications.js';
 export * from './routes/notification.routes.js';
+export * from './rules/income.js';
+export * from './routes/income.routes.js';

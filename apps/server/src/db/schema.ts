@@ -13,6 +13,8 @@ import type {
   DeviceProduct,
   GrantKind,
   GrantSource,
+  IncomeKind,
+  IncomeProduct,
   InvoiceState,
   OrderChannel,
   OrderProductCode,
@@ -22,6 +24,7 @@ import type {
   SubscriptionType,
   TeamProduct,
   TeamRoleValue,
+  WithdrawalState,
 } from '@account-centre/contract';
 import type { Generated } from 'kysely';
 
@@ -241,6 +244,8 @@ export interface Database {
   notice_recipients: NoticeRecipientsTable;
   notice_reads: NoticeReadsTable;
   courses: CoursesTable;
+  income_entries: IncomeEntriesTable;
+  withdrawals: WithdrawalsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -644,4 +649,43 @@ export interface CoursesTable {
   cover_url: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A movement of a template author's income (docs/decisions/034); fen, never edited. */
+export interface IncomeEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  product: IncomeProduct;
+  kind: IncomeKind;
+  /** What it adds to the author's income (negative for a reversal) = gross - fee. */
+  amount: number;
+  gross: number;
+  fee: number;
+  source_id: string;
+  title: string;
+  description: string;
+  created_at: number;
+  /** From when it can be withdrawn. */
+  available_at: number;
+  reverses_id: number | null;
+}
+
+/** A request to pay income out to an Alipay account (spec 01 §3 "Withdrawal request"). */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Fen. */
+  amount: number;
+  state: WithdrawalState;
+  zfb: string;
+  name: string;
+  mobile: string;
+  identity_card_cipher: string;
+  identity_card_mask: string;
+  created_at: number;
+  /** YYYY-MM-DD in China. */
+  payout_on: string;
+  settled_at: number | null;
+  transfer_reference: string | null;
+  failure_reason: string | null;
 }

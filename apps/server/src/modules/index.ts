@@ -9,6 +9,7 @@ import { coursesModule } from './courses/index.js';
 import { devicesModule } from './devices/index.js';
 import { grantsModule } from './grants/index.js';
 import { idempotencyModule } from './idempotency/index.js';
+import { incomeModule } from './income/index.js';
 import type { ModuleManifest } from './manifest.js';
 import { messagesModule } from './messages/index.js';
 import { oauthModule } from './oauth/index.js';
@@ -44,6 +45,7 @@ export const modules: readonly ModuleManifest[] = [
   templateCreditModule,
   messagesModule,
   coursesModule,
+  incomeModule,
   auditModule,
   idempotencyModule,
 ];

@@ -36,6 +36,13 @@ const ownIds: Record<string, string> = {
   'POST /api/internal/template-credit/spend body.user_id': 'a service names the user it acts for',
   'POST /api/internal/template-credit/spend body.template_id':
     'the community’s own id of the template, stored as given',
+  'POST /api/internal/income/sale body.user_id': 'a service names the user it acts for',
+  'POST /api/internal/income/sale body.sale_id':
+    'the community’s own id of the sale; one recorded for another author is a conflict (income.service.ts)',
+  'POST /api/internal/income/cashback body.user_id': 'a service names the user it acts for',
+  'POST /api/internal/income/refund body.user_id': 'a service names the user it acts for',
+  'POST /api/internal/income/refund body.source_id':
+    'looked up among the named user’s own entries only (income.service.ts refundIncome)',
 };
 
 interface OwnedObjects {

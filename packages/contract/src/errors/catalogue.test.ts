@@ -137,6 +137,19 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     overLimit: [409, 0, 'Exceeded usage limit.'],
     unknownFeature: [400, 0, 'unknown feature'],
   },
+  income: {
+    paymentAccount: [400, 0, 'invalid payment account'],
+    identityCard: [400, 0, 'invalid identity card'],
+    name: [400, 0, 'name required'],
+    mobile: [400, 0, 'invalid mobile'],
+    overAvailable: [400, 0, 'amount exceeds available income'],
+    notMultiple: [400, 0, 'amount not a multiple of 10'],
+    belowMinimum: [400, 0, 'amount below minimum'],
+    ongoing: [409, 0, 'There is an ongoing withdrawal currently'],
+    unknownIncome: [404, 0, 'no such income'],
+    alreadyReversed: [409, 0, 'already refunded'],
+    cashbackUnlocked: [409, 0, 'cashback unlocked'],
+  },
 };
 
 const entries = Object.entries(errorCatalogue).flatMap(([domain, failures]) =>
@@ -163,6 +176,7 @@ describe('error catalogue', () => {
     expect(errorCatalogue.team.memberLimit.msg).toBe('group num limit');
     expect(errorCatalogue.company.otherCompany.msg).toBe('member already exist other company');
     expect(errorCatalogue.order.receiptExpired.msg).toBe('ER101');
+    expect(errorCatalogue.income.ongoing.msg).toBe('There is an ongoing withdrawal currently');
   });
 
   it('uses only the spec’s numeric codes and failure statuses', () => {

@@ -5,6 +5,7 @@ import { CommonErrors, IdempotencyErrors } from './common.js';
 import { CouponErrors } from './coupons.js';
 import { DeviceErrors } from './devices.js';
 import { GrantErrors } from './grants.js';
+import { IncomeErrors, withdrawalTipErrors } from './income.js';
 import { OAuthErrors } from './oauth.js';
 import { OrderErrors } from './order.js';
 import { PhoneBindErrors } from './phone-bind.js';
@@ -23,7 +24,9 @@ export {
   GiftCodeErrors,
   GrantErrors,
   IdempotencyErrors,
+  IncomeErrors,
   OAuthErrors,
+  withdrawalTipErrors,
   OrderErrors,
   PhoneBindErrors,
   PointErrors,
@@ -49,4 +52,5 @@ export const errorCatalogue = {
   codes: CodeErrors,
   coupons: CouponErrors,
   points: PointErrors,
+  income: IncomeErrors,
 } as const;

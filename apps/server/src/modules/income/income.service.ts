@@ -1,0 +1,368 @@
+import {
+  CASHBACK_LOCK_DAYS,
+  chinaDateNumber,
+  CommonErrors,
+  IncomeErrors,
+  type IncomeProduct,
+  type IncomeRecord,
+  maskIdentityCard,
+  platformFee,
+  type Withdrawal,
+  type WithdrawalForm,
+  withdrawalProblem,
+  withdrawalTipErrors,
+  withdrawalYuan,
+} from '@account-centre/contract';
+import type { Selectable } from 'kysely';
+import type { Static } from 'typebox';
+import type { Db } from '../../db/database.js';
+import type { IncomeEntriesTable, WithdrawalsTable } from '../../db/schema.js';
+import { uniqueViolation } from '../../db/unique-violation.js';
+import { AppError, appError } from '../../lib/errors.js';
+import { sealText } from '../../lib/secrets.js';
+import { lockLicenceHolder } from '../grants/licences.js';
+import { type PayoutCalendar, payoutDay } from './payout-calendar.js';
+
+type EntryRow = Selectable<IncomeEntriesTable>;
+type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+const DAY = 86_400;
+/** The purpose the identity number's key is derived for (lib/secrets.ts). */
+export const IDENTITY_CARD_PURPOSE = 'withdrawal-identity-card';
+
+/** Runs `work` in a transaction that holds the author's row lock: one account's movements queue. */
+function asAuthor<T>(db: Db, userId: number, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
+    return work(trx);
+  });
+}
+
+interface NewEntry {
+  userId: number;
+  product: IncomeProduct;
+  sourceId: string;
+  title: string;
+  description?: string;
+}
+
+/**
+ * Inserts an entry unless its (kind, source) is recorded already, and answers the entry that
+ * stands. A source recorded for another author is a conflict, never a second entry.
+ */
+async function recordOnce(
+  trx: Db,
+  values: Omit<IncomeEntriesTable, 'id'>,
+  markApplied: (trx: Db) => Promise<void>,
+): Promise<EntryRow> {
+  await trx
+    .insertInto('income_entries')
+    .values(values)
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const entry = await trx
+    .selectFrom('income_entries')
+    .selectAll()
+    .where('kind', '=', values.kind)
+    .where('source_id', '=', values.source_id)
+    .executeTakeFirstOrThrow();
+  if (entry.user_id !== values.user_id) throw appError(CommonErrors.conflict);
+  await markApplied(trx);
+  return entry;
+}
+
+const recorded = (entry: EntryRow) => ({ income_id: entry.id, price: entry.amount, fee: entry.fee });
+
+/** A template sold (spec 01 §6): the author's 70% share, the platform's 30% beside it. */
+export function recordSale(
+  db: Db,
+  input: NewEntry & { gross: number },
+  now: number,
+  markApplied: (trx: Db) => Promise<void>,
+) {
+  const fee = platformFee(input.gross);
+  return asAuthor(db, input.userId, async (trx) =>
+    recorded(
+      await recordOnce(
+        trx,
+        {
+          user_id: input.userId,
+          product: input.product,
+          kind: 'sale',
+          amount: input.gross - fee,
+          gross: input.gross,
+          fee,
+          source_id: input.sourceId,
+          title: input.title,
+          description: input.description ?? '',
+          created_at: now,
+          available_at: now,
+          reverses_id: null,
+        },
+        markApplied,
+      ),
+    ),
+  );
+}
+
+/** A friend's order's cashback (spec 01 §4): withdrawable 7 days after the order. */
+export function recordCashback(
+  db: Db,
+  input: NewEntry & { amount: number; orderedAt: number },
+  now: number,
+  markApplied: (trx: Db) => Promise<void>,
+) {
+  const orderedAt = Math.min(input.orderedAt, now);
+  return asAuthor(db, input.userId, async (trx) =>
+    recorded(
+      await recordOnce(
+        trx,
+        {
+          user_id: input.userId,
+          product: input.product,
+          kind: 'cashback',
+          amount: input.amount,
+          gross: input.amount,
+          fee: 0,
+          source_id: input.sourceId,
+          title: input.title,
+          description: input.description ?? '',
+          created_at: now,
+          available_at: orderedAt + CASHBACK_LOCK_DAYS * DAY,
+          reverses_id: null,
+        },
+        markApplied,
+      ),
+    ),
+  );
+}
+
+/**
+ * A refund: a sale's share and fee taken back, or a cashback cancelled while still locked (after
+ * the lock it is the inviter's: `cashback unlocked`). A new entry that names the one it reverses;
+ * each is reversed once (the database's unique reference decides between two at once).
+ */
+export function refundIncome(
+  db: Db,
+  input: { userId: number; of: 'sale' | 'cashback'; sourceId: string },
+  now: number,
+  markApplied: (trx: Db) => Promise<void>,
+) {
+  return asAuthor(db, input.userId, async (trx) => {
+    const original = await trx
+      .selectFrom('income_entries')
+      .selectAll()
+      .where('kind', '=', input.of)
+      .where('source_id', '=', input.sourceId)
+      .where('user_id', '=', input.userId)
+      .executeTakeFirst();
+    if (!original) throw appError(IncomeErrors.unknownIncome);
+    if (input.of === 'cashback' && now >= original.available_at) throw appError(IncomeErrors.cashbackUnlocked);
+    const kind = input.of === 'sale' ? 'sale_refund' : 'cashback_cancel';
+    const inserted = await trx
+      .insertInto('income_entries')
+      .values({
+        user_id: input.userId,
+        product: original.product,
+        kind,
+        amount: -original.amount,
+        gross: -original.gross,
+        fee: -original.fee,
+        source_id: original.source_id,
+        title: original.title,
+        description: original.description,
+        created_at: now,
+        // A cancelled cashback goes with the lock it was in; a refund counts at once.
+        available_at: input.of === 'sale' ? now : original.available_at,
+        reverses_id: original.id,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!inserted) throw appError(IncomeErrors.alreadyReversed);
+    await markApplied(trx);
+    return recorded(inserted);
+  });
+}
+
+const sumOf = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);
+
+/** Income that can be withdrawn: withdrawable entries less withdrawals waiting or paid. */
+export async function availableIncome(db: Db, userId: number, now: number): Promise<number> {
+  const [credits, out] = await Promise.all([
+    db
+      .selectFrom('income_entries')
+      .select((eb) => eb.fn.sum<number>('amount').as('total'))
+      .where('user_id', '=', userId)
+      .where('available_at', '<=', now)
+      .executeTakeFirst(),
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.sum<number>('amount').as('total'))
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['submitted', 'paid'])
+      .executeTakeFirst(),
+  ]);
+  return sumOf(credits) - sumOf(out);
+}
+
+/** Cashback still locked, and when the soonest of it unlocks. */
+async function lockedIncome(db: Db, userId: number, now: number) {
+  const windows = await db
+    .selectFrom('income_entries')
+    .select((eb) => ['available_at', eb.fn.sum<number>('amount').as('total')])
+    .where('user_id', '=', userId)
+    .where('available_at', '>', now)
+    .groupBy('available_at')
+    .orderBy('available_at')
+    .execute();
+  const live = windows.filter((window) => Number(window.total) > 0);
+  return {
+    locked: live.reduce((sum, window) => sum + Number(window.total), 0),
+    unlock_at: live[0]?.available_at ?? null,
+  };
+}
+
+type WithdrawalView = Static<typeof Withdrawal>;
+
+export function withdrawalView(row: WithdrawalRow): WithdrawalView {
+  return {
+    id: row.id,
+    amount: row.amount,
+    fee: 0,
+    received: row.amount,
+    state: row.state,
+    created_at: row.created_at,
+    payout_on: row.payout_on,
+    settled_at: row.settled_at,
+    failure_reason: row.failure_reason,
+    zfb: maskPaymentAccount(row.zfb),
+    identity_card: row.identity_card_mask,
+  };
+}
+
+/** The Alipay account as screens show it: a phone's middle digits, an address's name hidden. */
+function maskPaymentAccount(account: string): string {
+  if (!account.includes('@')) return `${account.slice(0, 3)}****${account.slice(-4)}`;
+  const [name = '', domain = ''] = account.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+}
+
+/** What the cash tab shows (getIncome). */
+export async function incomeSummary(db: Db, userId: number, now: number, calendar: PayoutCalendar) {
+  const [avaliable, locked, recent] = await Promise.all([
+    availableIncome(db, userId, now),
+    lockedIncome(db, userId, now),
+    db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(5).execute(),
+  ]);
+  const ongoing = recent.find((row) => row.state === 'submitted');
+  return {
+    avaliable,
+    ...locked,
+    ongoing: ongoing ? withdrawalView(ongoing) : null,
+    recent: recent.map(withdrawalView),
+    payout_on: payoutDay(now, calendar),
+  };
+}
+
+const YEAR = 365 * DAY;
+
+/** The record tab's default window (spec 01 §5): a year ago to the end of today in China. */
+export function defaultIncomeWindow(now: number): { start: number; end: number } {
+  const chinaMidnight = Math.floor((now + 8 * 3600) / DAY) * DAY - 8 * 3600;
+  return { start: chinaMidnight + DAY - 1 - YEAR, end: chinaMidnight + DAY - 1 };
+}
+
+/** One product's entries in a window, newest first, `count` from `offset` (getProperty). */
+export async function incomeRecords(
+  db: Db,
+  userId: number,
+  query: { product: IncomeProduct; offset: number; count: number; start?: number; end?: number },
+  now: number,
+) {
+  const window = defaultIncomeWindow(now);
+  const start = query.start ?? window.start;
+  const end = query.end ?? window.end;
+  const inWindow = db
+    .selectFrom('income_entries')
+    .where('user_id', '=', userId)
+    .where('product', '=', query.product)
+    .where('created_at', '>=', start)
+    .where('created_at', '<=', end);
+  const [rows, total] = await Promise.all([
+    inWindow
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.count)
+      .offset(query.offset)
+      .execute(),
+    inWindow.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const income: Static<typeof IncomeRecord>[] = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    created_at: row.created_at,
+    price: row.amount,
+    product: row.product,
+    description: row.description,
+    kind: row.kind,
+    gross: row.kind === 'cashback' || row.kind === 'cashback_cancel' ? 0 : row.gross,
+    fee: row.fee,
+    unlocks_at: row.kind === 'cashback' && row.available_at > now ? row.available_at : null,
+  }));
+  return { count: Number(total.count), income, start, end };
+}
+
+/**
+ * A withdrawal asked for (spec 01 §4, §5). Under the author's row lock: an unfinished one
+ * refuses it; then the form's checks in the spec's order against the income available now;
+ * then the request row, which is the debit (available income counts it at once). The database
+ * keeps one unfinished withdrawal per account whoever writes.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  input: { userId: number; form: WithdrawalForm; secretKey: string; calendar: PayoutCalendar },
+  now: number,
+  markApplied: (trx: Db) => Promise<void>,
+): Promise<WithdrawalView> {
+  try {
+    return await asAuthor(db, input.userId, async (trx) => {
+      const ongoing = await trx
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('user_id', '=', input.userId)
+        .where('state', '=', 'submitted')
+        .executeTakeFirst();
+      if (ongoing) throw appError(IncomeErrors.ongoing);
+      const available = await availableIncome(trx, input.userId, now);
+      const problem = withdrawalProblem(input.form, available, chinaDateNumber(now));
+      if (problem) throw appError(withdrawalTipErrors[problem]);
+      const identityCard = input.form.identity_card.trim().toUpperCase();
+      const row = await trx
+        .insertInto('withdrawals')
+        .values({
+          user_id: input.userId,
+          amount: Math.round(withdrawalYuan(input.form.amount) * 100),
+          state: 'submitted',
+          zfb: input.form.zfb.trim(),
+          name: input.form.name.trim(),
+          mobile: input.form.mobile.trim(),
+          identity_card_cipher: sealText(input.secretKey, IDENTITY_CARD_PURPOSE, identityCard),
+          identity_card_mask: maskIdentityCard(identityCard),
+          created_at: now,
+          payout_on: payoutDay(now, input.calendar),
+          settled_at: null,
+          transfer_reference: null,
+          failure_reason: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await markApplied(trx);
+      return withdrawalView(row);
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) && uniqueViolation(error)) throw appError(IncomeErrors.ongoing);
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+import { type WithdrawalState, withdrawalStates } from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import { operatorInputError } from '../../lib/errors.js';
+import { openSealed } from '../../lib/secrets.js';
+import { insertAuditEvent } from '../audit/audit.repository.js';
+import { notify } from '../messages/notify.js';
+import { IDENTITY_CARD_PURPOSE, withdrawalView } from './income.service.js';
+
+const CHINA_OFFSET_SECONDS = 8 * 3600;
+
+/** The unix seconds a calendar month (YYYY-MM) of China starts and ends at (end excluded). */
+export function chinaMonth(month: string): { from: number; to: number } {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const year = Number(match?.[1]);
+  const index = Number(match?.[2]) - 1;
+  if (!match || index < 0 || index > 11) throw operatorInputError('--month must be YYYY-MM');
+  return {
+    from: Date.UTC(year, index, 1) / 1000 - CHINA_OFFSET_SECONDS,
+    to: Date.UTC(year, index + 1, 1) / 1000 - CHINA_OFFSET_SECONDS,
+  };
+}
+
+/** Withdrawals for operators, oldest first: of one state, of the month they were asked for in. */
+export async function listWithdrawals(db: Db, filter: { state?: WithdrawalState; month?: string }) {
+  let query = db.selectFrom('withdrawals').selectAll();
+  if (filter.state) query = query.where('state', '=', filter.state);
+  if (filter.month) {
+    const { from, to } = chinaMonth(filter.month);
+    query = query.where('created_at', '>=', from).where('created_at', '<', to);
+  }
+  const rows = await query.orderBy('id').execute();
+  return rows.map((row) => ({
+    ...withdrawalView(row),
+    user_id: row.user_id,
+    name: row.name,
+    zfb: row.zfb,
+    transfer_reference: row.transfer_reference,
+  }));
+}
+
+export type Settlement = { paid: { reference: string } } | { failed: { reason: string } };
+
+/**
+ * An operator settles a waiting withdrawal: paid with the transfer's reference, or failed with
+ * the reason (the amount goes back to the author's income, and a new request may be made). Only
+ * a waiting one changes (a conditional update: two operators at once settle it once); the author
+ * is told in their language.
+ */
+export async function settleWithdrawal(db: Db, id: number, settlement: Settlement, now: number) {
+  const paid = 'paid' in settlement;
+  const text = (paid ? settlement.paid.reference : settlement.failed.reason).trim();
+  const max = paid ? 100 : 200;
+  if (text.length === 0 || text.length > max)
+    throw operatorInputError(`${paid ? '--reference' : '--reason'} must have 1 to ${max} characters`);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('withdrawals')
+      .set({
+        state: paid ? 'paid' : 'failed',
+        settled_at: now,
+        transfer_reference: paid ? text : null,
+        failure_reason: paid ? null : text,
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'submitted')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw operatorInputError(`withdrawal ${id} is not waiting to be paid`);
+    const amount = { fen: row.amount, currency: 'CNY' as const };
+    if (paid) await notify(trx, row.user_id, 'withdrawalPaid', { amount }, now);
+    else await notify(trx, row.user_id, 'withdrawalFailed', { amount, reason: text }, now);
+    return withdrawalView(row);
+  });
+}
+
+/** A CSV field, quoted when needed; a leading formula character is defused for spreadsheets. */
+function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * A month's waiting withdrawals as the batch transfer file of the payment provider: one row a
+ * payee (Alipay account, real name, amount in yuan) with our id as the remark, so each payment
+ * made can be marked paid by it.
+ */
+export async function payableCsv(db: Db, month: string): Promise<{ csv: string; rows: number; total: number }> {
+  const rows = await listWithdrawals(db, { state: 'submitted', month });
+  const lines = [['withdrawal_id', 'alipay_account', 'name', 'amount_cny', 'payout_on']];
+  for (const row of rows) lines.push([String(row.id), row.zfb, row.name, (row.amount / 100).toFixed(2), row.payout_on]);
+  return {
+    csv: `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`,
+    rows: rows.length,
+    total: rows.reduce((sum, row) => sum + row.amount, 0),
+  };
+}
+
+/**
+ * The whole identity number of a withdrawal's payee, for the tax filing an operator makes; the
+ * reading is audited (who, which withdrawal, why), the number itself never logged.
+ */
+export async function revealIdentityCard(db: Db, secretKey: string, id: number, reason: string, now: number) {
+  if (reason.trim().length === 0) throw operatorInputError('--reason is required');
+  const row = await db
+    .selectFrom('withdrawals')
+    .select(['user_id', 'identity_card_cipher'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw operatorInputError(`no withdrawal ${id}`);
+  await insertAuditEvent(
+    db,
+    {
+      userId: row.user_id,
+      kind: 'withdrawal.identity_read',
+      ip: null,
+      userAgent: null,
+      detail: { withdrawal: id, reason: reason.trim() },
+    },
+    now,
+  );
+  return { withdrawal: id, identity_card: openSealed(secretKey, IDENTITY_CARD_PURPOSE, row.identity_card_cipher) };
+}
+
+export const isWithdrawalState = (value: string): value is WithdrawalState =>
+  (withdrawalStates as readonly string[]).includes(value);
