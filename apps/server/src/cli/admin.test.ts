@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
+  getIncomeDetailRoute,
+  getIncomeRoute,
   getAiPointsRoute,
   getCouponsRoute,
   getTeamRoute,
@@ -260,10 +262,21 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(new Set(acquired.map((row) => row.source))).toEqual(new Set([1, 2, 3, 4]));
     const records = (await call(t, listTemplateCreditRecordsRoute, { as: demo })).ok().data;
     expect(records.list.map((row) => row.price)).toEqual([300, 1800, 600, 1200]);
+
+    // A template author: income of both products across the year, a locked cashback, a paid withdrawal.
+    for (const product of ['mm', 'em'] as const) {
+      const income = (await call(t, getIncomeDetailRoute, { as: demo, query: { product, count: 50 } })).ok().data;
+      expect(income.count).toBeGreaterThan(10);
+      expect(Math.min(...income.income.map((row) => row.created_at))).toBeLessThan(t.clock.now() - 300 * 86_400);
+    }
+    const income = (await call(t, getIncomeRoute, { as: demo })).ok().data;
+    expect(income.locked).toBe(1_960);
+    expect(income.avaliable).toBeGreaterThan(10_000);
+    expect(income.recent.map((withdrawal) => [withdrawal.state, withdrawal.amount])).toEqual([['paid', 10_000]]);
     expect((await call(t, getTemplateCreditRoute, { as: demo })).ok().data.surplus).toBeGreaterThan(0);
-    // Messages: both types, read and unread, more than a page, and a broadcast.
+    // Messages: both types, read and unread, more than a page, a broadcast, and the withdrawal paid.
     const messages = (await call(t, listNotificationsRoute, { as: demo })).ok().data;
-    expect(messages.count).toBe(12);
+    expect(messages.count).toBe(13);
     expect(new Set(messages.notify.map((message) => message.type))).toEqual(new Set(['system', 'other']));
     expect(messages.notify.some((message) => message.is_read)).toBe(true);
     expect(messages.notify.some((message) => !message.is_read)).toBe(true);
@@ -278,7 +291,8 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(new Set(offered.map((course) => course.sale_way))).toEqual(new Set([1, 2, 3, 4]));
     await admin('seed:demo');
     expect((await call(t, listAiPointUsageRoute, { as: demo })).ok().count).toBe(uses.count);
-    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(12);
+    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(13);
+    expect((await call(t, getIncomeRoute, { as: demo })).ok().data).toEqual(income);
   });
 
   it('runs as `npm run admin` does, printing JSON and exiting non-zero on bad input', async () => {

@@ -8,6 +8,7 @@ import { seedOrderDemo } from './order-demo.js';
 import { seedPointsDemo } from './points-demo.js';
 import { seedMessagesDemo } from './messages-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
+import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
@@ -78,6 +79,7 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   await seedPointsDemo(deps.db, userId, deps.clock.now());
   await seedMessagesDemo(deps.db, userId, deps.clock.now());
   await seedCoursesDemo(deps.db, userId, deps.clock.now());
+  await seedIncomeDemo(deps.db, deps.config, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
   const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
   return created
