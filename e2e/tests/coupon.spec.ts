@@ -36,6 +36,8 @@ async function bind(page: Page, code: string, confirm: string) {
 }
 
 test('domestic: a coupon is bound, shown, and replaced only when the person says yes', async ({ page, request }) => {
+  // Several operator commands run as processes of their own: slower than most tests.
+  test.slow();
   const user = await registerUser(request, { region: 'domestic' });
   const [first, used] = couponCodes(2, '--type', '1', '--value', '2000', '--min-spend', '10000', '--days', '90');
   const [second] = couponCodes(1, '--type', '2', '--value', '15', '--product', 'mind');

@@ -1,13 +1,33 @@
+import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScreenLayout } from '../../components/ScreenLayout';
-import { UnbuiltSection } from '../../components/UnbuiltSection';
+import { useSession } from '../../lib/session';
+import { CashTab } from './components/CashTab';
+import { IncomeRecordTab } from './components/IncomeRecordTab';
 
-/** /property (spec 01 §2). */
+/**
+ * /property (spec 01 §2 "Property (income) screen", domestic): withdrawing income to Alipay,
+ * and the record of what was earned. Both reload when the tab becomes visible again (the
+ * query client refetches on focus).
+ */
 export function PropertyScreen() {
   const { t } = useTranslation();
+  const session = useSession();
+  if (!session) return null;
   return (
     <ScreenLayout title={t('shell:screens.property')}>
-      <UnbuiltSection />
+      <Tabs defaultValue="cash" keepMounted={false}>
+        <Tabs.List aria-label={t('property:tabs.label')}>
+          <Tabs.Tab value="cash">{t('property:tabs.cash')}</Tabs.Tab>
+          <Tabs.Tab value="record">{t('property:tabs.record')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="cash" pt="lg">
+          <CashTab userId={session.userId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="record" pt="lg">
+          <IncomeRecordTab userId={session.userId} />
+        </Tabs.Panel>
+      </Tabs>
     </ScreenLayout>
   );
 }

@@ -1,3 +1,4 @@
 export { ApiError, errorI18nKey, errorKey, networkError } from './api-error';
 export { type ErrorTextOptions, errorText } from './error-text';
 export { type ApiCallOptions, type ApiClientConfig, adoptRefreshCookie, apiCall, configureApiClient } from './client';
+export { newRequestKey } from './request-key';

@@ -16,6 +16,7 @@ import type errors from '../../locales/en/errors.json';
 import type header from '../../locales/en/header.json';
 import type message from '../../locales/en/message.json';
 import type order from '../../locales/en/order.json';
+import type property from '../../locales/en/property.json';
 import type shell from '../../locales/en/shell.json';
 import type team from '../../locales/en/team.json';
 import type template from '../../locales/en/template.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       'header',
       'message',
       'order',
+      'property',
       'shell',
       'team',
       'template',
@@ -72,6 +74,7 @@ declare module 'i18next' {
       header: typeof header;
       message: typeof message;
       order: typeof order;
+      property: typeof property;
       shell: typeof shell;
       team: typeof team;
       template: typeof template;

@@ -1,0 +1,140 @@
+import { INCOME_PAGE_SIZE, type IncomeProduct, incomeProducts } from '@account-centre/contract';
+import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
+import { Pager } from '../../../components/Pager';
+import { RecordTable } from '../../../components/RecordTable';
+import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
+import { type IncomeEntry, type IncomeWindow, useForgetIncomePages, useIncomeRecords } from '../api/income';
+import { aYearBefore, chinaToday, endOfDay, startOfDay } from '../china-days';
+
+/**
+ * The income record tab (spec 01 §2): a product, a range of days (a year to today unless
+ * changed), the entries 10 a page with each page kept once seen — until the range or the
+ * product changes, which starts from a clean cache — an empty state and the reminder.
+ */
+export function IncomeRecordTab({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const today = chinaToday();
+  const [product, setProduct] = useState<IncomeProduct>('mm');
+  const [range, setRange] = useState({ from: aYearBefore(today), to: today });
+  const [shown, setShown] = useState<IncomeWindow>({ product: 'mm' });
+  const [page, setPage] = useState(1);
+  const forgetPages = useForgetIncomePages(userId);
+  const badRange = range.from !== '' && range.to !== '' && range.from > range.to;
+
+  const read = (next: { product: IncomeProduct; from: string; to: string }) => {
+    setProduct(next.product);
+    setRange({ from: next.from, to: next.to });
+    if (next.from === '' || next.to === '' || next.from > next.to) return;
+    forgetPages();
+    setPage(1);
+    setShown({ product: next.product, start: startOfDay(next.from), end: endOfDay(next.to) });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Select
+          label={t('property:record.product')}
+          data={incomeProducts.map((value) => ({ value, label: t(`property:record.${value}`) }))}
+          value={product}
+          allowDeselect={false}
+          onChange={(value) => value && read({ product: value as IncomeProduct, ...range })}
+          w={180}
+        />
+        <TextInput
+          type="date"
+          label={t('property:record.from')}
+          value={range.from}
+          max={range.to || today}
+          onChange={(event) => read({ product, from: event.currentTarget.value, to: range.to })}
+          error={badRange ? t('property:record.badRange') : undefined}
+          w={180}
+        />
+        <TextInput
+          type="date"
+          label={t('property:record.to')}
+          value={range.to}
+          min={range.from}
+          max={today}
+          onChange={(event) => read({ product, from: range.from, to: event.currentTarget.value })}
+          w={180}
+        />
+      </Group>
+      <Entries userId={userId} shown={shown} page={page} onPage={setPage} />
+      <Text size="sm" c="dimmed" maw={720}>
+        {t('property:record.reminder')}
+      </Text>
+    </Stack>
+  );
+}
+
+function Entries({
+  userId,
+  shown,
+  page,
+  onPage,
+}: {
+  userId: number;
+  shown: IncomeWindow;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const records = useIncomeRecords(userId, shown, page);
+  const headingId = useId();
+  const money = (fen: number) => formatCurrency(fen, language, 'CNY');
+  const describe = (entry: IncomeEntry) => {
+    const what =
+      entry.kind === 'sale'
+        ? t('property:record.sale', { gross: money(entry.gross), fee: money(entry.fee) })
+        : entry.kind === 'cashback'
+          ? entry.unlocks_at === null
+            ? t('property:record.cashback')
+            : t('property:record.cashbackLocked', { date: formatDate(entry.unlocks_at, 'date', language) })
+          : entry.kind === 'sale_refund'
+            ? t('property:record.saleRefund')
+            : t('property:record.cashbackCancel');
+    return entry.description ? `${what} · ${entry.description}` : what;
+  };
+
+  let body;
+  if (records.isPending) body = <Loading />;
+  else if (records.isError)
+    body = <LoadFailed message={t('property:record.loadFailed')} onRetry={() => void records.refetch()} />;
+  else if (records.data.count === 0) body = <Text c="dimmed">{t('property:record.empty')}</Text>;
+  else {
+    const pages = Math.ceil(records.data.count / INCOME_PAGE_SIZE);
+    body = (
+      <Stack gap="sm">
+        <RecordTable
+          rows={records.data.income}
+          rowKey={(entry) => entry.id}
+          labelledBy={headingId}
+          columns={[
+            { header: t('property:record.item'), cell: (entry) => entry.title },
+            { header: t('property:record.product'), cell: (entry) => t(`property:record.${entry.product}`) },
+            { header: t('property:record.time'), cell: (entry) => formatDate(entry.created_at, 'dateTime', language) },
+            { header: t('property:record.amount'), cell: (entry) => money(entry.price), numeric: true },
+            { header: t('property:record.description'), cell: describe },
+          ]}
+        />
+        {pages > 1 && (
+          <Pager label={t('property:record.pages')} total={pages} value={page} onChange={onPage} size="sm" />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        {t('property:record.title')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
