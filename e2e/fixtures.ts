@@ -215,6 +215,27 @@ export function runAdmin(args: string[]): unknown {
   return JSON.parse(output) as unknown;
 }
 
+/** The demo account as global-setup.ts seeded it: its sign-in and the codes printed that once. */
+export interface SeededDemo {
+  email: string;
+  password: string;
+  user_id: number;
+  created: boolean;
+  codes?: Record<'activation' | 'project' | 'replacement' | 'gift' | 'coupon', string>;
+}
+
+export function seededDemo(): SeededDemo {
+  const seeded = process.env.E2E_DEMO;
+  if (!seeded) throw new Error('E2E_DEMO is not set: the demo is seeded only under global-setup.ts');
+  return JSON.parse(seeded) as SeededDemo;
+}
+
+/** The demo account as a test user, to sign in with. */
+export function demoUser(): TestUser {
+  const demo = seededDemo();
+  return { userId: demo.user_id, email: demo.email, password: demo.password, region: 'domestic' };
+}
+
 /**
  * Runs several operator commands in order in one process (`batch`), which costs one start
  * instead of one per command: their JSON answers, in order.

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -213,6 +213,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let harness: http.Server | null = null;
   try {
     await waitForHealth(server, logFile, 60_000);
+    // The demo account, seeded once as \`npm start\` seeds it: the codes it prints (shown only
+    // this once) and its sign-in go to the workers (fixtures.ts: seededDemo).
+    process.env.E2E_DEMO = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'seed:demo'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...adminEnv },
+        encoding: 'utf8',
+      },
+    );
     harness = await startHarness();
   } catch (error) {
     await stopServer(server);

@@ -1,19 +1,11 @@
-import { expect, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+import { expect, regionUrl, seededDemo, signInAs, test } from '../fixtures.js';
 import { hostMessages, recordHostMessages } from '../desktop-host.js';
 
 // Issue 12: a newcomer redeems each code the demo seed prints, as the README says they can.
 
-interface SeededDemo {
-  email: string;
-  password: string;
-  user_id: number;
-  created: boolean;
-  codes?: Record<'activation' | 'project' | 'replacement' | 'gift' | 'coupon', string>;
-}
-
 test('each code the demo seed prints redeems on its screen, in the desktop client', async ({ page }) => {
-  // The e2e server starts without the demo; seeding it here prints its codes this once.
-  const demo = runAdmin(['seed:demo']) as SeededDemo;
+  // Seeded before the run (global-setup.ts), which printed its codes this once.
+  const demo = seededDemo();
   expect(demo.created).toBe(true);
   const codes = demo.codes!;
   await recordHostMessages(page);

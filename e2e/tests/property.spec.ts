@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import {
+  demoUser,
   expect,
   registerUser,
   regionUrl,
@@ -62,16 +63,16 @@ const GOOD = {
   '提现金额（元）': '100',
 };
 
-test('a withdrawal: each check’s message, the confirmation, the success dialog and the figures after', async ({
+test('the demo author’s withdrawal: each check’s message, the confirmation, the success dialog and the figures after', async ({
   page,
-  request,
 }) => {
-  const user = await author(request);
-  await signInAs(page, user);
+  await signInAs(page, demoUser());
   await page.goto(regionUrl('domestic', '/property'));
   const main = page.getByRole('main');
-  // 70% of 1,000 × (1 + … + 12) fen in each product = ¥1,092.00.
-  await expect(main.getByText('¥1,092.00')).toBeVisible();
+  const figure = main.getByRole('region', { name: '可提现金额' }).getByText(/^¥[\d,.]+$/);
+  await expect(figure).toHaveText(/^¥[\d,]+\.\d\d$/);
+  const before = Number((await figure.textContent())?.replace(/[¥,]/g, ''));
+  // The demo's cashback of a friend's order two days ago is still locked.
   await expect(main.getByText(/锁定中的返现：¥19\.60/)).toBeVisible();
   const withdraw = main.getByRole('button', { name: '提现', exact: true });
 
@@ -85,7 +86,7 @@ test('a withdrawal: each check’s message, the confirmation, the success dialog
   await says({ 身份证号: '110105194912310021' }, '请输入有效的 18 位身份证号。');
   await says({ 真实姓名: ' ' }, '请输入真实姓名。');
   await says({ 手机号: '12345678901' }, '请输入 11 位中国大陆手机号。');
-  await says({ '提现金额（元）': '1100' }, '提现金额超过了可提现金额。');
+  await says({ '提现金额（元）': String(Math.floor(before / 10) * 10 + 10) }, '提现金额超过了可提现金额。');
   await says({ '提现金额（元）': '55' }, '请输入 ¥10 的整数倍。');
   await says({ '提现金额（元）': '40' }, '最低提现金额为 ¥50。');
   await page.screenshot({ path: path.join(artifacts, 'property-domestic-zh-1440-check.png'), fullPage: true });
@@ -102,10 +103,13 @@ test('a withdrawal: each check’s message, the confirmation, the success dialog
   await expect(done).toContainText('提现申请已提交，将于');
   await done.getByRole('button', { name: '好的' }).click();
   await expect(done).toBeHidden();
-  await expect(main.getByText('¥992.00')).toBeVisible();
+  await expect(figure).toHaveText(`¥${(before - 100).toLocaleString('en', { minimumFractionDigits: 2 })}`);
   await expect(main.getByRole('status')).toContainText('你提现的 ¥100.00 正在处理中');
   await expect(withdraw).toHaveCount(0);
-  await expect(main.getByRole('table', { name: '最近的提现' }).getByRole('row').nth(1)).toContainText('处理中');
+  const recent = main.getByRole('table', { name: '最近的提现' });
+  await expect(recent.getByRole('row').nth(1)).toContainText('处理中');
+  // The demo's earlier withdrawal, paid.
+  await expect(recent.getByRole('row').nth(2)).toContainText('已打款');
   await expectAccessible(page, 'domestic /property');
   await expectNothingClipped(page, TEXTS);
   await page.screenshot({ path: path.join(artifacts, 'property-domestic-zh-1440.png'), fullPage: true });
@@ -170,6 +174,11 @@ test('the income record: a product, a range, ten a page', async ({ page, request
   await main.getByLabel('开始日期').fill('2020-01-01');
   await expect(main.getByText('这段时间没有收益。')).toBeVisible();
   await expect(main.getByText(/模板售出后按售价的 70% 计入收益/)).toBeVisible();
+
+  await page.goto(regionUrl('domestic', '/property?lang=ru'));
+  await expect(main.getByRole('button', { name: 'Вывести', exact: true })).toBeVisible();
+  await expectNothingClipped(page, TEXTS);
+  await page.screenshot({ path: path.join(artifacts, 'property-domestic-ru-1440.png'), fullPage: true });
 });
 
 test.describe('390 px', () => {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, TIME, time, withAutoId } from './helpers.js';
+import { dialectOf, dropAppendOnly, makeAppendOnly, TIME, time, withAutoId } from './helpers.js';
 
 // Template authors' income and its withdrawal (issue 14, docs/decisions/034): an append-only
 // ledger of what an author earned, and the withdrawals that pay it out. Never edit once landed:
@@ -51,23 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Entries are never edited: a refund is an entry of its own.
-  if (dialect === 'postgres') {
-    await sql`
-      CREATE FUNCTION income_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        RAISE EXCEPTION 'income entries are never edited';
-      END
-      $$`.execute(db);
-    await sql`
-      CREATE TRIGGER income_entries_append_only BEFORE UPDATE ON income_entries
-      FOR EACH ROW EXECUTE FUNCTION income_entries_append_only()`.execute(db);
-  } else {
-    await sql`
-      CREATE TRIGGER income_entries_append_only BEFORE UPDATE ON income_entries
-      BEGIN
-        SELECT RAISE(ABORT, 'income entries are never edited');
-      END`.execute(db);
-  }
+  await makeAppendOnly(db, 'income_entries', 'income entries are never edited');
 
   await withAutoId(db.schema.createTable('withdrawals'), dialect)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -111,12 +95,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'postgres') {
-    await sql`DROP TRIGGER IF EXISTS income_entries_append_only ON income_entries`.execute(db);
-    await sql`DROP FUNCTION IF EXISTS income_entries_append_only()`.execute(db);
-  } else {
-    await sql`DROP TRIGGER IF EXISTS income_entries_append_only`.execute(db);
-  }
+  await dropAppendOnly(db, 'income_entries');
   await db.schema.dropTable('withdrawals').ifExists().execute();
   await db.schema.dropTable('income_entries').ifExists().execute();
 }

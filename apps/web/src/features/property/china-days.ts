@@ -1,8 +1,6 @@
-import { type Language, languageTags } from '../../lib/i18n';
-
 /**
  * Income is a domestic build's screen: its days are China's (UTC+8, no daylight saving), as the
- * server counts them — the payout day, the record tab's range.
+ * server counts them: the record tab's range.
  */
 const CHINA = '+08:00';
 const DAY = 86_400;
@@ -20,20 +18,3 @@ export function aYearBefore(day: string): string {
 /** The first and last second of a China day. */
 export const startOfDay = (day: string) => Date.parse(`${day}T00:00:00${CHINA}`) / 1000;
 export const endOfDay = (day: string) => Date.parse(`${day}T23:59:59${CHINA}`) / 1000;
-
-const dayFormats = new Map<Language, Intl.DateTimeFormat>();
-
-/** A calendar day (YYYY-MM-DD) as the language writes dates, whatever the browser's time zone. */
-export function formatDay(day: string, language: Language): string {
-  let format = dayFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(languageTags[language], {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      timeZone: 'UTC',
-    });
-    dayFormats.set(language, format);
-  }
-  return format.format(Date.parse(`${day}T00:00:00Z`));
-}

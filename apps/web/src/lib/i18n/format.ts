@@ -40,6 +40,20 @@ export function formatDate(seconds: number, style: DateStyle = 'date', language:
   return format.format(new Date(seconds * 1000));
 }
 
+/**
+ * Formats a calendar day the server names (YYYY-MM-DD, a payout day) in the language's numeric
+ * date style, the same day whatever the reader's time zone.
+ */
+export function formatDay(day: string, language: Language = currentLanguage()): string {
+  const key = `${language}|day`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageTags[language], { ...dateStyles.date, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format.format(Date.parse(`${day}T00:00:00Z`));
+}
+
 export type Currency = 'CNY' | 'USD';
 
 /**

@@ -7,6 +7,7 @@ export {
   currentLanguage,
   formatCurrency,
   formatDate,
+  formatDay,
   formatNumber,
   type Currency,
   type DateStyle,

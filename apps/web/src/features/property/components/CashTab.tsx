@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { RecordTable } from '../../../components/RecordTable';
-import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
+import { formatCurrency, formatDate, formatDay, useLanguage } from '../../../lib/i18n';
 import { type IncomeSummary, useIncomeSummary, type Withdrawal } from '../api/income';
-import { formatDay } from '../china-days';
 import { WithdrawalForm } from './WithdrawalForm';
 
 /** The cash withdrawal tab: what can be withdrawn, the form (or the withdrawal under way), the latest ones. */
@@ -42,12 +41,13 @@ export function CashTab({ userId }: { userId: number }) {
 function Figures({ summary }: { summary: IncomeSummary }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
+  const labelId = useId();
   return (
-    <Paper withBorder radius="md" p="lg" maw={560}>
-      <Text size="sm" c="dimmed" id="income-available">
+    <Paper withBorder radius="md" p="lg" maw={560} component="section" aria-labelledby={labelId}>
+      <Text size="sm" c="dimmed" id={labelId}>
         {t('property:summary.available')}
       </Text>
-      <Text fz={28} fw={700} c="blue.8" aria-labelledby="income-available">
+      <Text fz={28} fw={700} c="blue.8">
         {formatCurrency(summary.avaliable, language, 'CNY')}
       </Text>
       {summary.locked > 0 && summary.unlock_at !== null && (

@@ -12,9 +12,8 @@ import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Tex
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRequestKey } from '../../../lib/api';
-import { formatCurrency, useLanguage } from '../../../lib/i18n';
+import { formatCurrency, formatDay, useLanguage } from '../../../lib/i18n';
 import { type IncomeSummary, useRequestWithdrawal, type Withdrawal } from '../api/income';
-import { formatDay } from '../china-days';
 
 type Field = keyof FormValues;
 const EMPTY: FormValues = { zfb: '', identity_card: '', name: '', mobile: '', amount: '' };
