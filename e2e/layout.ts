@@ -5,8 +5,13 @@ import { type Page, expect } from '@playwright/test';
  * content wider than itself (a cut-off heading, button or label).
  */
 export async function expectNothingClipped(page: Page, selector: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Asked until it settles: a busy machine can catch the page between a screen's first paint and
+  // the styles of its lazily loaded parts; a page that stays too wide still fails.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'the page scrolls sideways',
+    })
+    .toBeLessThanOrEqual(0);
   const clipped = await page.evaluate(
     (query) =>
       [...document.querySelectorAll(query)]

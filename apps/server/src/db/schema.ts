@@ -23,6 +23,7 @@ import type {
   SubscriptionProduct,
   SubscriptionType,
   TeamProduct,
+  TeamPlanType,
   TeamRoleValue,
   WithdrawalState,
 } from '@account-centre/contract';
@@ -246,6 +247,8 @@ export interface Database {
   courses: CoursesTable;
   income_entries: IncomeEntriesTable;
   withdrawals: WithdrawalsTable;
+  team_plans: TeamPlansTable;
+  team_plan_seats: TeamPlanSeatsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -688,4 +691,28 @@ export interface WithdrawalsTable {
   settled_at: number | null;
   transfer_reference: string | null;
   failure_reason: string | null;
+}
+
+/** A plan of a team (spec 02 §3 "Team plan"): seats for its members. */
+export interface TeamPlansTable {
+  id: Generated<number>;
+  team_id: number;
+  type: TeamPlanType;
+  max_num: number;
+  /** Seats taken, kept by the database from the seat rows. */
+  plan_num: Generated<number>;
+  /** Null: never expires. */
+  expire: number | null;
+  grant_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A member authorized on a plan: one seat, and the licence grant it gives. */
+export interface TeamPlanSeatsTable {
+  plan_id: number;
+  team_id: number;
+  user_id: number;
+  licence_grant_id: number;
+  created_at: number;
 }

@@ -97,6 +97,10 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     otherTeam: [409, 0, 'member already exist other team'],
     ownerStays: [409, 0, 'owner cannot be removed'],
     notMember: [404, 0, 'not a member'],
+    planNotFound: [404, 0, 'plan not exists'],
+    planExpired: [409, 0, 'plan expired'],
+    alreadyAuthorized: [409, 0, 'plan already authorized'],
+    notAuthorized: [409, 0, 'plan not authorized'],
   },
   company: {
     alreadyMember: [409, 0, 'member already exist'],

@@ -21,6 +21,14 @@ export const TeamErrors = defineErrors('team:errors.', {
   ownerStays: { msg: 'owner cannot be removed', status: 409 },
   /** The person is not a member of the team. */
   notMember: { msg: 'not a member', status: 404 },
+  /** No plan of this team has that id. */
+  planNotFound: { msg: 'plan not exists', status: 404 },
+  /** The plan's term is over: it authorizes nobody new (spec 02 §4: expired plans are not selectable). */
+  planExpired: { msg: 'plan expired', status: 409 },
+  /** The member holds a seat of the plan already. */
+  alreadyAuthorized: { msg: 'plan already authorized', status: 409 },
+  /** The member holds no seat of the plan. */
+  notAuthorized: { msg: 'plan not authorized', status: 409 },
 });
 
 export const CompanyErrors = defineErrors('team:company.', {

@@ -99,3 +99,14 @@ export function membersOf(db: Db, teamId: number) {
     .orderBy('team_members.user_id')
     .execute();
 }
+
+/** The user id of a team's owner (its member of role 1; every team has one). */
+export async function ownerOf(db: Db, teamId: number): Promise<number> {
+  const owner = await db
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('team_id', '=', teamId)
+    .where('role', '=', TeamRole.owner)
+    .executeTakeFirstOrThrow();
+  return owner.user_id;
+}

@@ -17,6 +17,7 @@ import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './teams.repository.js';
 import { notify } from '../messages/notify.js';
+import { releaseMemberSeats, releaseTeamSeats } from './plans.service.js';
 
 export type TeamInfoDto = Static<typeof TeamInfo>;
 
@@ -156,6 +157,8 @@ export async function removeTeamMember(db: Db, input: { teamId: number; user: Us
     const membership = await repo.findMembership(trx, user.id, team.product);
     if (!membership || membership.team_id !== team.id) throw appError(TeamErrors.notMember);
     if (membership.role === TeamRole.owner) throw appError(TeamErrors.ownerStays);
+    // Leaving the team frees its seats and takes their licences back.
+    await releaseMemberSeats(trx, team.id, user.id, now);
     await repo.deleteMember(trx, team.id, user.id);
     await notify(trx, user.id, 'teamLeft', { team: team.name }, now);
   });
@@ -168,6 +171,7 @@ export async function deleteTeam(db: Db, teamId: number, now: number) {
     // Locked first, so the answer lists exactly the members deleted with it.
     if (!(await repo.lockTeam(trx, teamId, now))) throw appError(TeamErrors.teamNotFound);
     const team = await teamDetails(trx, teamId);
+    await releaseTeamSeats(trx, teamId, now);
     await repo.deleteTeam(trx, teamId);
     return { deleted: team };
   });

@@ -1,0 +1,287 @@
+import {
+  desktopOnlyTeamPlanTypes,
+  FOREVER_EXPIRY,
+  isTeamPlanType,
+  TEAM_PLAN_SEATS_MAX,
+  TeamErrors,
+  teamPlanTermDays,
+  TeamRole,
+  type TeamPlanType,
+} from '@account-centre/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { TeamPlansTable } from '../../db/schema.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
+import { randomToken } from '../../lib/secrets.js';
+import { grant, type GrantSourceRef, revoke } from '../grants/grants.service.js';
+import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
+import type { ClosingAccount } from '../manifest.js';
+import * as repo from './teams.repository.js';
+
+const DAY = 86_400;
+type PlanRow = Selectable<TeamPlansTable>;
+
+/** A plan as the team screen and operators read it (spec 02 §3 "Team plan"). */
+export function planView(plan: PlanRow, now: number) {
+  return {
+    id: plan.id,
+    type: plan.type,
+    expire: plan.expire,
+    max_num: plan.max_num,
+    plan_num: plan.plan_num,
+    is_expired: plan.expire !== null && plan.expire <= now,
+  };
+}
+
+function checkSeats(seats: number): void {
+  if (!Number.isSafeInteger(seats) || seats < 1 || seats > TEAM_PLAN_SEATS_MAX)
+    throw operatorInputError(`seats must be a whole number from 1 to ${TEAM_PLAN_SEATS_MAX}`);
+}
+
+/**
+ * Gives a team a plan (an order, a code or an operator): a `seats` grant to the team's owner,
+ * which the team's plan row names. The same source gives it once: a second call answers the
+ * plan it made. The end is the type's term from now unless given; lifetime types never end.
+ */
+export async function addTeamPlan(
+  db: Db,
+  input: { teamId: number; type: number; seats: number; expire?: number | null; source: GrantSourceRef },
+  now: number,
+) {
+  if (!isTeamPlanType(input.type)) throw operatorInputError('unknown team plan type');
+  checkSeats(input.seats);
+  const term = teamPlanTermDays[input.type];
+  const expire = input.expire !== undefined ? input.expire : term === null ? null : now + term * DAY;
+  if (expire !== null && expire <= now) throw operatorInputError('a plan must end in the future');
+  return db.transaction().execute(async (trx) => {
+    const team = await repo.lockTeam(trx, input.teamId, now);
+    if (!team) throw appError(TeamErrors.teamNotFound);
+    const owner = await repo.ownerOf(trx, team.id);
+    const given = await grant(
+      trx,
+      owner,
+      { kind: 'seats', item: `team:${team.id}`, quantity: input.seats, expiresAt: expire },
+      input.source,
+      now,
+    );
+    const existing = await trx
+      .selectFrom('team_plans')
+      .selectAll()
+      .where('grant_id', '=', given.grant.id)
+      .executeTakeFirst();
+    if (existing) return planView(existing, now);
+    const plan = await trx
+      .insertInto('team_plans')
+      .values({
+        team_id: team.id,
+        type: input.type as TeamPlanType,
+        max_num: input.seats,
+        expire,
+        grant_id: given.grant.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return planView(plan, now);
+  });
+}
+
+/** A team's plans, oldest first. */
+export async function teamPlans(db: Db, teamId: number, now: number) {
+  const plans = await db.selectFrom('team_plans').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
+  return plans.map((plan) => planView(plan, now));
+}
+
+/** The licence a seat of `plan` gives: the team part of the member's record, to the plan's end. */
+async function seatLicence(
+  trx: Db,
+  team: { id: number; product: string; name: string },
+  plan: PlanRow,
+  userId: number,
+  now: number,
+) {
+  const end = plan.expire ?? FOREVER_EXPIRY;
+  const ends = desktopOnlyTeamPlanTypes.includes(plan.type)
+    ? { group_exp: end }
+    : { group_exp: end, group_mobile_exp: end };
+  const given = await grantLicence(
+    trx,
+    userId,
+    { product: team.product as 'max' | 'proj', ends, attributes: { group_name: team.name } },
+    // A seat held again later, or re-dated with its plan, is a new grant of its own.
+    { kind: 'plan', id: `seat:${plan.id}:${userId}:${randomToken(6)}`, reason: `seat of team plan ${plan.id}` },
+    now,
+  );
+  return given.grant.id;
+}
+
+/**
+ * Authorizes a member on a plan (spec 02 §4): takes a seat and gives the team licence. The
+ * member's row is locked, then the plan's with a conditional update that passes only while a
+ * seat is free and the plan runs; the database's check on the seat count refuses any seat
+ * beyond max_num whoever inserts it. A full plan answers `group num limit`, which the screen
+ * meets with the upgrade prompt.
+ */
+export async function authorizeSeat(db: Db, input: { teamId: number; planId: number; userId: number }, now: number) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLicenceHolder(trx, input.userId))) throw appError(TeamErrors.userNotFound);
+    const team = await repo.findTeam(trx, input.teamId);
+    if (!team) throw appError(TeamErrors.teamNotFound);
+    const membership = await repo.findMembership(trx, input.userId, team.product);
+    if (membership?.team_id !== team.id) throw appError(TeamErrors.notMember);
+    const plan = await trx
+      .updateTable('team_plans')
+      .set({ updated_at: now })
+      .where('id', '=', input.planId)
+      .where('team_id', '=', team.id)
+      .where((eb) => eb('plan_num', '<', eb.ref('max_num')))
+      .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!plan) {
+      const found = await trx
+        .selectFrom('team_plans')
+        .selectAll()
+        .where('id', '=', input.planId)
+        .where('team_id', '=', team.id)
+        .executeTakeFirst();
+      if (!found) throw appError(TeamErrors.planNotFound);
+      throw appError(found.expire !== null && found.expire <= now ? TeamErrors.planExpired : TeamErrors.memberLimit);
+    }
+    const held = await trx
+      .selectFrom('team_plan_seats')
+      .select('plan_id')
+      .where('plan_id', '=', plan.id)
+      .where('user_id', '=', input.userId)
+      .executeTakeFirst();
+    if (held) throw appError(TeamErrors.alreadyAuthorized);
+    const licenceGrantId = await seatLicence(trx, team, plan, input.userId, now);
+    await trx
+      .insertInto('team_plan_seats')
+      .values({
+        plan_id: plan.id,
+        team_id: team.id,
+        user_id: input.userId,
+        licence_grant_id: licenceGrantId,
+        created_at: now,
+      })
+      .execute();
+    return planView({ ...plan, plan_num: plan.plan_num + 1 }, now);
+  });
+}
+
+/** Frees a member's seat of a plan and takes its licence back, in the caller's transaction. */
+async function releaseSeat(trx: Db, planId: number, userId: number, now: number): Promise<boolean> {
+  const seat = await trx
+    .deleteFrom('team_plan_seats')
+    .where('plan_id', '=', planId)
+    .where('user_id', '=', userId)
+    .returning('licence_grant_id')
+    .executeTakeFirst();
+  if (!seat) return false;
+  await revoke(trx, seat.licence_grant_id, 'team seat released', now);
+  return true;
+}
+
+/** Unauthorizes a member on a plan (spec 02 §4): the seat is free again, the team licence goes. */
+export async function unauthorizeSeat(db: Db, input: { teamId: number; planId: number; userId: number }, now: number) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLicenceHolder(trx, input.userId))) throw appError(TeamErrors.userNotFound);
+    const plan = await trx
+      .selectFrom('team_plans')
+      .select('id')
+      .where('id', '=', input.planId)
+      .where('team_id', '=', input.teamId)
+      .executeTakeFirst();
+    if (!plan) throw appError(TeamErrors.planNotFound);
+    if (!(await releaseSeat(trx, plan.id, input.userId, now))) throw appError(TeamErrors.notAuthorized);
+    const after = await trx.selectFrom('team_plans').selectAll().where('id', '=', plan.id).executeTakeFirstOrThrow();
+    return planView(after, now);
+  });
+}
+
+/** Every seat a member holds in a team, freed with its licence: before they leave it. */
+export async function releaseMemberSeats(trx: Db, teamId: number, userId: number, now: number): Promise<void> {
+  const seats = await trx
+    .selectFrom('team_plan_seats')
+    .select('plan_id')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
+  for (const seat of seats) await releaseSeat(trx, seat.plan_id, userId, now);
+}
+
+/**
+ * Operator: changes a plan's seats or its end. Seats below those taken are refused (the
+ * database's check). A new end re-dates every seat's licence: each holder's grant is taken
+ * back and given again to the new end, in the same transaction.
+ */
+export async function changeTeamPlan(
+  db: Db,
+  input: { planId: number; seats?: number; expire?: number | null },
+  now: number,
+) {
+  if (input.seats !== undefined) checkSeats(input.seats);
+  return db.transaction().execute(async (trx) => {
+    const plan = await trx
+      .updateTable('team_plans')
+      .set({ updated_at: now })
+      .where('id', '=', input.planId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!plan) throw appError(TeamErrors.planNotFound);
+    if (input.seats !== undefined && input.seats < plan.plan_num)
+      throw operatorInputError(`${plan.plan_num} seats are taken: unauthorize members first`);
+    const changed = await trx
+      .updateTable('team_plans')
+      .set({
+        ...(input.seats === undefined ? {} : { max_num: input.seats }),
+        ...(input.expire === undefined ? {} : { expire: input.expire }),
+      })
+      .where('id', '=', plan.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (input.expire !== undefined && input.expire !== plan.expire) {
+      const team = await repo.findTeam(trx, plan.team_id);
+      const seats = await trx.selectFrom('team_plan_seats').selectAll().where('plan_id', '=', plan.id).execute();
+      for (const seat of seats) {
+        await revoke(trx, seat.licence_grant_id, 'team plan re-dated', now);
+        const licenceGrantId = await seatLicence(trx, team!, changed, seat.user_id, now);
+        await trx
+          .updateTable('team_plan_seats')
+          .set({ licence_grant_id: licenceGrantId })
+          .where('plan_id', '=', plan.id)
+          .where('user_id', '=', seat.user_id)
+          .execute();
+      }
+    }
+    return planView(changed, now);
+  });
+}
+
+/** Every seat of a team freed with its licence: before the team is deleted. */
+export async function releaseTeamSeats(trx: Db, teamId: number, now: number): Promise<void> {
+  const seats = await trx
+    .selectFrom('team_plan_seats')
+    .select(['plan_id', 'user_id'])
+    .where('team_id', '=', teamId)
+    .execute();
+  for (const seat of seats) await releaseSeat(trx, seat.plan_id, seat.user_id, now);
+}
+
+/**
+ * Closing an account (its manifest's policy for seats): the teams it owns are about to go (the
+ * closing trigger deletes them), so every seat of theirs gives its licence back first; the
+ * account's own seats elsewhere go with its memberships, their licences with its grants.
+ */
+export async function releaseSeatsOfClosingAccount(trx: Db, account: ClosingAccount): Promise<void> {
+  const owned = await trx
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('user_id', '=', account.userId)
+    .where('role', '=', TeamRole.owner)
+    .execute();
+  for (const { team_id } of owned) await releaseTeamSeats(trx, team_id, account.now);
+  await trx.deleteFrom('team_plan_seats').where('user_id', '=', account.userId).execute();
+}
