@@ -82,13 +82,13 @@ function Recent({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
   const stateOf = (withdrawal: Withdrawal) => {
     if (withdrawal.state === 'paid')
       return (
-        <Badge color="green.9" variant="light">
+        <Badge color="green" variant="light">
           {t('property:recent.paid')}
         </Badge>
       );
     if (withdrawal.state === 'submitted')
       return (
-        <Badge color="blue.9" variant="light">
+        <Badge color="blue" variant="light">
           {t('property:recent.submitted')}
         </Badge>
       );
