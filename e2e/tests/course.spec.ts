@@ -20,7 +20,7 @@ function academyFor(user: TestUser) {
   runAdminBatch([
     define('uml', 'UML in depth', 'max', '4', '9900'),
     define('notes', 'Study notes with mind maps', 'mind', '3'),
-    define('steps', 'Mind maps: first steps', 'mind', '1'),
+    define('steps', 'Your first mind map', 'mind', '1'),
     define('week', 'Flowcharts this week', 'max', '2'),
     ['course:grant', '--user', String(user.userId), '--course', id('uml'), '--reason', 'e2e'],
     ['course:grant', '--user', String(user.userId), '--course', id('notes'), '--reason', 'e2e'],
@@ -47,7 +47,7 @@ test('held courses with their validity, a locked members’ course, and recommen
     `https://academy.example.com/courses/${id('uml')}`,
   );
   const offered = page.getByRole('main').getByRole('list', { name: 'Recommended for you' });
-  await expect(offered.getByRole('listitem').filter({ hasText: 'Mind maps: first steps' })).toContainText('Free');
+  await expect(offered.getByRole('listitem').filter({ hasText: 'Your first mind map' })).toContainText('Free');
   await expect(offered.getByRole('listitem').filter({ hasText: 'Flowcharts this week' })).toContainText(
     'Free for a limited time',
   );
