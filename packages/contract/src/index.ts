@@ -35,6 +35,7 @@ export * from './routes/oauth.routes.js';
 export * from './routes/company.routes.js';
 export * from './routes/team.routes.js';
 export * from './rules/team-plans.js';
+export * from './rules/team-roles.js';
 export * from './routes/code.routes.js';
 export * from './rules/coupons.js';
 export * from './routes/coupon.routes.js';

@@ -167,7 +167,7 @@ const unlessAlreadyThere = (error: unknown) => {
  */
 async function seedTeamDemo(deps: SeedDeps, ownerId: number): Promise<void> {
   const now = deps.clock.now();
-  const current = await teamOf(deps.db, ownerId, DEMO_TEAM.product);
+  const current = await teamOf(deps.db, ownerId, DEMO_TEAM.product, now);
   if (current && current.role !== TeamRole.owner) return;
   const teamId =
     current?.id ??

@@ -1,4 +1,4 @@
-import { expiryFields, expiryState, type SubscriptionExpiries } from '../licence/expiry.js';
+import { expiryState, personalExpiryFields, type SubscriptionExpiries, teamExpiryFields } from '../licence/expiry.js';
 import type { SubscriptionProduct } from './products.js';
 
 /**
@@ -65,12 +65,6 @@ export const DEVICE_LIMIT_OVERRIDE_MAX = 100;
 
 export type DeviceMembership = keyof typeof DEVICE_LIMITS;
 
-const teamExpiries = ['group_exp', 'group_mobile_exp'] as const satisfies readonly (keyof SubscriptionExpiries)[];
-type TeamExpiry = (typeof teamExpiries)[number];
-const isTeamExpiry = (field: string): field is TeamExpiry => (teamExpiries as readonly string[]).includes(field);
-/** Every platform expiry but the team's. */
-const personalExpiries = expiryFields.filter((field) => !isTeamExpiry(field));
-
 /**
  * The membership a subscription record gives for device slots at `now`: personal when any
  * personal platform has not expired, else team when a team expiry has not, else free. Personal
@@ -79,8 +73,8 @@ const personalExpiries = expiryFields.filter((field) => !isTeamExpiry(field));
 export function deviceMembership(record: SubscriptionExpiries | null | undefined, now: number): DeviceMembership {
   if (!record) return 'free';
   const live = (field: keyof SubscriptionExpiries) => expiryState(record[field], now) !== 'expired';
-  if (personalExpiries.some(live)) return 'personal';
-  if (teamExpiries.some(live)) return 'team';
+  if (personalExpiryFields.some(live)) return 'personal';
+  if (teamExpiryFields.some(live)) return 'team';
   return 'free';
 }
 

@@ -101,6 +101,13 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     planExpired: [409, 0, 'plan expired'],
     alreadyAuthorized: [409, 0, 'plan already authorized'],
     notAuthorized: [409, 0, 'plan not authorized'],
+    noTeam: [404, 0, 'no team'],
+    notAllowed: [403, 0, 'team permission denied'],
+    ownerFixed: [409, 0, 'owner cannot be edited'],
+    planRequired: [400, 0, 'plan required'],
+    nameInvalid: [400, 0, 'invalid team name'],
+    lifetimeHolder: [409, 0, 'member has lifetime subscription'],
+    transferNotOffered: [400, 0, 'transfer not offered'],
   },
   company: {
     alreadyMember: [409, 0, 'member already exist'],

@@ -29,6 +29,20 @@ export const TeamErrors = defineErrors('team:errors.', {
   alreadyAuthorized: { msg: 'plan already authorized', status: 409 },
   /** The member holds no seat of the plan. */
   notAuthorized: { msg: 'plan not authorized', status: 409 },
+  /** Spec 02 §8 "You have not joined a team yet.": the caller is not in the team named. */
+  noTeam: { msg: 'no team', status: 404 },
+  /** The caller's role does not allow it (spec 02 §6): members only read, admins manage members. */
+  notAllowed: { msg: 'team permission denied', status: 403 },
+  /** Nobody edits the owner's role: it changes only by a transfer (spec 02 §5). */
+  ownerFixed: { msg: 'owner cannot be edited', status: 409 },
+  /** Spec 02 §5: at least one plan must be chosen for a person added. */
+  planRequired: { msg: 'plan required', status: 400 },
+  /** A team name of 1 to 70 characters after trimming, no control characters (spec 02 §5). */
+  nameInvalid: { msg: 'invalid team name', status: 400 },
+  /** Spec 02 §8, reason 4 of the add-failed prompt: a lifetime licence of their own leaves a team nothing to give. */
+  lifetimeHolder: { msg: 'member has lifetime subscription', status: 409 },
+  /** Spec 02 §4: a team is handed over in the diagram product of the domestic build only. */
+  transferNotOffered: { msg: 'transfer not offered', status: 400 },
 });
 
 export const CompanyErrors = defineErrors('team:company.', {

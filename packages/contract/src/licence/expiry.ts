@@ -42,6 +42,25 @@ export const expiryFields = [
   'group_mobile_exp',
 ] as const satisfies readonly (keyof SubscriptionExpiries)[];
 
+/** The team part of a record (spec 01 §3: `group_exp`, `group_mobile_exp`), given by a team seat. */
+export const teamExpiryFields = [
+  'group_exp',
+  'group_mobile_exp',
+] as const satisfies readonly (keyof SubscriptionExpiries)[];
+type TeamExpiryField = (typeof teamExpiryFields)[number];
+const isTeamExpiryField = (field: string): field is TeamExpiryField =>
+  (teamExpiryFields as readonly string[]).includes(field);
+/** Every platform expiry but the team's: what a person holds of their own. */
+export const personalExpiryFields = expiryFields.filter((field) => !isTeamExpiryField(field));
+
+/**
+ * A person's own lifetime licence of a product (spec 02 §8, reason 4 of the add-failed prompt: "member
+ * has a lifetime subscription", so a team has nothing to give them).
+ */
+export function hasLifetimeLicence(record: SubscriptionExpiries | null | undefined, now: number): boolean {
+  return !!record && personalExpiryFields.some((field) => expiryState(record[field], now) === 'forever');
+}
+
 /** A user is VIP when any platform or team expiry of any record lies in the future (spec 01 §4). */
 export function isVip(records: readonly SubscriptionExpiries[], now: number): boolean {
   return records.some((record) => expiryFields.some((field) => expiryState(record[field], now) !== 'expired'));

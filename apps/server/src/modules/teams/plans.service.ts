@@ -130,49 +130,69 @@ export async function authorizeSeat(db: Db, input: { teamId: number; planId: num
     if (!team) throw appError(TeamErrors.teamNotFound);
     const membership = await repo.findMembership(trx, input.userId, team.product);
     if (membership?.team_id !== team.id) throw appError(TeamErrors.notMember);
-    const plan = await trx
-      .updateTable('team_plans')
-      .set({ updated_at: now })
-      .where('id', '=', input.planId)
-      .where('team_id', '=', team.id)
-      .where((eb) => eb('plan_num', '<', eb.ref('max_num')))
-      .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
-      .returningAll()
-      .executeTakeFirst();
-    if (!plan) {
-      const found = await trx
-        .selectFrom('team_plans')
-        .selectAll()
-        .where('id', '=', input.planId)
-        .where('team_id', '=', team.id)
-        .executeTakeFirst();
-      if (!found) throw appError(TeamErrors.planNotFound);
-      throw appError(found.expire !== null && found.expire <= now ? TeamErrors.planExpired : TeamErrors.memberLimit);
-    }
-    const held = await trx
-      .selectFrom('team_plan_seats')
-      .select('plan_id')
-      .where('plan_id', '=', plan.id)
-      .where('user_id', '=', input.userId)
-      .executeTakeFirst();
-    if (held) throw appError(TeamErrors.alreadyAuthorized);
-    const licenceGrantId = await seatLicence(trx, team, plan, input.userId, now);
-    await trx
-      .insertInto('team_plan_seats')
-      .values({
-        plan_id: plan.id,
-        team_id: team.id,
-        user_id: input.userId,
-        licence_grant_id: licenceGrantId,
-        created_at: now,
-      })
-      .execute();
-    return planView({ ...plan, plan_num: plan.plan_num + 1 }, now);
+    const plan = await takeSeat(trx, team, input.planId, input.userId, now);
+    return planView(plan, now);
   });
 }
 
+/**
+ * Takes a seat of a plan for a member of `team`, in the caller's transaction, after the member's
+ * row is locked: the plan's row with a conditional update that passes only while a seat is free
+ * and the plan runs, then the seat and its licence. Answers the plan with the seat counted.
+ */
+export async function takeSeat(
+  trx: Db,
+  team: { id: number; product: string; name: string },
+  planId: number,
+  userId: number,
+  now: number,
+): Promise<PlanRow> {
+  const plan = await trx
+    .updateTable('team_plans')
+    .set({ updated_at: now })
+    .where('id', '=', planId)
+    .where('team_id', '=', team.id)
+    .where((eb) => eb('plan_num', '<', eb.ref('max_num')))
+    .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!plan) {
+    const found = await findPlan(trx, team.id, planId);
+    if (!found) throw appError(TeamErrors.planNotFound);
+    throw appError(found.expire !== null && found.expire <= now ? TeamErrors.planExpired : TeamErrors.memberLimit);
+  }
+  if (await holdsSeat(trx, plan.id, userId)) throw appError(TeamErrors.alreadyAuthorized);
+  const licenceGrantId = await seatLicence(trx, team, plan, userId, now);
+  await trx
+    .insertInto('team_plan_seats')
+    .values({ plan_id: plan.id, team_id: team.id, user_id: userId, licence_grant_id: licenceGrantId, created_at: now })
+    .execute();
+  return { ...plan, plan_num: plan.plan_num + 1 };
+}
+
+/** A plan of a team, or undefined. */
+export function findPlan(db: Db, teamId: number, planId: number) {
+  return db
+    .selectFrom('team_plans')
+    .selectAll()
+    .where('id', '=', planId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+}
+
+/** Whether a member holds a seat of a plan. */
+export async function holdsSeat(db: Db, planId: number, userId: number): Promise<boolean> {
+  const seat = await db
+    .selectFrom('team_plan_seats')
+    .select('plan_id')
+    .where('plan_id', '=', planId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return seat !== undefined;
+}
+
 /** Frees a member's seat of a plan and takes its licence back, in the caller's transaction. */
-async function releaseSeat(trx: Db, planId: number, userId: number, now: number): Promise<boolean> {
+export async function releaseSeat(trx: Db, planId: number, userId: number, now: number): Promise<boolean> {
   const seat = await trx
     .deleteFrom('team_plan_seats')
     .where('plan_id', '=', planId)
@@ -188,12 +208,7 @@ async function releaseSeat(trx: Db, planId: number, userId: number, now: number)
 export async function unauthorizeSeat(db: Db, input: { teamId: number; planId: number; userId: number }, now: number) {
   return db.transaction().execute(async (trx) => {
     if (!(await lockLicenceHolder(trx, input.userId))) throw appError(TeamErrors.userNotFound);
-    const plan = await trx
-      .selectFrom('team_plans')
-      .select('id')
-      .where('id', '=', input.planId)
-      .where('team_id', '=', input.teamId)
-      .executeTakeFirst();
+    const plan = await findPlan(trx, input.teamId, input.planId);
     if (!plan) throw appError(TeamErrors.planNotFound);
     if (!(await releaseSeat(trx, plan.id, input.userId, now))) throw appError(TeamErrors.notAuthorized);
     const after = await trx.selectFrom('team_plans').selectAll().where('id', '=', plan.id).executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import * as repo from './teams.repository.js';
 import { notify } from '../messages/notify.js';
-import { releaseMemberSeats, releaseTeamSeats } from './plans.service.js';
+import { releaseMemberSeats, releaseTeamSeats, teamPlans } from './plans.service.js';
 
 export type TeamInfoDto = Static<typeof TeamInfo>;
 
@@ -26,9 +26,16 @@ export type AddedTeamRole = 'admin' | 'member';
 const addedRoles: Record<AddedTeamRole, TeamRoleValue> = { admin: TeamRole.admin, member: TeamRole.member };
 
 /** The user's team of a product (GET …/:product/grouporder, getGroupInfo); null without one. */
-export async function teamOf(db: Db, userId: number, product: TeamProduct): Promise<TeamInfoDto | null> {
+export async function teamOf(db: Db, userId: number, product: TeamProduct, now: number): Promise<TeamInfoDto | null> {
   const row = await repo.teamOfUser(db, userId, product);
   if (!row) return null;
+  const seats = await db
+    .selectFrom('team_plan_seats')
+    .select('plan_id')
+    .where('team_id', '=', row.id)
+    .where('user_id', '=', userId)
+    .orderBy('plan_id')
+    .execute();
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +44,8 @@ export async function teamOf(db: Db, userId: number, product: TeamProduct): Prom
     role: row.role,
     member_num: Number(row.member_num ?? 0),
     member_limit: row.member_limit,
+    plan: await teamPlans(db, row.id, now),
+    plan_ids: seats.map((seat) => seat.plan_id),
   };
 }
 
@@ -70,7 +79,7 @@ function teamName(raw: string): string {
  * index (user, product) spec 02 §8's one team per person and product. A second joining of the
  * same team breaks both, and a database may name either.
  */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return transactionExplainingUnique(db, work, (columns) => {
     if (columns.includes('team_id') && columns.includes('user_id')) return appError(TeamErrors.alreadyMember);
     if (columns.includes('product')) return appError(TeamErrors.otherTeam);
@@ -134,13 +143,31 @@ export async function addTeamMember(
     const userId = await lockNamedUser(trx, input.user, TeamErrors.userNotFound);
     const team = await repo.lockTeam(trx, input.teamId, now);
     if (!team) throw appError(TeamErrors.teamNotFound);
-    const current = await repo.findMembership(trx, userId, team.product);
-    if (current) throw appError(current.team_id === team.id ? TeamErrors.alreadyMember : TeamErrors.otherTeam);
-    if ((await repo.countMembers(trx, team.id)) >= team.member_limit) throw appError(TeamErrors.memberLimit);
-    await repo.insertMember(trx, { team_id: team.id, product: team.product, user_id: userId, role, joined_at: now });
-    await notify(trx, userId, 'teamJoined', { team: team.name }, now);
+    await joinTeam(trx, team, userId, role, now);
   });
   return teamDetails(db, input.teamId);
+}
+
+/** A locked team (repo.lockTeam's answer). */
+export type LockedTeam = NonNullable<Awaited<ReturnType<typeof repo.lockTeam>>>;
+
+/**
+ * Adds a person to a team in the caller's transaction, after their row and then the team's are
+ * locked: refused when they are in a team of the product already, or when every place is taken.
+ */
+export async function joinTeam(trx: Db, team: LockedTeam, userId: number, role: TeamRoleValue, now: number) {
+  const current = await repo.findMembership(trx, userId, team.product);
+  if (current) throw appError(current.team_id === team.id ? TeamErrors.alreadyMember : TeamErrors.otherTeam);
+  if ((await repo.countMembers(trx, team.id)) >= team.member_limit) throw appError(TeamErrors.memberLimit);
+  await repo.insertMember(trx, { team_id: team.id, product: team.product, user_id: userId, role, joined_at: now });
+  await notify(trx, userId, 'teamJoined', { team: team.name }, now);
+}
+
+/** Takes a member out of a locked team in the caller's transaction: their seats and licences go first. */
+export async function leaveTeam(trx: Db, team: LockedTeam, userId: number, now: number) {
+  await releaseMemberSeats(trx, team.id, userId, now);
+  await repo.deleteMember(trx, team.id, userId);
+  await notify(trx, userId, 'teamLeft', { team: team.name }, now);
 }
 
 /**
@@ -157,10 +184,7 @@ export async function removeTeamMember(db: Db, input: { teamId: number; user: Us
     const membership = await repo.findMembership(trx, user.id, team.product);
     if (!membership || membership.team_id !== team.id) throw appError(TeamErrors.notMember);
     if (membership.role === TeamRole.owner) throw appError(TeamErrors.ownerStays);
-    // Leaving the team frees its seats and takes their licences back.
-    await releaseMemberSeats(trx, team.id, user.id, now);
-    await repo.deleteMember(trx, team.id, user.id);
-    await notify(trx, user.id, 'teamLeft', { team: team.name }, now);
+    await leaveTeam(trx, team, user.id, now);
   });
   return teamDetails(db, input.teamId);
 }
