@@ -216,33 +216,41 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     }
     const signIn = await login(t, { account: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(signIn.statusCode).toBe(200);
-    // The demo owns a diagram team with an admin and a member, once however often it is seeded.
-    const team = await call(t, getTeamRoute, {
-      params: { product: 'max' },
-      as: asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string }),
-      host: null,
-    });
-    expect(team.ok().data).toEqual({
+    // The demo owns a diagram team with every state of the team page, once however often it is
+    // seeded: two pages of members, a plan nearly full, a lifetime plan, a trial that has ended.
+    const demoCaller = asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string });
+    const team = (await call(t, getTeamRoute, { params: { product: 'max' }, as: demoCaller, host: null })).ok().data!;
+    const now = t.clock.now();
+    expect(team).toEqual({
       id: expect.any(Number),
       name: 'Design team',
       user_id: first.json.user_id,
       nick_name: 'Demo',
       role: 1,
-      member_num: 3,
-      member_limit: 10,
+      member_num: 13,
+      member_limit: 20,
+      plan: [
+        { id: expect.any(Number), type: 74, expire: now + 90 * 86_400, max_num: 5, plan_num: 4, is_expired: false },
+        { id: expect.any(Number), type: 62, expire: null, max_num: 20, plan_num: 9, is_expired: false },
+        { id: expect.any(Number), type: 70, expire: now - 23 * 86_400, max_num: 3, plan_num: 1, is_expired: true },
+      ],
+      plan_ids: [team.plan[0]!.id],
     });
     const roles = await t.app.db
       .selectFrom('team_members')
-      .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(['users.email', 'team_members.role'])
-      .where('team_members.team_id', '=', (team.ok().data as { id: number }).id)
-      .orderBy('team_members.role')
+      .select(['role', (eb) => eb.fn.countAll<number | string>().as('people')])
+      .where('team_id', '=', team.id)
+      .groupBy('role')
+      .orderBy('role')
       .execute();
-    expect(roles).toEqual([
-      { email: DEMO_EMAIL, role: 1 },
-      { email: 'demo-admin@example.com', role: 2 },
-      { email: 'demo-member@example.com', role: 3 },
+    expect(roles.map((row) => [row.role, Number(row.people)])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 10],
     ]);
+    // …and is a plain member of a project team.
+    const project = (await call(t, getTeamRoute, { params: { product: 'proj' }, as: demoCaller, host: null })).ok();
+    expect(project.data).toMatchObject({ name: 'Roadmap team', role: 3, plan_ids: [] });
     // It holds a coupon, and the printed coupon code offers another, to be asked about replacing.
     const coupons = await call(t, getCouponsRoute, {
       as: asCaller({ user_id: first.json.user_id as number, token: signIn.json().data.token as string }),
@@ -274,9 +282,10 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(income.avaliable).toBeGreaterThan(10_000);
     expect(income.recent.map((withdrawal) => [withdrawal.state, withdrawal.amount])).toEqual([['paid', 10_000]]);
     expect((await call(t, getTemplateCreditRoute, { as: demo })).ok().data.surplus).toBeGreaterThan(0);
-    // Messages: both types, read and unread, more than a page, a broadcast, and the withdrawal paid.
+    // Messages: both types, read and unread, more than a page, a broadcast, the withdrawal paid
+    // and joining the project team.
     const messages = (await call(t, listNotificationsRoute, { as: demo })).ok().data;
-    expect(messages.count).toBe(13);
+    expect(messages.count).toBe(14);
     expect(new Set(messages.notify.map((message) => message.type))).toEqual(new Set(['system', 'other']));
     expect(messages.notify.some((message) => message.is_read)).toBe(true);
     expect(messages.notify.some((message) => !message.is_read)).toBe(true);
@@ -291,7 +300,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(new Set(offered.map((course) => course.sale_way))).toEqual(new Set([1, 2, 3, 4]));
     await admin('seed:demo');
     expect((await call(t, listAiPointUsageRoute, { as: demo })).ok().count).toBe(uses.count);
-    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(13);
+    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(14);
     expect((await call(t, getIncomeRoute, { as: demo })).ok().data).toEqual(income);
   });
 
@@ -319,11 +328,14 @@ describe.each(dialects)('demo seed at start on $name', (dialect) => {
     expect(await seedDemoIfEmpty(t.app)).toMatchObject({ email: DEMO_EMAIL, password: DEMO_PASSWORD, created: true });
     expect(await seedDemoIfEmpty(t.app)).toBeNull();
     const users = await t.app.db.selectFrom('users').select(['email', 'nick_name']).orderBy('id').execute();
-    // The demo account, and the two members of its diagram team.
-    expect(users).toEqual([
-      { email: DEMO_EMAIL, nick_name: 'Demo' },
-      { email: 'demo-admin@example.com', nick_name: 'Demo Admin' },
-      { email: 'demo-member@example.com', nick_name: 'Demo Member' },
+    // The demo account, the members of its diagram team, and the lead of its project team.
+    expect(users[0]).toEqual({ email: DEMO_EMAIL, nick_name: 'Demo' });
+    expect(users.slice(1).map((user) => user.email)).toEqual([
+      'demo-admin@example.com',
+      'demo-admin-2@example.com',
+      'demo-member@example.com',
+      ...Array.from({ length: 9 }, (_, i) => `demo-member-${i + 2}@example.com`),
+      'demo-project-lead@example.com',
     ]);
   });
 

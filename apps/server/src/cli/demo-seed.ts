@@ -1,9 +1,5 @@
-import { AuthErrors, type ErrorEntry, TeamErrors, TeamRole } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors.js';
-import { createAccount } from '../modules/auth/accounts.service.js';
-import { findUserIdByEmail, hasAnyUser } from '../modules/auth/auth.repository.js';
-import type { AuthDeps } from '../modules/auth/deps.js';
+import { hasAnyUser } from '../modules/auth/auth.repository.js';
 import { seedOrderDemo } from './order-demo.js';
 import { seedPointsDemo } from './points-demo.js';
 import { seedMessagesDemo } from './messages-demo.js';
@@ -11,24 +7,12 @@ import { seedCoursesDemo } from './courses-demo.js';
 import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
-import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
+import { seedTeamDemo } from './team-demo.js';
+import { ensureUser, type SeedDeps } from './demo-users.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'Demo-Account-2026';
-
-/**
- * The demo account owns a diagram team, so the team menu entry shows (spec 02 §2); it is the
- * team its demo team licence names (orders/demo-data.ts). Its other members have no password:
- * nobody signs in as them, they fill the member list.
- */
-const DEMO_TEAM = { product: 'max', name: 'Design team', memberLimit: 10 } as const;
-const DEMO_TEAM_MEMBERS: readonly { email: string; nickName: string; role: AddedTeamRole }[] = [
-  { email: 'demo-admin@example.com', nickName: 'Demo Admin', role: 'admin' },
-  { email: 'demo-member@example.com', nickName: 'Demo Member', role: 'member' },
-];
-
-type SeedDeps = Pick<AuthDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * One unused code of each kind for a newcomer to redeem on the bind and licence screens: an
@@ -136,50 +120,6 @@ async function demoCodes(deps: SeedDeps): Promise<Record<string, string>> {
     codes[name] = made.codes[0] as string;
   }
   return codes;
-}
-
-/** The e-mail's unique index decides: when two starts race, one creates it, the other finds it. */
-async function ensureUser(
-  deps: SeedDeps,
-  account: { email: string; password: string | null; nickName: string },
-): Promise<{ userId: number; created: boolean }> {
-  try {
-    const created = await createAccount(deps, { ...account, region: 'domestic' });
-    return { userId: created.user_id, created: true };
-  } catch (error) {
-    if (!(error instanceof AppError && error.is(AuthErrors.emailUsed))) throw error;
-    const existing = await findUserIdByEmail(deps.db, account.email);
-    if (!existing) throw error;
-    return { userId: existing.id, created: false };
-  }
-}
-
-/** The refusals a second run (or a racing start) meets for what is already there. */
-const alreadyThere: readonly ErrorEntry[] = [TeamErrors.otherTeam, TeamErrors.alreadyMember, TeamErrors.memberLimit];
-const unlessAlreadyThere = (error: unknown) => {
-  if (!(error instanceof AppError && alreadyThere.includes(error.entry))) throw error;
-};
-
-/**
- * Makes the demo account own a diagram team with an admin and a member: creates the team when
- * the demo has none and adds the demo members it lacks. A team the demo only belongs to is left
- * alone. The unique indexes settle a race of two starts (the loser leaves the rest to the winner).
- */
-async function seedTeamDemo(deps: SeedDeps, ownerId: number): Promise<void> {
-  const now = deps.clock.now();
-  const current = await teamOf(deps.db, ownerId, DEMO_TEAM.product, now);
-  if (current && current.role !== TeamRole.owner) return;
-  const teamId =
-    current?.id ??
-    (await createTeam(deps.db, { ...DEMO_TEAM, owner: { id: ownerId } }, now).then(
-      (team) => team.id,
-      unlessAlreadyThere,
-    ));
-  if (teamId === undefined) return;
-  for (const member of DEMO_TEAM_MEMBERS) {
-    const { userId } = await ensureUser(deps, { email: member.email, password: null, nickName: member.nickName });
-    await addTeamMember(deps.db, { teamId, user: { id: userId }, role: member.role }, now).catch(unlessAlreadyThere);
-  }
 }
 
 /** On a database without users (first `npm start`), creates the demo account and returns its sign-in. */

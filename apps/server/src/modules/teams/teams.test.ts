@@ -70,6 +70,8 @@ describe.each(dialects)('teams on $name', (dialect) => {
         nick_name: owner.email.split('@')[0],
         member_num: 3,
         member_limit: 5,
+        plan: [],
+        plan_ids: [],
       };
       for (const [who, role] of [
         [owner, 1],
