@@ -4,6 +4,8 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrderDemo } from '../../src/cli/order-demo.js';
 import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
+import { addTeamPlan } from '../../src/modules/teams/plans.service.js';
+import { addTeamMember, createTeam } from '../../src/modules/teams/teams.service.js';
 import { bearer } from '../helpers/auth.js';
 import { call } from '../helpers/call.js';
 import { type TestUser, testUser } from '../helpers/users.js';
@@ -43,6 +45,12 @@ const ownIds: Record<string, string> = {
   'POST /api/internal/income/refund body.user_id': 'a service names the user it acts for',
   'POST /api/internal/income/refund body.source_id':
     'looked up among the named user’s own entries only (income.service.ts refundIncome)',
+  // Team calls name people by their user ids; they are looked up among the members of the team
+  // the caller is in, after the team itself (swept below) is checked to be the caller's.
+  'GET /api/user/:userId/:product/grouporder/plan querystring.user_id':
+    'a member of the caller’s own team, or “not a member” (members.service.ts teamPlanPage)',
+  'PUT /api/user/:userId/:product/grouporder/owner body.user_id':
+    'a member of the caller’s own team, or “not a member” (members.service.ts transferTeam)',
 };
 
 interface OwnedObjects {
@@ -50,9 +58,27 @@ interface OwnedObjects {
   deviceId: string;
   orderNumber: string;
   eventId: number;
+  /** The diagram team the user owns, and another member of it. */
+  teamId: number;
+  teammateId: number;
+  planId: number;
 }
 
 type Attempt = (caller: TestUser, objects: OwnedObjects) => InjectOptions & { method: HTTPMethods };
+
+/** A team call naming the team of `objects` (spec 02 §7 group order calls, diagram product). */
+const teamCall =
+  (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    suffix: string,
+    payload: (objects: OwnedObjects) => object | string,
+  ): Attempt =>
+  (caller, objects) => {
+    const url = `/api/user/${caller.userId}/max/grouporder${suffix}`;
+    const given = payload(objects);
+    if (typeof given === 'string') return { method, url: `${url}?${given}` };
+    return { method, url, payload: given };
+  };
 
 /** One attempt per object-taking route, keyed like the completeness check's entries. */
 const sweep: Record<string, Attempt> = {
@@ -96,6 +122,45 @@ const sweep: Record<string, Attempt> = {
     url: `/api/user/${bea.userId}/not-me`,
     payload: { event_id: amy.eventId },
   }),
+  'GET /api/user/:userId/:product/grouporder/member querystring.group_id': teamCall(
+    'GET',
+    '/member',
+    (amy) => `group_id=${amy.teamId}`,
+  ),
+  'GET /api/user/:userId/:product/grouporder/plan querystring.group_id': teamCall(
+    'GET',
+    '/plan',
+    (amy) => `group_id=${amy.teamId}`,
+  ),
+  'PUT /api/user/:userId/:product/grouporder body.group_id': teamCall('PUT', '', (amy) => ({
+    group_id: amy.teamId,
+    group_name: 'Taken over',
+  })),
+  'POST /api/user/:userId/:product/grouporder/screen body.group_id': teamCall('POST', '/screen', (amy) => ({
+    group_id: amy.teamId,
+    match: 1,
+    user_ids: [amy.teammateId],
+  })),
+  'POST /api/user/:userId/:product/grouporder/member body.group_id': teamCall('POST', '/member', (amy) => ({
+    group_id: amy.teamId,
+    plan_ids: [amy.planId],
+    role: 3,
+    user_ids: [amy.teammateId],
+  })),
+  'PUT /api/user/:userId/:product/grouporder/member body.group_id': teamCall('PUT', '/member', (amy) => ({
+    group_id: amy.teamId,
+    user_ids: [amy.teammateId],
+    reverse: 0,
+    role: 2,
+  })),
+  'DELETE /api/user/:userId/:product/grouporder/member body.group_id': teamCall('DELETE', '/member', (amy) => ({
+    group_id: amy.teamId,
+    user_ids: [amy.teammateId],
+  })),
+  'PUT /api/user/:userId/:product/grouporder/owner body.group_id': teamCall('PUT', '/owner', (amy) => ({
+    group_id: amy.teamId,
+    user_id: amy.teammateId,
+  })),
 };
 
 /** `METHOD path part.field` for every object-id field of every contract route. */
@@ -165,9 +230,29 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
     const [latestSignIn] = history.ok().data;
     const sessions = await call(t, contract.listSessionsRoute, { as: owner, host: null });
     const onLaptop = sessions.ok().data.find((session) => session.device_id === deviceId);
+    const teammate = await testUser(t, { region: 'domestic' });
+    const team = await createTeam(
+      t.app.db,
+      { product: 'max', name: 'Own team', owner: { id: owner.userId }, memberLimit: 10 },
+      t.clock.now(),
+    );
+    await addTeamMember(t.app.db, { teamId: team.id, user: { id: teammate.userId }, role: 'member' }, t.clock.now());
+    const plan = await addTeamPlan(
+      t.app.db,
+      { teamId: team.id, type: 61, seats: 5, source: { kind: 'operator', id: `sweep:${team.id}`, reason: 'sweep' } },
+      t.clock.now(),
+    );
     return {
       owner,
-      objects: { sessionId: onLaptop!.id, deviceId, orderNumber: order.order_no, eventId: latestSignIn!.id },
+      objects: {
+        sessionId: onLaptop!.id,
+        deviceId,
+        orderNumber: order.order_no,
+        eventId: latestSignIn!.id,
+        teamId: team.id,
+        teammateId: teammate.userId,
+        planId: plan.id,
+      },
     };
   }
 

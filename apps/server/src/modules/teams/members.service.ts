@@ -397,6 +397,7 @@ export async function transferTeam(
   now: number,
   applied: (trx: Db) => Promise<void>,
 ) {
+  await viewerIn(db, call);
   if (call.product !== 'max' || call.region !== 'domestic') throw appError(TeamErrors.transferNotOffered);
   await inTransaction(db, async (trx) => {
     const { team, viewer } = await lockForChange(trx, call, [input.userId], now);
