@@ -3,6 +3,7 @@ import {
   teamCreateCommand,
   teamDeleteCommand,
   teamRemoveMemberCommand,
+  teamShowCommand,
 } from './teams.commands.js';
 import { defineModule } from '../manifest.js';
 import {
@@ -24,6 +25,7 @@ export const teamsModule = defineModule({
     teamAddMemberCommand,
     teamRemoveMemberCommand,
     teamDeleteCommand,
+    teamShowCommand,
     teamPlanAddCommand,
     teamPlanSetCommand,
     teamPlansCommand,

@@ -40,6 +40,34 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     expect(usageOf('team:add-member')).toBe('npm run admin -- team:add-member --team … --user … [--role admin|member]');
     expect(usageOf('team:remove-member')).toBe('npm run admin -- team:remove-member --team … --user …');
     expect(usageOf('team:delete')).toBe('npm run admin -- team:delete --team …');
+    expect(usageOf('team:show')).toBe('npm run admin -- team:show --team …');
+  });
+
+  it('team:show lists a team’s members, owner first, with their seats, and its plans', async () => {
+    const [owner, ann, bob] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
+    const team = await createTeam(owner, 5);
+    expect((await admin('team:add-member', '--team', team, '--user', ann.email, '--role', 'admin')).code).toBe(0);
+    expect((await admin('team:add-member', '--team', team, '--user', bob.email)).code).toBe(0);
+    const plan = (await admin('team:plan-add', '--team', team, '--type', '63', '--seats', '3')).json;
+    expect((await admin('team:authorize', '--team', team, '--plan', String(plan.id), '--user', bob.email)).code).toBe(
+      0,
+    );
+    const shown = await admin('team:show', '--team', team);
+    expect(shown.code).toBe(0);
+    expect(shown.json).toMatchObject({ id: Number(team), product: 'max', member_num: 3, member_limit: 5 });
+    expect(
+      shown.json.members.map((m: { user_id: number; role: number; plan_ids: number[] }) => [
+        m.user_id,
+        m.role,
+        m.plan_ids,
+      ]),
+    ).toEqual([
+      [owner.userId, 1, []],
+      [ann.userId, 2, []],
+      [bob.userId, 3, [plan.id]],
+    ]);
+    expect(shown.json.plans).toEqual([{ ...plan, plan_num: 1 }]);
+    expect((await admin('team:show', '--team', '999999')).error.error).toBe('team not exists');
   });
 
   it('team:create makes a team whose owner, named by e-mail, is its first member', async () => {

@@ -2,7 +2,15 @@ import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, type TeamProduct, teamProd
 import type { CliCommand } from '../../cli/cli.js';
 import { intFlag } from '../../cli/order-flags.js';
 import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
-import { type AddedTeamRole, addTeamMember, createTeam, deleteTeam, removeTeamMember } from './teams.service.js';
+import { teamPlans } from './plans.service.js';
+import {
+  type AddedTeamRole,
+  addTeamMember,
+  createTeam,
+  deleteTeam,
+  removeTeamMember,
+  teamDetails,
+} from './teams.service.js';
 
 const teamOption = { name: 'team', description: 'team id', required: true } as const;
 const userOption = { name: 'user', description: 'user id or e-mail', required: true } as const;
@@ -63,5 +71,31 @@ export const teamDeleteCommand: CliCommand = {
     const teamId = recordIdFlag('team', flags.team);
     const deps = await context.deps();
     return deleteTeam(deps.db, teamId, deps.clock.now());
+  },
+};
+
+export const teamShowCommand: CliCommand = {
+  name: 'team:show',
+  description:
+    'Show a team: its name, product and places, its members (owner first) with the plans each holds a seat of, and its plans.',
+  options: [teamOption],
+  run: async (context, flags) => {
+    const teamId = recordIdFlag('team', flags.team);
+    const deps = await context.deps();
+    const team = await teamDetails(deps.db, teamId);
+    const seats = await deps.db
+      .selectFrom('team_plan_seats')
+      .select(['user_id', 'plan_id'])
+      .where('team_id', '=', teamId)
+      .orderBy('plan_id')
+      .execute();
+    return {
+      ...team,
+      members: team.members.map((member) => ({
+        ...member,
+        plan_ids: seats.filter((seat) => seat.user_id === member.user_id).map((seat) => seat.plan_id),
+      })),
+      plans: await teamPlans(deps.db, teamId, deps.clock.now()),
+    };
   },
 };
