@@ -78,9 +78,13 @@ export const getTeamRoute = defineRoute({
  * client may call it by.
  */
 export const getTeamListRoute = defineRoute({
-  ...getTeamRoute,
+  method: 'GET',
   path: '/api/user/:userId/:product/grouporder/list',
   summary: 'The user’s team of a product, as GET …/grouporder answers it (getGroupInfo by its list path)',
+  tags: ['teams'],
+  access: 'user',
+  params: TeamParams,
+  reply: Envelope(Type.Union([TeamInfo, Type.Null()])),
 });
 
 const GroupId = Id({ description: 'the team (group) id' });
