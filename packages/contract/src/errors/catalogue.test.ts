@@ -136,6 +136,7 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     notYetValid: [409, 0, 'not yet valid'],
     nothingToReplace: [409, 0, 'no licence to replace'],
     couponHeld: [409, 0, 'only one coupon'],
+    teamOwnerOnly: [409, 0, 'team owner only'],
   },
   coupons: {
     invalidCode: [404, 0, 'invalid code'],

@@ -26,18 +26,22 @@ export const CodeErrors = defineErrors('bind:errors.', {
    * §4): nothing is given, and the code stays unused until the coupon is used or replaced.
    */
   couponHeld: { msg: 'only one coupon', status: 409 },
+  /** A gift code of team seats, redeemed by someone who owns no team of its product. */
+  teamOwnerOnly: { msg: 'team owner only', status: 409 },
 });
 
 /**
  * The same failures as the bind screen words them for a gift code (spec 01 §8): the usage limit
- * (and a coupon already held, which the person can do something about) as itself, every other
+ * (and a coupon already held or a team not owned, which the person can do something about) as itself, every other
  * one as an invalid gift code.
  */
 export const GiftCodeErrors: ErrorDomain<keyof typeof CodeErrors> = /* @__PURE__ */ Object.freeze(
   Object.fromEntries(
     Object.entries(CodeErrors).map(([name, entry]) => [
       name,
-      name === 'overLimit' || name === 'couponHeld' ? entry : Object.freeze({ ...entry, key: 'bind:warnGift' }),
+      name === 'overLimit' || name === 'couponHeld' || name === 'teamOwnerOnly'
+        ? entry
+        : Object.freeze({ ...entry, key: 'bind:warnGift' }),
     ]),
   ) as ErrorDomain<keyof typeof CodeErrors>,
 );

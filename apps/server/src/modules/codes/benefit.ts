@@ -7,6 +7,11 @@ import {
   type RedeemCodeKind,
   type SubscriptionProduct,
   subscriptionProducts,
+  TEAM_PLAN_SEATS_MAX,
+  type TeamPlanType,
+  type TeamProduct,
+  isTeamPlanType,
+  teamProducts,
 } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
 
@@ -20,14 +25,16 @@ export interface LicenceBenefit {
 }
 
 /**
- * What one gift gives: a balance, days of a licence (membership), a coupon (modules/coupons), or
- * a course of the academy, held for good (its catalogue names it).
+ * What one gift gives: a balance, days of a licence (membership), a coupon (modules/coupons), a
+ * course of the academy, held for good (its catalogue names it), or a plan of seats for the team
+ * of a product that the person redeeming owns (spec 02 §3 "Team plan").
  */
 export type Gift =
   | { kind: 'ai_points' | 'template_credit'; amount: number; days?: number }
   | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] }
   | { kind: 'coupon'; coupon: number }
-  | { kind: 'course'; course: string };
+  | { kind: 'course'; course: string }
+  | { kind: 'team_plan'; product: TeamProduct; type: TeamPlanType; seats: number };
 
 /**
  * What a redemption of a batch's code gives (`code_batches.benefit`):
@@ -102,7 +109,14 @@ function giftOf(value: unknown): Gift {
       throw operatorInputError('a course is named by its lesson id: 1 to 64 letters, digits, - or _');
     return { kind: 'course', course: gift.course };
   }
-  throw operatorInputError('a gift is ai_points, template_credit, membership, coupon or course');
+  if (gift.kind === 'team_plan') {
+    const product = gift.product as TeamProduct;
+    if (!teamProducts.includes(product)) throw operatorInputError(`a team plan is of ${teamProducts.join(', ')}`);
+    const type = gift.type;
+    if (typeof type !== 'number' || !isTeamPlanType(type)) throw operatorInputError('unknown team plan type');
+    return { kind: 'team_plan', product, type, seats: wholeNumber(gift.seats, 'seats', TEAM_PLAN_SEATS_MAX) };
+  }
+  throw operatorInputError('a gift is ai_points, template_credit, membership, coupon, course or team_plan');
 }
 
 /**

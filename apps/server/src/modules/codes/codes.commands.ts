@@ -27,13 +27,17 @@ function benefitFromFlags(kind: RedeemCodeKind, flags: Record<string, string | u
   const coupon = intFlag('coupon', flags.coupon);
   if (coupon !== undefined) gifts.push({ kind: 'coupon', coupon });
   if (flags.course !== undefined) gifts.push({ kind: 'course', course: flags.course });
+  if (flags['team-plan'] !== undefined) {
+    const [product, type, seats] = flags['team-plan'].split(':');
+    gifts.push({ kind: 'team_plan', product, type: intFlag('team-plan', type), seats: intFlag('team-plan', seats) });
+  }
   return { gifts };
 }
 
 export const codeBatchCommand: CliCommand = {
   name: 'code:batch',
   description:
-    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days), --membership days, a --coupon and a --course.',
+    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days), --membership days, a --coupon, a --course and a --team-plan for the team of the product the person redeeming owns.',
   options: [
     { name: 'kind', description: 'what the codes are', required: true, values: redeemCodeKinds },
     { name: 'label', description: 'what the batch is for (shown to operators)', required: true },
@@ -54,6 +58,11 @@ export const codeBatchCommand: CliCommand = {
     { name: 'membership', description: `gift: <product>:<days>, comma-separated (${subscriptionProducts.join(', ')})` },
     { name: 'coupon', description: 'gift: a coupon defined by coupon:define (such codes are also bound on /coupon)' },
     { name: 'course', description: 'gift: a course of the academy, by its lesson id, held for good' },
+    {
+      name: 'team-plan',
+      description:
+        "gift: <product>:<type>:<seats>, a plan of the team of max or proj the person redeeming owns (the type's term from then)",
+    },
     { name: 'csv', description: 'write the codes to this new file (never overwritten) instead of printing them' },
   ],
   run: async (context, flags) => {

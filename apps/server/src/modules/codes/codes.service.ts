@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import {
+  TeamRole,
   CodeErrors,
   CommonErrors,
   CouponErrors,
@@ -30,6 +31,8 @@ import { type CouponDto, couponView, findCoupon, holdCoupon } from '../coupons/c
 import { type Benefit, type Gift, parseBenefit } from './benefit.js';
 import * as repo from './codes.repository.js';
 import { notify } from '../messages/notify.js';
+import { giveTeamPlan } from '../teams/plans.service.js';
+import { findMembership } from '../teams/teams.repository.js';
 
 export type RedemptionDto = Static<typeof Redemption>;
 
@@ -134,7 +137,8 @@ type Outcome =
   | 'over_limit'
   | 'nothing_to_replace'
   | 'coupon_held'
-  | 'wrong_currency';
+  | 'wrong_currency'
+  | 'team_owner_only';
 
 /**
  * What each call answers for each refusal: the licence and gift calls the msgs of spec 01 §8's
@@ -153,6 +157,7 @@ const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
     coupon_held: CodeErrors.couponHeld,
     // A coupon for the other region's accounts: as a code of the wrong kind, which it is here.
     wrong_currency: CodeErrors.wrongKind,
+    team_owner_only: CodeErrors.teamOwnerOnly,
   },
   coupon: {
     not_exists: CouponErrors.invalidCode,
@@ -164,6 +169,7 @@ const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
     nothing_to_replace: CouponErrors.invalidCode,
     coupon_held: CouponErrors.held,
     wrong_currency: CouponErrors.invalidCode,
+    team_owner_only: CouponErrors.invalidCode,
   },
 };
 
@@ -398,6 +404,17 @@ async function giveGift(
   }
   if (gift.kind === 'course') {
     return (await grant(trx, userId, { kind: 'course', item: gift.course }, source, now)).grant;
+  }
+  if (gift.kind === 'team_plan') {
+    // Seats are the team's: only the owner of a team of the product takes them.
+    const membership = await findMembership(trx, userId, gift.product);
+    if (membership?.role !== TeamRole.owner) throw new Refusal('team_owner_only');
+    const given = await giveTeamPlan(
+      trx,
+      { teamId: membership.team_id, type: gift.type, seats: gift.seats, source },
+      now,
+    );
+    return given.grant;
   }
   if (gift.kind === 'membership') {
     // Days added to what the account holds on each platform, or from today where it holds none.

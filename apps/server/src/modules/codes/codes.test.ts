@@ -141,6 +141,29 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
     expect(bad.code).not.toBe(0);
   });
 
+  it('gives a plan of seats to the team of its product that the person redeeming owns, and to no one else', async () => {
+    const [code] = await batch('--kind', 'gift', '--team-plan', 'max:63:4');
+    const [owner, member, loner] = await Promise.all([testUser(t), testUser(t), testUser(t)]);
+    const team = (
+      await cli('team:create', '--product', 'max', '--name', 'Seats', '--owner', owner.email, '--members', '9')
+    ).json as { id: number };
+    expect((await cli('team:add-member', '--team', String(team.id), '--user', member.email)).code).toBe(0);
+    for (const who of [member, loner]) {
+      const refused = await gift(who, code!);
+      expect([refused.status, msgOf(refused)]).toEqual([409, 'team owner only']);
+    }
+    const given = (await gift(owner, code!)).ok().data.grants;
+    expect(given).toEqual([
+      { kind: 'seats', item: `team:${team.id}`, amount: 4, expires_at: t.clock.now() + 3 * 365 * 86_400 },
+    ]);
+    const plans = (await cli('team:plans', '--team', String(team.id))).json;
+    expect(plans).toEqual([expect.objectContaining({ type: 63, max_num: 4, plan_num: 0, is_expired: false })]);
+    // Single-use: the same code again gives no second plan.
+    expect(msgOf(await gift(owner, code!))).toBe('only once');
+    const bad = await cli('code:batch', '--label', 'x', '--kind', 'gift', '--team-plan', 'mind:61:4');
+    expect(bad.code).not.toBe(0);
+  });
+
   it('adds membership days to what the account holds', async () => {
     const [code] = await batch('--kind', 'gift', '--membership', 'mind:30');
     const dave = await testUser(t);

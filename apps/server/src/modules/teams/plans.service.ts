@@ -6,14 +6,13 @@ import {
   TeamErrors,
   teamPlanTermDays,
   TeamRole,
-  type TeamPlanType,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { TeamPlansTable } from '../../db/schema.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/secrets.js';
-import { grant, type GrantSourceRef, revoke } from '../grants/grants.service.js';
+import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
 import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
 import type { ClosingAccount } from '../manifest.js';
 import * as repo from './teams.repository.js';
@@ -48,43 +47,54 @@ export async function addTeamPlan(
   input: { teamId: number; type: number; seats: number; expire?: number | null; source: GrantSourceRef },
   now: number,
 ) {
+  return db.transaction().execute(async (trx) => planView((await giveTeamPlan(trx, input, now)).plan, now));
+}
+
+/**
+ * `addTeamPlan` in the caller's transaction (a redeemed code's): the team's row is locked, its
+ * owner given the `seats` grant, and the plan made — or, for a source that gave it before, the
+ * plan it made then.
+ */
+export async function giveTeamPlan(
+  trx: Db,
+  input: { teamId: number; type: number; seats: number; expire?: number | null; source: GrantSourceRef },
+  now: number,
+): Promise<{ plan: PlanRow; grant: GrantRow }> {
   if (!isTeamPlanType(input.type)) throw operatorInputError('unknown team plan type');
   checkSeats(input.seats);
   const term = teamPlanTermDays[input.type];
   const expire = input.expire !== undefined ? input.expire : term === null ? null : now + term * DAY;
   if (expire !== null && expire <= now) throw operatorInputError('a plan must end in the future');
-  return db.transaction().execute(async (trx) => {
-    const team = await repo.lockTeam(trx, input.teamId, now);
-    if (!team) throw appError(TeamErrors.teamNotFound);
-    const owner = await repo.ownerOf(trx, team.id);
-    const given = await grant(
-      trx,
-      owner,
-      { kind: 'seats', item: `team:${team.id}`, quantity: input.seats, expiresAt: expire },
-      input.source,
-      now,
-    );
-    const existing = await trx
-      .selectFrom('team_plans')
-      .selectAll()
-      .where('grant_id', '=', given.grant.id)
-      .executeTakeFirst();
-    if (existing) return planView(existing, now);
-    const plan = await trx
-      .insertInto('team_plans')
-      .values({
-        team_id: team.id,
-        type: input.type as TeamPlanType,
-        max_num: input.seats,
-        expire,
-        grant_id: given.grant.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return planView(plan, now);
-  });
+  const team = await repo.lockTeam(trx, input.teamId, now);
+  if (!team) throw appError(TeamErrors.teamNotFound);
+  const owner = await repo.ownerOf(trx, team.id);
+  const given = await grant(
+    trx,
+    owner,
+    { kind: 'seats', item: `team:${team.id}`, quantity: input.seats, expiresAt: expire },
+    input.source,
+    now,
+  );
+  const existing = await trx
+    .selectFrom('team_plans')
+    .selectAll()
+    .where('grant_id', '=', given.grant.id)
+    .executeTakeFirst();
+  if (existing) return { plan: existing, grant: given.grant };
+  const plan = await trx
+    .insertInto('team_plans')
+    .values({
+      team_id: team.id,
+      type: input.type,
+      max_num: input.seats,
+      expire,
+      grant_id: given.grant.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { plan, grant: given.grant };
 }
 
 /** A team's plans, oldest first. */
