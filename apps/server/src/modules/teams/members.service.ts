@@ -330,13 +330,7 @@ export async function editMembers(
       } else if (!canManageMember(viewer, target)) {
         throw appError(TeamErrors.notAllowed);
       }
-      if (input.role !== undefined && input.role !== target.role)
-        await trx
-          .updateTable('team_members')
-          .set({ role: input.role })
-          .where('team_id', '=', team.id)
-          .where('user_id', '=', userId)
-          .execute();
+      if (input.role !== undefined && input.role !== target.role) await repo.setRole(trx, team.id, userId, input.role);
       for (const planId of planIds) {
         const held = await holdsSeat(trx, planId, userId);
         if (input.reverse === TeamSeatChange.authorize && !held) await takeSeat(trx, team, planId, userId, now);
@@ -404,20 +398,10 @@ export async function transferTeam(
     if (viewer.role !== TeamRole.owner) throw appError(TeamErrors.notAllowed);
     if (input.userId === viewer.user_id) throw appError(TeamErrors.ownerFixed);
     await memberOf(trx, team, input.userId);
+    // The old owner's row first: the partial unique index allows one owner at every moment.
     if (input.option === TeamTransferOption.leave) await leaveTeam(trx, team, viewer.user_id, now);
-    else
-      await trx
-        .updateTable('team_members')
-        .set({ role: TeamRole.member })
-        .where('team_id', '=', team.id)
-        .where('user_id', '=', viewer.user_id)
-        .execute();
-    await trx
-      .updateTable('team_members')
-      .set({ role: TeamRole.owner })
-      .where('team_id', '=', team.id)
-      .where('user_id', '=', input.userId)
-      .execute();
+    else await repo.setRole(trx, team.id, viewer.user_id, TeamRole.member);
+    await repo.setRole(trx, team.id, input.userId, TeamRole.owner);
     await applied(trx);
   });
   return teamOf(db, call.userId, call.product, now);

@@ -584,20 +584,25 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
         payload: body,
       });
 
-    it('20 people added at once to a team with 5 free places: exactly 5 join', async () => {
-      const crew = await team({ limit: 8, seats: [50] });
+    /** Adds at once, through two instances: each `[team, who is added]`, by the team's owner. */
+    const addAtOnce = async (adds: [Team, { emails: string[] } | { user_ids: number[] }][]) => {
       const apps = await instances();
-      const people = await Promise.all(Array.from({ length: 20 }, () => testUser(t)));
-      const results = await Promise.all(
-        people.map((person, i) =>
+      return Promise.all(
+        adds.map(([crew, contact], i) =>
           inject(apps[i % 2]!, crew.owner, addTeamMembersRoute, 'max', {
             group_id: crew.id,
             plan_ids: [crew.plans[0]],
             role: 3,
-            emails: [person.email],
+            ...contact,
           }),
         ),
       );
+    };
+
+    it('20 people added at once to a team with 5 free places: exactly 5 join', async () => {
+      const crew = await team({ limit: 8, seats: [50] });
+      const people = await Promise.all(Array.from({ length: 20 }, () => testUser(t)));
+      const results = await addAtOnce(people.map((person) => [crew, { emails: [person.email] }]));
       expect(results.filter((res) => res.statusCode === 200)).toHaveLength(5);
       expect(new Set(results.filter((res) => res.statusCode !== 200).map((res) => res.json().msg))).toEqual(
         new Set(['group num limit']),
@@ -608,18 +613,8 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
 
     it('one person added at once by ten teams ends in exactly one', async () => {
       const teams = await Promise.all(Array.from({ length: 10 }, () => team()));
-      const apps = await instances();
       const person = await testUser(t);
-      const results = await Promise.all(
-        teams.map((crew, i) =>
-          inject(apps[i % 2]!, crew.owner, addTeamMembersRoute, 'max', {
-            group_id: crew.id,
-            plan_ids: [crew.plans[0]],
-            role: 3,
-            user_ids: [person.userId],
-          }),
-        ),
-      );
+      const results = await addAtOnce(teams.map((crew) => [crew, { user_ids: [person.userId] }]));
       expect(results.filter((res) => res.statusCode === 200)).toHaveLength(1);
       const memberships = await t.app.db
         .selectFrom('team_members')

@@ -1,4 +1,4 @@
-import { type TeamProduct, TeamRole } from '@account-centre/contract';
+import { type TeamProduct, TeamRole, type TeamRoleValue } from '@account-centre/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { TeamMembersTable, TeamsTable } from '../../db/schema.js';
@@ -31,6 +31,15 @@ export function insertMember(db: Db, row: TeamMembersTable) {
 
 export function deleteMember(db: Db, teamId: number, userId: number) {
   return db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+}
+
+export function setRole(db: Db, teamId: number, userId: number, role: TeamRoleValue) {
+  return db
+    .updateTable('team_members')
+    .set({ role })
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function countMembers(db: Db, teamId: number): Promise<number> {
