@@ -34,6 +34,7 @@ export * from './routes/account.routes.js';
 export * from './routes/oauth.routes.js';
 export * from './routes/company.routes.js';
 export * from './routes/team.routes.js';
+export * from './routes/group-order.routes.js';
 export * from './rules/team-plans.js';
 export * from './rules/team-roles.js';
 export * from './routes/code.routes.js';

@@ -38,3 +38,6 @@ export const TEAM_PLAN_SELECTION_SIZE = 100;
 
 export const isTeamPlanType = (value: number): value is TeamPlanType =>
   (teamPlanTypes as readonly number[]).includes(value);
+
+/** The most contacts one multiple add takes: a pasted list beyond it is refused, not cut. */
+export const TEAM_CONTACTS_MAX = 100;

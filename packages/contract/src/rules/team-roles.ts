@@ -1,4 +1,5 @@
 import { isEmail, isMainlandMobile } from './patterns.js';
+import { TEAM_CONTACTS_MAX } from './team-plans.js';
 
 /**
  * Who may do what in a diagram or project team (spec 02 §1, §4, §6), one rule for the server,
@@ -75,9 +76,6 @@ export function contactKind(value: string, mobilesOffered: boolean): ContactKind
  * white space (the ideographic space included) and line breaks.
  */
 const CONTACT_SEPARATORS = /[;,；，、\s\u3000]+/u;
-
-/** The most contacts one multiple add takes: a pasted list beyond it is refused, not cut. */
-export const TEAM_CONTACTS_MAX = 100;
 
 export type ContactsParse =
   { ok: true; kind: ContactKind; values: string[] } | { ok: false; problem: 'empty' | 'invalid' | 'tooMany' };

@@ -1,0 +1,24 @@
+import { addTeamMembersRoute, type RouteBody } from '@account-centre/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api';
+import { type TeamRef, teamChanged } from './keys';
+import { useIdempotentSend } from './request-keys';
+
+type Adding = Omit<RouteBody<typeof addTeamMembersRoute>, 'group_id'>;
+/** The roles a person joins with: admin or member (spec 02 §5). */
+export type JoiningRole = Adding['role'];
+
+/** Adds people with a role and a seat of each plan named, all of them or none (addGroupMember). */
+export function useAddMembers({ userId, product, groupId }: TeamRef) {
+  const queryClient = useQueryClient();
+  const sendOnce = useIdempotentSend();
+  return useMutation({
+    mutationFn: (adding: Adding) => {
+      const body = { group_id: groupId, ...adding };
+      return sendOnce(body, (requestKey) =>
+        apiCall(addTeamMembersRoute, { params: { userId, product }, body, headers: { 'Idempotency-Key': requestKey } }),
+      );
+    },
+    onSettled: () => teamChanged(queryClient, userId, product),
+  });
+}

@@ -1,0 +1,21 @@
+import { useRef } from 'react';
+import { newRequestKey } from '../../../lib/api';
+
+/**
+ * Sends the writes that move seats with an `Idempotency-Key` (DESIGN.md §2): one key per request
+ * body until that request succeeds. Sent again after a lost answer, the same body keeps its key,
+ * so the server does the work once; a changed body (another plan chosen after a failure) gets a
+ * new key, since the server refuses a known key with another body. After a success the key is
+ * dropped: the same change asked for later is a new request.
+ */
+export function useIdempotentSend() {
+  const keys = useRef(new Map<string, string>());
+  return async function sendOnce<T>(body: unknown, send: (requestKey: string) => Promise<T>): Promise<T> {
+    const text = JSON.stringify(body);
+    const requestKey = keys.current.get(text) ?? newRequestKey();
+    keys.current.set(text, requestKey);
+    const answer = await send(requestKey);
+    keys.current.delete(text);
+    return answer;
+  };
+}
