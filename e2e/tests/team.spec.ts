@@ -240,6 +240,60 @@ test('an admin’s view and a member’s view: what each may do, by the roles of
   await expectAccessible(page, 'a member’s plan tab');
 });
 
+test('in Chinese: the owner renames the team, searches the members, meets the add-failed prompt; an admin who leaves sees the team info reset', async ({
+  page,
+  request,
+}) => {
+  const team = await crew(request, 'domestic', { plans: ['61:5'] });
+  const elsewhere = await crew(request, 'domestic', { plans: ['61:5'] });
+  const main = page.getByRole('main');
+  await signInAs(page, team.owner);
+  await page.goto(domesticUrl('/team'));
+  await expect(main.getByRole('heading', { level: 1, name: '团队管理' })).toBeVisible();
+
+  // Rename: empty after trimming is not saved; a real name is.
+  await main.getByRole('button', { name: '重命名' }).click();
+  await main.getByRole('textbox', { name: '团队名称' }).fill('   ');
+  await main.getByRole('textbox', { name: '团队名称' }).press('Enter');
+  await expect(main.getByText('Studio crew')).toBeVisible();
+  await main.getByRole('button', { name: '重命名' }).click();
+  await main.getByRole('textbox', { name: '团队名称' }).fill('  设计部  ');
+  await main.getByRole('textbox', { name: '团队名称' }).press('Enter');
+  await expect(page.getByText('操作成功').last()).toBeVisible();
+  await expect(main.getByText('设计部', { exact: true })).toBeVisible();
+
+  // Search by e-mail or name; clearing it brings every member back.
+  const search = main.getByRole('textbox', { name: '搜索成员' });
+  await search.fill(team.admin.email.slice(0, 12));
+  await expect(memberRow(page, team.admin.email)).toBeVisible();
+  await expect(memberRow(page, team.member.email)).toHaveCount(0);
+  await search.fill('');
+  await expect(memberRow(page, team.member.email)).toBeVisible();
+
+  // Someone in another team is not recognised: the add-failed prompt and its four reasons.
+  await main.getByRole('button', { name: '添加用户' }).click();
+  await dialog(page).getByRole('textbox', { name: '邮箱、手机号或用户 ID' }).fill(elsewhere.member.email);
+  await dialog(page).getByRole('button', { name: '确定' }).click();
+  const failed = page.getByRole('dialog', { name: '添加失败' });
+  for (const reason of [
+    '该成员尚未注册账号。',
+    '该成员拥有自己的团队或其他团队。',
+    '该成员已加入自己的团队或其他团队。',
+    '该成员拥有终身订阅。',
+  ])
+    await expect(failed).toContainText(reason);
+  await expectAccessible(page, 'the add-failed prompt');
+  await page.keyboard.press('Escape');
+
+  // An admin removes themself in the domestic build: the team info is read again, and with no
+  // team left the page goes to the account.
+  await signInAs(page, team.admin);
+  await page.goto(domesticUrl('/team'));
+  await memberRow(page, team.admin.email).getByRole('button', { name: /^移除/ }).click();
+  await dialog(page).getByRole('button', { name: '移除' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
 test('overseas: the upgrade prompt leads to business pricing, and an admin who leaves goes back to the account', async ({
   page,
   request,
