@@ -89,6 +89,15 @@ async function choosePlan(page: Page | Frame, plan: RegExp) {
   await dialog(page).getByRole('button', { name: 'Confirm' }).click();
 }
 
+/**
+ * axe on the page once the toasts have gone: a toast fading out is drawn half transparent, and
+ * its text would be measured against the page at that moment.
+ */
+async function expectAccessibleNow(page: Page, where: string) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, where);
+}
+
 async function expectSuccess(page: Page | Frame) {
   // The latest of the toasts, which stay a few seconds each.
   await expect(page.getByText('Success', { exact: true }).last()).toBeVisible();
@@ -109,7 +118,7 @@ test('an owner adds by e-mail and by a pasted list, authorizes and unauthorizes 
   await expect(main.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
   await expect(main.getByText('Studio crew')).toBeVisible();
   await expect(memberRow(page, team.admin.email)).toContainText('Admin');
-  await expectAccessible(page, 'the owner’s team page');
+  await expectAccessibleNow(page, 'the owner’s team page');
 
   // Add user: one contact, checked as typed; two live plans → the plan selection.
   await main.getByRole('button', { name: 'Add user' }).click();
@@ -122,7 +131,7 @@ test('an owner adds by e-mail and by a pasted list, authorizes and unauthorizes 
   await expect(dialog(page).getByRole('heading', { name: 'Choose plans' })).toBeVisible();
   // Confirm is blocked until a plan is chosen.
   await expect(dialog(page).getByRole('button', { name: 'Confirm' })).toBeDisabled();
-  await expectAccessible(page, 'the plan selection');
+  await expectAccessibleNow(page, 'the plan selection');
   await choosePlan(page, /^Team lifetime/);
   await expectSuccess(page);
   await expect(memberRow(page, joiners[0]!.email)).toContainText('Team lifetime');
@@ -141,7 +150,7 @@ test('an owner adds by e-mail and by a pasted list, authorizes and unauthorizes 
   await dialog(page).getByRole('button', { name: 'Next' }).click();
   const recognised = dialog(page).getByRole('table', { name: 'Recognised users' });
   for (const joiner of joiners.slice(1, 4)) await expect(recognised).toContainText(joiner.email);
-  await expectAccessible(page, 'the multiple add’s second step');
+  await expectAccessibleNow(page, 'the multiple add’s second step');
   await dialog(page).getByRole('button', { name: 'Previous' }).click();
   await expect(box).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Next' }).click();
@@ -182,7 +191,7 @@ test('an owner adds by e-mail and by a pasted list, authorizes and unauthorizes 
   const upgrade = page.getByRole('dialog', { name: 'Upgrade your team' });
   await expect(upgrade).toContainText('You have reached the maximum number of team members, upgrade to get more.');
   await expect(upgrade.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
-  await expectAccessible(page, 'the upgrade prompt');
+  await expectAccessibleNow(page, 'the upgrade prompt');
   await page.keyboard.press('Escape');
   await expect(upgrade).toBeHidden();
   await expect(memberRow(page, joiners[4]!.email)).toHaveCount(0);
@@ -195,7 +204,7 @@ test('an owner adds by e-mail and by a pasted list, authorizes and unauthorizes 
     .getByRole('radio', { name: new RegExp(team.admin.email.split('@')[0]!) })
     .check();
   await dialog(page).getByRole('radio', { name: 'Stay in the team as a member' }).check();
-  await expectAccessible(page, 'the transfer dialog');
+  await expectAccessibleNow(page, 'the transfer dialog');
   await dialog(page).getByRole('button', { name: 'Transfer' }).click();
   await expectSuccess(page);
   await expect(memberRow(page, team.admin.email)).toContainText('Owner');
@@ -222,7 +231,7 @@ test('an admin’s view and a member’s view: what each may do, by the roles of
   await page.keyboard.press('Escape');
   // The name is the owner's to change.
   await expect(main.getByRole('button', { name: 'Rename' })).toHaveCount(0);
-  await expectAccessible(page, 'an admin’s team page');
+  await expectAccessibleNow(page, 'an admin’s team page');
 
   await signInAs(page, team.member);
   await page.goto(domesticUrl('/team?lang=en'));
@@ -237,7 +246,7 @@ test('an admin’s view and a member’s view: what each may do, by the roles of
   // The plan tab reads the same for everyone.
   await main.getByRole('tab', { name: 'Plan' }).click();
   await expect(main.getByRole('table')).toContainText('Team annual');
-  await expectAccessible(page, 'a member’s plan tab');
+  await expectAccessibleNow(page, 'a member’s plan tab');
 });
 
 test('in Chinese: the owner renames the team, searches the members, meets the add-failed prompt; an admin who leaves sees the team info reset', async ({
@@ -282,7 +291,7 @@ test('in Chinese: the owner renames the team, searches the members, meets the ad
     '该成员拥有终身订阅。',
   ])
     await expect(failed).toContainText(reason);
-  await expectAccessible(page, 'the add-failed prompt');
+  await expectAccessibleNow(page, 'the add-failed prompt');
   await page.keyboard.press('Escape');
 
   // An admin removes themself in the domestic build: the team info is read again, and with no
@@ -314,7 +323,7 @@ test('overseas: the upgrade prompt leads to business pricing, and an admin who l
   const pricing = upgrade.getByRole('link', { name: 'Upgrade' });
   await expect(pricing).toHaveAttribute('href', /\/pricing\?product=diagram&plan=business$/);
   await expect(pricing).toHaveAttribute('target', '_blank');
-  await expectAccessible(page, 'the overseas upgrade prompt');
+  await expectAccessibleNow(page, 'the overseas upgrade prompt');
   await upgrade.getByRole('button', { name: 'Cancel' }).click();
   await expect(upgrade).toBeHidden();
 
@@ -378,7 +387,7 @@ test('the demo’s teams at 1440 and 390 px in zh, en and ru: two pages of membe
       // Two pages of members, the second read once and kept.
       await main.getByLabel('Member pages').getByRole('button', { name: '2', exact: true }).click();
       await expect(main.getByText('Demo Member 10')).toBeVisible();
-      await expectAccessible(page, 'the demo team’s second page');
+      await expectAccessibleNow(page, 'the demo team’s second page');
       await main.getByRole('tab', { name: 'Plan' }).click();
       await expect(main.getByRole('table')).toContainText('90-day team trial');
       await expect(main.getByRole('table')).toContainText('(expired)');
@@ -387,9 +396,9 @@ test('the demo’s teams at 1440 and 390 px in zh, en and ru: two pages of membe
       await main.getByText('Project', { exact: true }).click();
       await expect(main.getByText('Roadmap team')).toBeVisible();
       await expect(main.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-      await expectAccessible(page, 'the member’s view of the project team');
+      await expectAccessibleNow(page, 'the member’s view of the project team');
       await page.screenshot({ path: path.join(artifacts, 'team-en-1440-member.png'), fullPage: true });
     }
-    if (width === 390) await expectAccessible(page, `the team page at 390 px in ${language}`);
+    if (width === 390) await expectAccessibleNow(page, `the team page at 390 px in ${language}`);
   }
 });
