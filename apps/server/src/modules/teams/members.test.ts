@@ -65,8 +65,8 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
       ...['team:create', '--product', options.product ?? 'max', '--name', 'Crew', '--owner', String(owner.userId)],
       ...['--members', String(options.limit ?? 50)],
     );
-    await operator('team:add-member', '--team', String(made.id), '--user', String(teamAdmin.userId), '--role', 'admin');
-    await operator('team:add-member', '--team', String(made.id), '--user', String(member.userId));
+    await join(made, teamAdmin, 'admin');
+    await join(made, member);
     const plans: number[] = [];
     for (const seats of options.seats ?? [10, 10]) {
       plans.push(
@@ -75,6 +75,13 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
     }
     return { id: made.id, owner, admin: teamAdmin, member, plans };
   }
+
+  /** A seat of `planId` for a member of the team, given by an operator. */
+  const seat = (crew: Team, planId: number | undefined, who: SignedInUser) =>
+    operator('team:authorize', '--team', String(crew.id), '--plan', String(planId), '--user', String(who.userId));
+  /** Someone joins the team as an operator adds them. */
+  const join = (crew: Team, who: SignedInUser, role: 'admin' | 'member' = 'member') =>
+    operator('team:add-member', '--team', String(crew.id), '--user', String(who.userId), '--role', role);
 
   /** Closes an account through the API, as its owner would: the code is asked for first. */
   const closing = async (who: TestUser) => {
@@ -138,15 +145,7 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
   describe('reading', () => {
     it('answers the team on both of the spec’s paths, with its plans and the caller’s seats', async () => {
       const crew = await team();
-      await operator(
-        'team:authorize',
-        '--team',
-        String(crew.id),
-        '--plan',
-        String(crew.plans[1]),
-        '--user',
-        String(crew.member.userId),
-      );
+      await seat(crew, crew.plans[1], crew.member);
       const info = (await as(crew.member, getTeamRoute)).ok().data!;
       expect(info).toMatchObject({ id: crew.id, role: 3, member_num: 3, plan_ids: [crew.plans[1]] });
       expect(info.plan.map((plan) => [plan.id, plan.max_num, plan.plan_num])).toEqual([
@@ -165,17 +164,9 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
       for (let i = 0; i < 10; i++) {
         const person = await testUser(t);
         more.push(person);
-        await operator('team:add-member', '--team', String(crew.id), '--user', String(person.userId));
+        await join(crew, person);
       }
-      await operator(
-        'team:authorize',
-        '--team',
-        String(crew.id),
-        '--plan',
-        String(crew.plans[0]),
-        '--user',
-        String(crew.member.userId),
-      );
+      await seat(crew, crew.plans[0], crew.member);
       const first = (await as(crew.member, getTeamMembersRoute, { query: { group_id: crew.id } })).ok();
       expect(first.msg).toBe('13');
       expect(first.count).toBe(13);
@@ -204,7 +195,7 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
       expect(byName.data.map((m) => m.user_id)).toEqual([more[2]!.userId]);
       // A mobile is shown masked.
       const phone = (await testUser(t, { via: 'mobile' })) as PhoneUser;
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(phone.userId));
+      await join(crew, phone);
       const last = (await as(crew.owner, getTeamMembersRoute, { query: { group_id: crew.id, offset: 13 } })).ok();
       expect(last.data[0]?.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
       expect(last.data[0]?.mobile).not.toBe(phone.mobile);
@@ -212,15 +203,7 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
 
     it('lists plans 10 a page or up to 100, marked for the member named; the total in msg', async () => {
       const crew = await team({ seats: Array.from({ length: 12 }, () => 5) });
-      await operator(
-        'team:authorize',
-        '--team',
-        String(crew.id),
-        '--plan',
-        String(crew.plans[11]),
-        '--user',
-        String(crew.member.userId),
-      );
+      await seat(crew, crew.plans[11], crew.member);
       const page = (await as(crew.admin, getTeamPlansRoute, { query: { group_id: crew.id } })).ok();
       expect([page.msg, page.count, page.data.length]).toEqual(['12', 12, 10]);
       const all = (
@@ -298,7 +281,7 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
     it('edits: the owner only their own seats; admins plain members and themself; members nothing', async () => {
       const crew = await team();
       const other = await testUser(t);
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(other.userId), '--role', 'admin');
+      await join(crew, other, 'admin');
       const edit = (who: TestUser, target: TestUser, body: { reverse: 0 | 1; role?: 2 | 3; plan_ids?: number[] }) =>
         as(who, editTeamMembersRoute, { body: { group_id: crew.id, user_ids: [target.userId], ...body } });
       // The owner's row: its seats by the owner (reverse 0 and 1), its role never.
@@ -346,8 +329,8 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
     it('removes: never the owner; admins plain members and themself; members nobody', async () => {
       const crew = await team();
       const [other, plain] = await Promise.all([testUser(t), testUser(t)]);
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(other.userId), '--role', 'admin');
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(plain.userId));
+      await join(crew, other, 'admin');
+      await join(crew, plain);
       const remove = (who: TestUser, target: TestUser) =>
         as(who, removeTeamMembersRoute, { body: { group_id: crew.id, user_ids: [target.userId] } });
       for (const who of [crew.owner, crew.admin, crew.member])
@@ -358,15 +341,7 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
         );
       await refusedWith(remove(crew.member, plain), 403, 'team permission denied');
       await refusedWith(remove(crew.admin, other), 403, 'team permission denied');
-      await operator(
-        'team:authorize',
-        '--team',
-        String(crew.id),
-        '--plan',
-        String(crew.plans[0]),
-        '--user',
-        String(plain.userId),
-      );
+      await seat(crew, crew.plans[0], plain);
       expect((await remove(crew.admin, plain)).status).toBe(200);
       expect(await roleOf(crew.id, plain.userId)).toBeUndefined();
       expect(await seatsOf(plain.userId)).toEqual([]);
@@ -376,8 +351,8 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
       expect((await as(crew.admin, getTeamRoute)).ok().data).toBeNull();
       // The same call with many: all or none.
       const [x, y] = await Promise.all([testUser(t), testUser(t)]);
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(x.userId));
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(y.userId), '--role', 'admin');
+      await join(crew, x);
+      await join(crew, y, 'admin');
       await refusedWith(
         as(crew.member, removeTeamMembersRoute, { body: { group_id: crew.id, user_ids: [x.userId, y.userId] } }),
         403,
@@ -397,30 +372,14 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
       await refusedWith(to(crew.owner, crew.owner), 409, 'owner cannot be edited');
       const outsider = await testUser(t);
       await refusedWith(to(crew.owner, outsider), 404, 'not a member');
-      await operator(
-        'team:authorize',
-        '--team',
-        String(crew.id),
-        '--plan',
-        String(crew.plans[0]),
-        '--user',
-        String(crew.owner.userId),
-      );
+      await seat(crew, crew.plans[0], crew.owner);
       const after = (await to(crew.owner, crew.admin)).ok().data;
       expect(after).toMatchObject({ role: 3, user_id: crew.admin.userId });
       expect(await owners(crew.id)).toEqual([crew.admin.userId]);
       // The old owner stays a member with their seat (option 1).
       expect(await seatsOf(crew.owner.userId)).toEqual([crew.plans[0]]);
       // Option 2: the old owner leaves, their seats freed.
-      await operator(
-        'team:authorize',
-        '--team',
-        String(crew.id),
-        '--plan',
-        String(crew.plans[0]),
-        '--user',
-        String(crew.admin.userId),
-      );
+      await seat(crew, crew.plans[0], crew.admin);
       expect((await to(crew.admin, crew.member, 2)).ok().data).toBeNull();
       expect(await owners(crew.id)).toEqual([crew.member.userId]);
       expect(await roleOf(crew.id, crew.admin.userId)).toBeUndefined();
@@ -510,7 +469,7 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
         as(crew.owner, screenTeamContactsRoute, { body: { group_id: crew.id, match: 0, emails } });
       expect((await screen([a.email])).ok().data.invitees).toHaveLength(1);
       await refusedWith(screen([a.email, b.email]), 409, 'group num limit');
-      await operator('team:add-member', '--team', String(crew.id), '--user', String(a.userId));
+      await join(crew, a);
       await refusedWith(screen(['nobody@example.com']), 409, 'group num limit');
     });
 
