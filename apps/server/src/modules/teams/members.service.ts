@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError } from '../../lib/errors.js';
+import { notify } from '../messages/notify.js';
 import { lockOpenUser } from '../user/user.repository.js';
 import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
 import { findPlan, holdsSeat, planView, releaseSeat, takeSeat } from './plans.service.js';
@@ -402,6 +403,7 @@ export async function transferTeam(
     if (input.option === TeamTransferOption.leave) await leaveTeam(trx, team, viewer.user_id, now);
     else await repo.setRole(trx, team.id, viewer.user_id, TeamRole.member);
     await repo.setRole(trx, team.id, input.userId, TeamRole.owner);
+    await notify(trx, input.userId, 'teamOwnerGiven', { team: team.name }, now);
     await applied(trx);
   });
   return teamOf(db, call.userId, call.product, now);

@@ -7,6 +7,7 @@ import {
   getTeamMembersRoute,
   getTeamPlansRoute,
   getTeamRoute,
+  listNotificationsRoute,
   type RouteDef,
   removeTeamMembersRoute,
   renameTeamRoute,
@@ -376,6 +377,11 @@ describe.each(dialects)('team group order calls on $name', (dialect) => {
       const after = (await to(crew.owner, crew.admin)).ok().data;
       expect(after).toMatchObject({ role: 3, user_id: crew.admin.userId });
       expect(await owners(crew.id)).toEqual([crew.admin.userId]);
+      // The new owner is told, in their language (a domestic account's default: Chinese).
+      const told = (await as(crew.admin, listNotificationsRoute)).ok().data.notify;
+      expect(told.map((message) => message.content)).toContainEqual(
+        expect.stringContaining('团队“Crew”已转让给你，你现在是它的所有者。'),
+      );
       // The old owner stays a member with their seat (option 1).
       expect(await seatsOf(crew.owner.userId)).toEqual([crew.plans[0]]);
       // Option 2: the old owner leaves, their seats freed.
