@@ -110,4 +110,15 @@ describe('toEndpointModule', () => {
     expect(() => rewrite("export const r = defineRoute({ ...base, path: '/api/x' });")).toThrow(/no literal method/);
     expect(() => rewrite('export const r = defineRoute(spec);')).toThrow(/no literal method and path/);
   });
+
+  it('refuses a spread inside what a top-level constant’s builder is given, which would keep the schema in every bundle', () => {
+    expect(() => rewrite('export const A = Type.Object({ ...B.properties, id: Type.Integer() });')).toThrow(
+      /a spread at \d+ initialises a top-level constant/,
+    );
+    expect(() => rewrite('export const T = Type.Enum([...types]);')).toThrow(/build the value in a function/);
+    // A plain list, a spread in what is called rather than given, and a builder function pass.
+    expect(() => rewrite("export const all = [...some, 'more'];")).not.toThrow();
+    expect(() => rewrite('const codes = [...a, ...b].map((code) => String(code));')).not.toThrow();
+    expect(() => rewrite('const literals = (values) => Type.Enum([...values]);')).not.toThrow();
+  });
 });

@@ -81,16 +81,28 @@ function endpointOf(call: Node, code: string, id: string): string {
  * are gone, so nothing within them is visited); other calls are marked pure when `pure` says
  * the node initialises a top-level constant, and not inside a function body.
  */
-function collect(node: Node, code: string, id: string, edits: Edit[], pure: boolean): void {
+function collect(node: Node, code: string, id: string, edits: Edit[], pure: boolean, inCall = false): void {
   if (isDefineRouteCall(node)) {
     edits.push({ start: node.start, end: node.end, text: endpointOf(node, code, id) });
     return;
   }
   const stillPure = pure && !FUNCTION_TYPES.has(node.type);
+  if (stillPure && inCall && node.type === 'SpreadElement') {
+    // Within a schema's builder, reading what is spread (an iterator, another schema's
+    // properties) counts as an effect, so the bundler keeps the schema — and TypeBox with it —
+    // in every file that imports the module: twice a first route went over budget that way. A
+    // function builds it instead. (A plain list spread outside any call costs nothing.)
+    throw new Error(
+      `${id}: a spread at ${node.start} initialises a top-level constant; build the value in a function (see literals() in the route modules)`,
+    );
+  }
   if (stillPure && (node.type === 'CallExpression' || node.type === 'NewExpression')) {
     edits.push({ start: node.start, end: node.start, text: PURE });
   }
-  for (const child of children(node)) collect(child, code, id, edits, stillPure);
+  // What a call is given is inside the call; what is called (`[...a].map`) is not.
+  const isCall = node.type === 'CallExpression' || node.type === 'NewExpression';
+  const argumentsOf = isCall ? new Set(node.arguments as Node[]) : new Set<Node>();
+  for (const child of children(node)) collect(child, code, id, edits, stillPure, inCall || argumentsOf.has(child));
 }
 
 /** `const a = …` or `export const a = …` at the top of a module. */
