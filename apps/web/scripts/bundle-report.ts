@@ -195,7 +195,9 @@ function main() {
 
   const limit = option('max-first-route-kib');
   if (limit !== undefined && firstRoute.js > Number(limit) * 1024) {
-    console.error(`\nThe first route loads ${kib(firstRoute.js)} KiB (${firstRoute.js} bytes) of JS (gzip), over the budget of ${limit} KiB.`);
+    console.error(
+      `\nThe first route loads ${kib(firstRoute.js)} KiB (${firstRoute.js} bytes) of JS (gzip), over the budget of ${limit} KiB.`,
+    );
     process.exit(1);
   }
 }

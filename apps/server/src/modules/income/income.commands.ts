@@ -1,6 +1,6 @@
 import { AuthErrors, type IncomeProduct, incomeProducts, withdrawalStates } from '@account-centre/contract';
 import fs from 'node:fs/promises';
-import type { CliCommand, CliContext, CliFlags } from '../../cli/cli.js';
+import { type CliCommand, type CliContext, type CliFlags, UsageError } from '../../cli/cli.js';
 import { intFlag, timeFlag } from '../../cli/order-flags.js';
 import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
 import { lockNamedUser } from '../user/user.service.js';
@@ -200,6 +200,6 @@ export const withdrawalIdentityCommand: CliCommand = {
 
 function positiveFen(name: string, value: string | undefined): number {
   const fen = intFlag(name, value);
-  if (fen === undefined || fen < 1 || fen > 100_000_000) throw new Error(`--${name} must be 1 to 100000000 fen`);
+  if (fen === undefined || fen < 1 || fen > 100_000_000) throw new UsageError(`--${name} must be 1 to 100000000 fen`);
   return fen;
 }

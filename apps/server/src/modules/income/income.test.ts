@@ -379,6 +379,60 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('records sales, cashback and refunds by operator, once per source, refusing amounts out of range with the usage', async () => {
+    const ada = await testUser(t);
+    const run = (...argv: string[]) => cli(...argv, '--user', ada.email);
+    const sold = await run(
+      'income:sale',
+      '--product',
+      'em',
+      '--sale-id',
+      'op-1',
+      '--title',
+      'Flow kit',
+      '--gross',
+      '1000',
+    );
+    expect(sold.code, JSON.stringify(sold.error)).toBe(0);
+    // Once per sale id: the same command again records nothing more.
+    expect(
+      (await run('income:sale', '--product', 'em', '--sale-id', 'op-1', '--title', 'Flow kit', '--gross', '1000')).code,
+    ).toBe(0);
+    const back = await run(
+      'income:cashback',
+      '--product',
+      'mm',
+      '--order',
+      'op-o-1',
+      '--title',
+      'Friend',
+      '--amount',
+      '500',
+    );
+    expect(back.code, JSON.stringify(back.error)).toBe(0);
+    expect((await call(t, getIncomeRoute, { as: ada })).ok().data).toMatchObject({ avaliable: 700, locked: 500 });
+    expect((await run('income:refund', '--of', 'cashback', '--source', 'op-o-1')).code).toBe(0);
+    expect((await call(t, getIncomeRoute, { as: ada })).ok().data).toMatchObject({ avaliable: 700, locked: 0 });
+    for (const gross of ['0', '100000001']) {
+      const refused = await run(
+        'income:sale',
+        '--product',
+        'em',
+        '--sale-id',
+        'op-2',
+        '--title',
+        'x',
+        '--gross',
+        gross,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.error).toMatchObject({
+        error: '--gross must be 1 to 100000000 fen',
+        usage: expect.stringContaining('income:sale'),
+      });
+    }
+  });
 });
 
 describe('what the server writes to its log', () => {
