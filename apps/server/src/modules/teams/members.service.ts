@@ -22,7 +22,7 @@ import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError } from '../../lib/errors.js';
 import { notify } from '../messages/notify.js';
 import { lockOpenUser } from '../user/user.repository.js';
-import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
+import { findSubscription } from '../subscriptions/subscriptions.repository.js';
 import { findPlan, holdsSeat, planView, releaseSeat, takeSeat } from './plans.service.js';
 import * as repo from './teams.repository.js';
 import { inTransaction, joinTeam, type LockedTeam, leaveTeam, teamOf } from './teams.service.js';
@@ -219,22 +219,12 @@ function accountOf(db: Db, key: ContactKey, value: string | number) {
 }
 
 /**
- * Whether a person could join a team of the product (spec 02 §8, the add-failed prompt's
- * reasons): an open account (1), in no team of the product — neither owning (2) nor joined (3)
- * one —, without a lifetime licence of their own (4).
+ * Spec 02 §8, reason 4 of the add-failed prompt: a lifetime licence of the person's own leaves a
+ * team nothing to give them. (Reasons 2 and 3, a team of the product already, are the
+ * membership's; reason 1 is an account that does not exist.)
  */
-async function couldJoin(db: Db, userId: number, product: TeamProduct, now: number): Promise<boolean> {
-  if (await repo.findMembership(db, userId, product)) return false;
-  const record = (await subscriptionRecords(db, userId)).find((row) => row.product === product);
-  return !hasLifetimeLicence(record, now);
-}
-
-/** A refusal telling why a named person cannot join, for an add that names them anyway. */
-async function whyNotJoining(db: Db, userId: number, call: TeamCall) {
-  const membership = await repo.findMembership(db, userId, call.product);
-  if (membership)
-    return appError(membership.team_id === call.groupId ? TeamErrors.alreadyMember : TeamErrors.otherTeam);
-  return appError(TeamErrors.lifetimeHolder);
+async function holdsLifetime(db: Db, userId: number, product: TeamProduct, now: number): Promise<boolean> {
+  return hasLifetimeLicence(await findSubscription(db, userId, product), now);
 }
 
 /**
@@ -251,7 +241,8 @@ export async function screenContacts(db: Db, call: TeamCall, match: 0 | 1, conta
   for (const value of values) {
     const account = await accountOf(db, key, value);
     if (!account || invitees.some((invitee) => invitee.user_id === account.id)) continue;
-    if (!(await couldJoin(db, account.id, call.product, now))) continue;
+    if (await repo.findMembership(db, account.id, call.product)) continue;
+    if (await holdsLifetime(db, account.id, call.product, now)) continue;
     invitees.push({
       email: account.email,
       // The mobile the caller typed is theirs to see; one found by another contact is masked.
@@ -293,7 +284,8 @@ export async function addMembers(
     if (!canManageTeam(viewer.role) || !assignableRoles(viewer.role).includes(input.role))
       throw appError(TeamErrors.notAllowed);
     for (const userId of people) {
-      if (!(await couldJoin(trx, userId, call.product, now))) throw await whyNotJoining(trx, userId, call);
+      if (await holdsLifetime(trx, userId, call.product, now)) throw appError(TeamErrors.lifetimeHolder);
+      // Refused here when they are in a team of the product already, or the team is full.
       await joinTeam(trx, team, userId, input.role, now);
       for (const planId of input.planIds) await takeSeat(trx, team, planId, userId, now);
     }

@@ -551,6 +551,7 @@ describe('the team screen, as a plain member', () => {
   });
 
   it('offers only the mind-map product in the mind-map desktop client', async () => {
+    // No answers at all: any team call the screen made would fail the test (testing/api.ts).
     stubApi();
     await renderInLanguage(<TeamScreen />, { path: '/team', build: { from: 'mindmaster', hostMode: 'desktop' } });
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['mind']);
