@@ -7,6 +7,7 @@ import { defaultRegionRule, type RegionRule, type ServiceName, serviceNames } fr
 import type { PasswordHashCost } from './modules/auth/passwords.js';
 import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
 import { withSandboxProviders } from './modules/oauth/sandbox.js';
+import { type PaymentsConfig, readPaymentsConfig } from './modules/payments/payments.config.js';
 import { CHINA_2026_HOLIDAYS, CHINA_2026_WORKDAYS, type PayoutCalendar } from './modules/income/payout-calendar.js';
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
@@ -87,6 +88,8 @@ export interface Config {
   oauthSandbox: boolean;
   /** Days off and weekend days worked in China, for withdrawals' payout dates (decision 034). */
   payoutCalendar: PayoutCalendar;
+  /** The checkout's providers, prices and schedules (docs/decisions/037). */
+  payments: PaymentsConfig;
 }
 
 /** The family's product and company names, in the spellings people type. */
@@ -195,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       holidays: new Set(readDays(env, 'PAYOUT_HOLIDAYS', CHINA_2026_HOLIDAYS, problems)),
       workdays: new Set(readDays(env, 'PAYOUT_WORKDAYS', CHINA_2026_WORKDAYS, problems)),
     },
+    payments: readPaymentsConfig(env, { production, readInt: read.int.bind(read) }, problems),
   };
   // Development offers every third-party row through the built-in sandbox provider (decision
   // 024); production shows only the providers configured.

@@ -49,3 +49,5 @@ export * from './rules/notifications.js';
 export * from './routes/notification.routes.js';
 export * from './rules/income.js';
 export * from './routes/income.routes.js';
+export * from './catalogue/checkout.js';
+export * from './routes/checkout.routes.js';

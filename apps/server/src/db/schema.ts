@@ -1,5 +1,9 @@
 import type {
   BalanceKind,
+  CheckoutItemKind,
+  CheckoutState,
+  PaymentMethod,
+  PersonalPlanProduct,
   CompanyTypeValue,
   CourseProduct,
   CourseSaleWay,
@@ -249,6 +253,10 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   team_plans: TeamPlansTable;
   team_plan_seats: TeamPlanSeatsTable;
+  checkouts: CheckoutsTable;
+  payment_notifications: PaymentNotificationsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  sandbox_notifications: SandboxNotificationsTable;
 }
 
 /** An order (spec 01 §3 "Order data"); amount in minor units, times unix seconds. */
@@ -714,5 +722,92 @@ export interface TeamPlanSeatsTable {
   team_id: number;
   user_id: number;
   licence_grant_id: number;
+  created_at: number;
+}
+
+/** An order waiting to be paid, and what became of it (docs/decisions/037). Amounts in minor units. */
+export interface CheckoutsTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  user_id: number;
+  item: string;
+  kind: CheckoutItemKind;
+  product: PersonalPlanProduct | null;
+  quantity: number;
+  method: PaymentMethod;
+  provider: string;
+  region: 'domestic' | 'overseas';
+  currency: Currency;
+  list_amount: number;
+  discount: number;
+  amount: number;
+  coupon_grant_id: number | null;
+  state: CheckoutState;
+  provider_ref: string | null;
+  pay_url: string | null;
+  qr_content: string | null;
+  renews: string | null;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+  fulfilled_at: number | null;
+  closed_at: number | null;
+  refunded_at: number | null;
+  refund_note: string | null;
+  updated_at: number;
+}
+
+export type PaymentNotificationOutcome =
+  | 'fulfilled'
+  | 'duplicate'
+  | 'bad_signature'
+  | 'bad_amount'
+  | 'unknown'
+  | 'refunded'
+  | 'ignored'
+  | 'no_account';
+
+/** A notification a payment provider sent, verified or not, and what was done with it. */
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  out_trade_no: string | null;
+  event: string | null;
+  outcome: PaymentNotificationOutcome;
+  detail: string | null;
+  received_at: number;
+}
+
+export type SandboxPaymentState = 'pending' | 'paid' | 'cancelled' | 'closed' | 'refunded';
+
+/** The sandbox provider's own record of a payment it was asked to collect. */
+export interface SandboxPaymentsTable {
+  id: Generated<number>;
+  ref: string;
+  out_trade_no: string;
+  amount: number;
+  currency: Currency;
+  method: PaymentMethod;
+  description: string;
+  notify_url: string;
+  state: SandboxPaymentState;
+  refunded: Generated<number>;
+  agreement: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+  updated_at: number;
+}
+
+/** A notification the sandbox provider owes the server, retried until acknowledged. */
+export interface SandboxNotificationsTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  notify_url: string;
+  body: string;
+  attempts: Generated<number>;
+  next_at: number;
+  delivered_at: number | null;
+  last_result: string | null;
   created_at: number;
 }

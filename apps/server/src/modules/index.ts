@@ -15,6 +15,7 @@ import { messagesModule } from './messages/index.js';
 import { oauthModule } from './oauth/index.js';
 import { ordersModule } from './orders/index.js';
 import { outboxModule } from './outbox/index.js';
+import { paymentsModule } from './payments/index.js';
 import { pointsModule } from './points/index.js';
 import { systemModule } from './system/index.js';
 import { teamsModule } from './teams/index.js';
@@ -46,6 +47,7 @@ export const modules: readonly ModuleManifest[] = [
   messagesModule,
   coursesModule,
   incomeModule,
+  paymentsModule,
   auditModule,
   idempotencyModule,
 ];

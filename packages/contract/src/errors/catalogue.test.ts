@@ -162,6 +162,14 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     alreadyReversed: [409, 0, 'already refunded'],
     cashbackUnlocked: [409, 0, 'cashback unlocked'],
   },
+  checkout: {
+    notSoldHere: [400, 0, 'not sold here'],
+    methodUnavailable: [400, 0, 'payment method unavailable'],
+    quantityInvalid: [400, 0, 'invalid quantity'],
+    productInvalid: [400, 0, 'invalid product'],
+    checkoutNotFound: [404, 0, 'checkout not exists'],
+    providerUnavailable: [503, 0, 'payment unavailable'],
+  },
 };
 
 const entries = Object.entries(errorCatalogue).flatMap(([domain, failures]) =>

@@ -1,5 +1,6 @@
 import { AccountErrors } from './account.js';
 import { AuthErrors } from './auth.js';
+import { CheckoutErrors } from './checkout.js';
 import { CodeErrors, GiftCodeErrors } from './codes.js';
 import { CommonErrors, IdempotencyErrors } from './common.js';
 import { CouponErrors } from './coupons.js';
@@ -16,6 +17,7 @@ export * from './define.js';
 export {
   AccountErrors,
   AuthErrors,
+  CheckoutErrors,
   CodeErrors,
   CommonErrors,
   CompanyErrors,
@@ -53,4 +55,5 @@ export const errorCatalogue = {
   coupons: CouponErrors,
   points: PointErrors,
   income: IncomeErrors,
+  checkout: CheckoutErrors,
 } as const;

@@ -24,6 +24,7 @@ import * as aiUsageByTime from './2026-11-24-701-ai-usage-by-time.js';
 import * as noticeEvents from './2026-11-24-702-notice-events.js';
 import * as courses from './2026-11-24-703-courses.js';
 import * as income from './2026-11-25-801-income.js';
+import * as checkouts from './2026-11-27-901-checkouts.js';
 import * as teamPlans from './2026-11-25-802-team-plans.js';
 
 /**
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-703-courses': courses,
   '2026-11-25-801-income': income,
   '2026-11-25-802-team-plans': teamPlans,
+  '2026-11-27-901-checkouts': checkouts,
 };

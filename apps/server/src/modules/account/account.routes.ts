@@ -19,24 +19,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
-import { clientInfo, requestRegion } from '../../lib/caller.js';
+import { clientInfo, publicOrigin, requestRegion } from '../../lib/caller.js';
 import { bindAddress, changePassword, replaceAddress, unbindAddress, unbindIdentity } from './account.service.js';
 import { bindByLink, bindLinkState, createBindLink, describeBindLink } from './bind-link.service.js';
 import { closeAccount } from './close.service.js';
 import { exchangeCode } from './exchange.service.js';
-
-/** A host name (or IP literal) with an optional port, as a Host header may carry one. */
-const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
-
-/**
- * The app's origin as the caller reached it: the same host (so the same region, DESIGN §5) and
- * scheme, as the region rule reads them (behind a proxy only when TRUST_PROXY is on).
- */
-function publicOrigin(request: FastifyRequest): string {
-  const host = request.host ?? '';
-  if (!HOST.test(host)) throw appError(CommonErrors.invalidRequest);
-  return `${request.protocol}://${host}`;
-}
 
 /**
  * Security items of the account screen (spec 01 §2, §4, §5, §7), close account and exchange

@@ -8,10 +8,10 @@ import {
   type Region,
   VerificationPurpose,
 } from '@account-centre/contract';
-import qrcode from 'qrcode-generator';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { type AppError, appError } from '../../lib/errors.js';
+import { qrSvg } from '../../lib/qr.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps, ClientInfo } from '../auth/deps.js';
@@ -24,15 +24,6 @@ import * as repo from './bind-link.repository.js';
  * computer makes a one-time link; whoever opens it on a phone may bind that phone, and nothing
  * else, to the account, with a code sent to the phone (purpose 4), as the normal bind does.
  */
-
-/** The QR code of a link as an SVG document; it scales to whatever size the page gives it. */
-export function qrSvg(url: string): string {
-  // Level M survives a smudged or glare-struck screen; the URL is short enough for a small code.
-  const code = qrcode(0, 'M');
-  code.addData(url, 'Byte');
-  code.make();
-  return code.createSvgTag({ cellSize: 4, margin: 16, scalable: true });
-}
 
 /**
  * Creates the account's link, replacing any earlier one. The account's row is locked first, as

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
-import { maskedAccount, qrSvg } from './bind-link.service.js';
+import { qrSvg } from '../../lib/qr.js';
+import { maskedAccount } from './bind-link.service.js';
 import { codeFor, DOMESTIC_HOST, infoOf, login, OVERSEAS_HOST, type Person, uniqueMobile } from './test-support.js';
 
 describe('masked account of a link', () => {

@@ -5,6 +5,8 @@ import {
   CompanyErrors,
   CompanyRole,
   CompanyType,
+  type LicenceLength,
+  LicenceLengthMs,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
@@ -167,4 +169,72 @@ export async function removeMember(db: Db, input: { companyId: number; user: Use
     await notify(trx, user.id, 'companyLeft', { company: company.company_name }, now);
   });
   return companyDetails(db, input.companyId);
+}
+
+/** A business plan bought (spec 02 §9): seats, and a lifelong company (8) or time (9). */
+export interface BusinessPlanBought {
+  seats: number;
+  type: 8 | 9;
+  /** How long time-limited seats last; null for lifelong. */
+  length: LicenceLength | null;
+}
+
+/**
+ * Whether `userId` may buy a business plan: anyone in no company (it makes one), or the creator
+ * of the company they are in (it grows it). An admin or a member of someone else's company may
+ * not (`member already exist other company`).
+ */
+export async function mayBuyBusinessPlan(db: Db, userId: number): Promise<boolean> {
+  const membership = await repo.findMembership(db, userId);
+  return !membership || membership.role === CompanyRole.creator;
+}
+
+/**
+ * Gives a paid business plan, in the payment's transaction (the caller holds the buyer's row
+ * lock): a new company of `seats` seats with the buyer as creator, named after them until they
+ * rename it; or, for the creator of one, its seats added and its time extended from its end (or
+ * from now when it has ended) — a lifelong plan makes it lifelong. Null when it cannot be given
+ * (the buyer joined someone else's company since, or the seats would pass the limit): the
+ * payment then waits for an operator's refund.
+ */
+export async function giveBusinessPlan(
+  trx: Db,
+  userId: number,
+  plan: BusinessPlanBought,
+  now: number,
+): Promise<{ companyId: number; exp: number | null } | null> {
+  const length = plan.length === null ? null : Math.round(LicenceLengthMs[plan.length] / 1000);
+  const membership = await repo.findMembership(trx, userId);
+  if (!membership) {
+    const user = await trx.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirstOrThrow();
+    const exp = plan.type === CompanyType.lifelong || length === null ? null : now + length;
+    const { id } = await repo.insertCompany(trx, {
+      company_name: normaliseDisplayName(user.nick_name, COMPANY_NAME_MAX_LENGTH) ?? `Company ${userId}`,
+      num: plan.seats,
+      type: exp === null ? CompanyType.lifelong : CompanyType.timeLimited,
+      exp,
+      creator: userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await repo.insertMember(trx, { company_id: id, user_id: userId, role: CompanyRole.creator, joined_at: now });
+    return { companyId: id, exp };
+  }
+  if (membership.role !== CompanyRole.creator) return null;
+  const company = await repo.lockCompany(trx, membership.company_id, now);
+  const current = await repo.findCompany(trx, membership.company_id);
+  if (!company || !current || company.num + plan.seats > COMPANY_SEATS_MAX) return null;
+  const lifelong = current.type === CompanyType.lifelong || plan.type === CompanyType.lifelong || length === null;
+  const exp = lifelong ? null : Math.max(current.exp ?? now, now) + (length as number);
+  await trx
+    .updateTable('companies')
+    .set({
+      num: company.num + plan.seats,
+      type: lifelong ? CompanyType.lifelong : CompanyType.timeLimited,
+      exp,
+      updated_at: now,
+    })
+    .where('id', '=', company.id)
+    .execute();
+  return { companyId: company.id, exp };
 }

@@ -158,31 +158,59 @@ export function refundIncome(
       .executeTakeFirst();
     if (!original) throw appError(IncomeErrors.unknownIncome);
     if (input.of === 'cashback' && now >= original.available_at) throw appError(IncomeErrors.cashbackUnlocked);
-    const kind = input.of === 'sale' ? 'sale_refund' : 'cashback_cancel';
-    const inserted = await trx
-      .insertInto('income_entries')
-      .values({
-        user_id: input.userId,
-        product: original.product,
-        kind,
-        amount: -original.amount,
-        gross: -original.gross,
-        fee: -original.fee,
-        source_id: original.source_id,
-        title: original.title,
-        description: original.description,
-        created_at: now,
-        // A cancelled cashback goes with the lock it was in; a refund counts at once.
-        available_at: input.of === 'sale' ? now : original.available_at,
-        reverses_id: original.id,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const inserted = await reverseEntry(trx, original, now);
     if (!inserted) throw appError(IncomeErrors.alreadyReversed);
     await markApplied(trx);
     return recorded(inserted);
   });
+}
+
+type IncomeEntryRow = Selectable<IncomeEntriesTable>;
+
+/** The entry that reverses `original`, once: null when it was reversed already. */
+function reverseEntry(trx: Db, original: IncomeEntryRow, now: number) {
+  const isSale = original.kind === 'sale';
+  return trx
+    .insertInto('income_entries')
+    .values({
+      user_id: original.user_id,
+      product: original.product,
+      kind: isSale ? 'sale_refund' : 'cashback_cancel',
+      amount: -original.amount,
+      gross: -original.gross,
+      fee: -original.fee,
+      source_id: original.source_id,
+      title: original.title,
+      description: original.description,
+      created_at: now,
+      // A cancelled cashback goes with the lock it was in; a refund counts at once.
+      available_at: isSale ? now : original.available_at,
+      reverses_id: original.id,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * A refunded order's cashback, in the refund's transaction: cancelled while still locked; after
+ * its lock it is the inviter's and stays (`kept_unlocked`). `none` when the order earned none.
+ */
+export async function cancelCashbackOf(
+  trx: Db,
+  orderNo: string,
+  now: number,
+): Promise<'cancelled' | 'kept_unlocked' | 'none'> {
+  const original = await trx
+    .selectFrom('income_entries')
+    .selectAll()
+    .where('kind', '=', 'cashback')
+    .where('source_id', '=', orderNo)
+    .executeTakeFirst();
+  if (!original) return 'none';
+  if (now >= original.available_at) return 'kept_unlocked';
+  await reverseEntry(trx, original, now);
+  return 'cancelled';
 }
 
 const sumOf = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);

@@ -127,6 +127,11 @@ export interface RecordOrderInput {
   renews?: boolean;
   /** The lesson id a course order (maxlessonRecord, mindlessonRecord) buys, held for good. */
   course?: string | null;
+  /**
+   * Default yes: the order gives the licence its product and type give. No for an order whose
+   * buyer gives what it bought themselves (a business plan, held by the company).
+   */
+  givesLicence?: boolean;
 }
 
 /** What a course order's product code buys: a course of this product. */
@@ -244,7 +249,7 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
     else if (input.orderNo !== undefined) throw operatorInputError('order number exists', CommonErrors.conflict);
     else if (attempt >= 4) throw new Error('no free order number');
   }
-  await grantOrderEntitlements(
+  if (input.givesLicence !== false) await grantOrderEntitlements(
     trx,
     {
       userId: input.userId,

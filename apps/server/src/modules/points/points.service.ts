@@ -253,6 +253,23 @@ export async function giveUnlimited(trx: Db, userId: number, days: number, now: 
   return until;
 }
 
+/**
+ * Takes back `days` of unlimited use (a refunded purchase): its end moves that much earlier, to
+ * now at the soonest. Days already used stay used.
+ */
+export async function takeBackUnlimited(trx: Db, userId: number, days: number, now: number): Promise<void> {
+  await trx
+    .updateTable('ai_point_accounts')
+    .set((eb) => ({
+      // CASE rather than max()/greatest(): one spelling for both databases.
+      unlimited_until: sql<number>`case when ${eb.ref('unlimited_until')} - ${days * DAY} > ${now} then ${eb.ref('unlimited_until')} - ${days * DAY} else ${now} end`,
+      updated_at: now,
+    }))
+    .where('user_id', '=', userId)
+    .where('unlimited_until', '>', now)
+    .execute();
+}
+
 /** Ends unlimited use now (an operator's correction, a refund). */
 export async function endUnlimited(trx: Db, userId: number, now: number): Promise<void> {
   await trx

@@ -1,0 +1,274 @@
+import {
+  type Checkout,
+  type CheckoutCatalogue,
+  type CheckoutItem,
+  checkoutItemByKey,
+  checkoutItems,
+  CheckoutErrors,
+  checkoutPrice,
+  checkoutTtl,
+  CommonErrors,
+  CompanyErrors,
+  currencyOfRegion,
+  type PaymentMethod,
+  paymentMethodsOf,
+  type PersonalPlanProduct,
+  quantityLimit,
+  type Region,
+} from '@account-centre/contract';
+import type { Static } from 'typebox';
+import { qrSvg } from '../../lib/qr.js';
+import { appError } from '../../lib/errors.js';
+import { mayBuyBusinessPlan } from '../companies/companies.service.js';
+import { newOrderNo } from '../orders/orders.service.js';
+import { type CheckoutRow, itemName } from './fulfil.js';
+import { pricesOf } from './payments.config.js';
+import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
+import { settlePaid } from './settle.service.js';
+
+export type CheckoutDto = Static<typeof Checkout>;
+
+/** What the catalogue says of an item beyond its price. */
+function offerFacts(item: CheckoutItem) {
+  const none = { type: null, subtype: null, length: null, continuous: false, template_coupons: null, ai_points: null, unlimited_days: null, credit: null };
+  switch (item.kind) {
+    case 'personal':
+      return {
+        ...none,
+        type: item.plan.type,
+        length: item.plan.length,
+        continuous: item.plan.continuous,
+        template_coupons: item.plan.templateCoupons,
+        ai_points: item.plan.aiPoints,
+      };
+    case 'business':
+      return { ...none, type: item.type, subtype: item.subtype, length: item.length ?? 'forever' };
+    case 'ai_points':
+      return { ...none, ai_points: item.points };
+    case 'ai_unlimited':
+      return { ...none, unlimited_days: item.days };
+    case 'template_credit':
+      return { ...none, credit: item.creditFen };
+  }
+}
+
+/** What the checkout sells in the region's currency, at the configured prices, with its methods. */
+export function catalogueFor(deps: Pick<PaymentsDeps, 'config'>, region: Region): Static<typeof CheckoutCatalogue> {
+  const currency = currencyOfRegion(region);
+  const items = checkoutItems.flatMap((item) => {
+    const price = pricesOf(deps.config, item.key)?.[currency] ?? null;
+    if (price === null) return [];
+    return [{ key: item.key, kind: item.kind, price, quantity_max: quantityLimit(item), ...offerFacts(item) }];
+  });
+  return { currency, methods: [...paymentMethodsOf(region)], items };
+}
+
+/** A checkout as the pay screen shows it. */
+export function toCheckoutDto(row: CheckoutRow, deps: Pick<PaymentsDeps, 'config'>): CheckoutDto {
+  const item = checkoutItemByKey(row.item);
+  const { bank } = deps.config;
+  return {
+    out_trade_no: row.out_trade_no,
+    state: row.state,
+    item: row.item,
+    kind: item?.kind ?? row.kind,
+    product: row.product,
+    quantity: row.quantity,
+    method: row.method,
+    currency: row.currency,
+    list_amount: row.list_amount,
+    discount: row.discount,
+    amount: row.amount,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    paid_at: row.paid_at,
+    closed_at: row.closed_at,
+    refunded_at: row.refunded_at,
+    order_id: row.state === 'fulfilled' || row.state === 'refunded' ? row.out_trade_no : null,
+    // Only while it can still be paid: a settled checkout's page and code mean nothing any more.
+    pay_url: row.state === 'created' ? row.pay_url : null,
+    qr_svg: row.state === 'created' && row.qr_content ? qrSvg(row.qr_content) : null,
+    bank:
+      row.method === 'bank'
+        ? { account_name: bank.accountName, bank_name: bank.bankName, account_no: bank.accountNo, reference: row.out_trade_no }
+        : null,
+  };
+}
+
+export interface NewCheckout {
+  userId: number;
+  region: Region;
+  item: string;
+  product?: PersonalPlanProduct | undefined;
+  quantity?: number | undefined;
+  method: PaymentMethod;
+  /** The origin the buyer reached the service at: the sandbox's pay page is served there. */
+  payerOrigin: string;
+}
+
+/**
+ * Opens a payment (docs/decisions/037). Everything charged is computed here, from the catalogue
+ * and the configured prices: the request names an item, never a price. The provider is asked
+ * first, under a fresh `out_trade_no`, then the order is recorded unpaid with its answer; a
+ * provider that cannot be reached leaves nothing behind but its own expiring payment.
+ */
+export async function createCheckout(
+  deps: PaymentsDeps,
+  input: NewCheckout,
+  markApplied: (trx: PaymentsDeps['db']) => Promise<void>,
+): Promise<CheckoutDto> {
+  const item = checkoutItemByKey(input.item);
+  if (!item) throw appError(CommonErrors.invalidRequest);
+  const currency = currencyOfRegion(input.region);
+  const unitPrice = pricesOf(deps.config, item.key)?.[currency] ?? null;
+  if (unitPrice === null) throw appError(CheckoutErrors.notSoldHere);
+  if (!paymentMethodsOf(input.region).includes(input.method)) throw appError(CheckoutErrors.methodUnavailable);
+  const quantity = input.quantity ?? 1;
+  if (quantity > quantityLimit(item)) throw appError(CheckoutErrors.quantityInvalid);
+  if ((item.kind === 'personal') !== (input.product !== undefined)) throw appError(CheckoutErrors.productInvalid);
+  if (item.kind === 'business' && !(await mayBuyBusinessPlan(deps.db, input.userId)))
+    throw appError(CompanyErrors.otherCompany);
+
+  const now = deps.clock.now();
+  const price = checkoutPrice(unitPrice, quantity, currency);
+  const outTradeNo = newOrderNo(now);
+  const expiresAt = now + checkoutTtl(input.method);
+  const product = input.product ?? null;
+
+  let provider = null;
+  let opened = null;
+  if (input.method !== 'bank') {
+    provider = deps.providers.forMethod(input.method);
+    if (!provider) throw appError(CheckoutErrors.providerUnavailable);
+    try {
+      opened = await provider.open({
+        outTradeNo,
+        amount: price.amount,
+        currency,
+        method: input.method,
+        description: itemName(item, product, quantity),
+        notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
+        payerOrigin: input.payerOrigin,
+        expiresAt,
+        agreement: item.kind === 'personal' && item.plan.continuous,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, provider: provider.name }, 'payment provider refused to open a payment');
+      throw appError(CheckoutErrors.providerUnavailable);
+    }
+  }
+
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('checkouts')
+      .values({
+        out_trade_no: outTradeNo,
+        user_id: input.userId,
+        item: item.key,
+        kind: item.kind,
+        product,
+        quantity,
+        method: input.method,
+        provider: provider?.name ?? BANK_TRANSFER,
+        region: input.region,
+        currency,
+        list_amount: price.list,
+        discount: price.discount,
+        amount: price.amount,
+        coupon_grant_id: null,
+        state: 'created',
+        provider_ref: opened?.providerRef ?? null,
+        pay_url: opened?.payUrl ?? null,
+        qr_content: opened?.qrContent ?? null,
+        renews: null,
+        created_at: now,
+        expires_at: expiresAt,
+        paid_at: null,
+        fulfilled_at: null,
+        closed_at: null,
+        refunded_at: null,
+        refund_note: null,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await markApplied(trx);
+    return inserted;
+  });
+  return toCheckoutDto(row, deps);
+}
+
+async function findCheckout(deps: PaymentsDeps, outTradeNo: string): Promise<CheckoutRow | undefined> {
+  return deps.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+}
+
+/** The caller's checkout; someone else's answers as one that does not exist. */
+async function ownCheckout(deps: PaymentsDeps, userId: number, outTradeNo: string): Promise<CheckoutRow> {
+  const row = await findCheckout(deps, outTradeNo);
+  if (!row || row.user_id !== userId) throw appError(CheckoutErrors.checkoutNotFound);
+  return row;
+}
+
+/**
+ * Closes an unpaid checkout here and at its provider. A provider that says it was paid meanwhile
+ * is asked for the payment, which is settled at once (its notification may be late or lost).
+ * Returns the checkout as it then stands.
+ */
+export async function closeUnpaid(deps: PaymentsDeps, row: CheckoutRow): Promise<CheckoutRow> {
+  if (row.state !== 'created') return row;
+  const provider = row.provider === BANK_TRANSFER ? null : deps.providers.byName(row.provider);
+  if (provider) {
+    const outcome = await provider.close(row.out_trade_no);
+    if (outcome === 'paid') {
+      const payment = await provider.query(row.out_trade_no);
+      if (payment?.paidAt != null) {
+        await settlePaid(deps, {
+          provider: provider.name,
+          outTradeNo: row.out_trade_no,
+          amount: payment.amount,
+          currency: payment.currency,
+          at: payment.paidAt,
+          detail: 'found paid when closing',
+        });
+      }
+      return (await findCheckout(deps, row.out_trade_no)) ?? row;
+    }
+  }
+  const now = deps.clock.now();
+  const closed = await deps.db
+    .updateTable('checkouts')
+    .set({ state: 'closed', closed_at: now, updated_at: now })
+    .where('id', '=', row.id)
+    .where('state', '=', 'created')
+    .returningAll()
+    .executeTakeFirst();
+  if (closed) await deps.events.changed(row.out_trade_no);
+  return closed ?? (await findCheckout(deps, row.out_trade_no)) ?? row;
+}
+
+/** The caller's checkout as it stands; an unpaid one past its time is closed first. */
+export async function readCheckout(deps: PaymentsDeps, userId: number, outTradeNo: string): Promise<CheckoutDto> {
+  let row = await ownCheckout(deps, userId, outTradeNo);
+  if (row.state === 'created' && row.expires_at <= deps.clock.now()) row = await closeUnpaid(deps, row);
+  return toCheckoutDto(row, deps);
+}
+
+/** The buyer abandons an unpaid checkout (to start again); a settled one is answered as it is. */
+export async function abandonCheckout(deps: PaymentsDeps, userId: number, outTradeNo: string): Promise<CheckoutDto> {
+  return toCheckoutDto(await closeUnpaid(deps, await ownCheckout(deps, userId, outTradeNo)), deps);
+}
+
+/** Closes unpaid checkouts past their time, a batch at a time (the periodic sweep). */
+export async function closeExpiredCheckouts(deps: PaymentsDeps, limit = 100): Promise<number> {
+  const due = await deps.db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('state', '=', 'created')
+    .where('expires_at', '<=', deps.clock.now())
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  let closed = 0;
+  for (const row of due) if ((await closeUnpaid(deps, row)).state === 'closed') closed++;
+  return closed;
+}

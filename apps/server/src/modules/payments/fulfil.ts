@@ -1,0 +1,147 @@
+import {
+  ALL_PLATFORMS,
+  BOUGHT_AI_POINTS_DAYS,
+  type CheckoutItem,
+  checkoutItemByKey,
+  FOREVER_EXPIRY,
+  FOREVER_THRESHOLD,
+  LicenceLengthMs,
+  type OrderChannel,
+  type OrderProductCode,
+  type PersonalItem,
+  personalPlanOrderProduct,
+} from '@account-centre/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { CheckoutsTable } from '../../db/schema.js';
+import { giveBusinessPlan } from '../companies/companies.service.js';
+import { grant } from '../grants/grants.service.js';
+import { recordOrderIn } from '../orders/orders.service.js';
+import { giveUnlimited } from '../points/points.service.js';
+
+export type CheckoutRow = Selectable<CheckoutsTable>;
+
+const DAY = 86_400;
+
+/** The names orders are recorded with; the history says each plan in the reader's language. */
+const productNames = { max: 'Diagram', mind: 'Mind Map' } as const;
+const planNames: Record<PersonalItem['plan']['key'], string> = {
+  continuousYearly: 'continuous yearly plan',
+  oneYear: '1-year plan',
+  twoYears: '2-year plan',
+  lifetime: 'lifetime plan',
+  halfYearContinuous: 'half-year continuous plan',
+};
+const businessNames = { 8: 'lifetime', 1: '1 year', 2: '2 years', 3: '3 years' } as const;
+
+/** What the order of a checkout is called in the history, on the receipt and on the provider's page. */
+export function itemName(item: CheckoutItem, product: 'max' | 'mind' | null, quantity: number): string {
+  switch (item.kind) {
+    case 'personal':
+      return `${productNames[product ?? 'max']} ${planNames[item.plan.key]}`;
+    case 'business':
+      return `Mind Map business plan, ${businessNames[item.subtype ?? 8]}, ${quantity} seat${quantity === 1 ? '' : 's'}`;
+    case 'ai_points':
+      return `${item.points} AI points`;
+    case 'ai_unlimited':
+      return `Unlimited AI use, ${item.days} days`;
+    case 'template_credit':
+      return `Template credit ¥${item.creditFen / 100}`;
+  }
+}
+
+/**
+ * Where a personal plan bought now ends: a renewal of a plan still running extends its current
+ * end (spec 01 §2 "renew"), anything else runs from the purchase (null: the order's own rule).
+ */
+async function renewedEnd(trx: Db, checkout: CheckoutRow, item: PersonalItem, paidAt: number) {
+  if (item.plan.length === 'forever' || checkout.product === null) return null;
+  const record = await trx
+    .selectFrom('subscriptions')
+    .select(ALL_PLATFORMS.map((platform) => `${platform}_exp` as const))
+    .where('user_id', '=', checkout.user_id)
+    .where('product', '=', checkout.product)
+    .executeTakeFirst();
+  const current = Math.max(0, ...Object.values(record ?? {}).map((end) => Number(end ?? 0)));
+  if (current <= paidAt || current >= FOREVER_THRESHOLD) return null;
+  return current + Math.round(LicenceLengthMs[item.plan.length] / 1000);
+}
+
+/**
+ * Gives what a paid checkout bought, in the transaction that marks it paid (docs/decisions/037):
+ * the order in the history (its number is the checkout's) and, through the grants module keyed by
+ * that number, everything the item brings — a personal plan's licence and extras, AI points,
+ * unlimited use, template credit, a business plan's company seats and time. False when it cannot
+ * be given (a business plan for someone now in another's company): the payment then stays paid,
+ * for an operator to refund. Called once per checkout: the paid state's conditional update
+ * decides, and the order number's unique index and the grants' source keys stand behind it.
+ */
+export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number): Promise<boolean> {
+  const item = checkoutItemByKey(checkout.item);
+  if (!item) throw new Error(`checkout ${checkout.out_trade_no}: unknown item ${checkout.item}`);
+  const paidAt = checkout.paid_at ?? now;
+  const userId = checkout.user_id;
+  const source = { kind: 'order' as const, id: checkout.out_trade_no, reason: `order ${checkout.out_trade_no}` };
+  const order = (product: OrderProductCode, type: number, extra: { exp?: number | null; givesLicence?: boolean } = {}) =>
+    recordOrderIn(
+      trx,
+      {
+        userId,
+        product,
+        type,
+        productName: itemName(item, checkout.product, checkout.quantity),
+        amount: checkout.amount,
+        channel: (checkout.method === 'bank' ? 'bank_transfer' : 'online') satisfies OrderChannel,
+        quantity: checkout.quantity,
+        region: checkout.region,
+        currency: checkout.currency,
+        orderedAt: paidAt,
+        orderNo: checkout.out_trade_no,
+        ...extra,
+      },
+      now,
+    );
+
+  switch (item.kind) {
+    case 'personal': {
+      const product = checkout.product ?? 'max';
+      await order(personalPlanOrderProduct[product], item.plan.type, { exp: await renewedEnd(trx, checkout, item, paidAt) });
+      return true;
+    }
+    case 'ai_points':
+      await order('servicePointsRecord', 1);
+      await grant(
+        trx,
+        userId,
+        {
+          kind: 'ai_points',
+          amount: item.points * checkout.quantity,
+          expiresAt: now + BOUGHT_AI_POINTS_DAYS * DAY,
+          method: 'Buy_AI_Group',
+        },
+        source,
+        now,
+      );
+      return true;
+    case 'ai_unlimited':
+      await order('servicePointsRecord', 2);
+      await giveUnlimited(trx, userId, item.days * checkout.quantity, now);
+      return true;
+    case 'template_credit':
+      await order('templateRecord', 1);
+      await grant(trx, userId, { kind: 'template_credit', amount: item.creditFen * checkout.quantity }, source, now);
+      return true;
+    case 'business': {
+      const company = await giveBusinessPlan(
+        trx,
+        userId,
+        { seats: checkout.quantity, type: item.type, length: item.length },
+        now,
+      );
+      if (!company) return false;
+      // The company holds the plan; the buyer's own licences are untouched.
+      await order('mindmaster', item.type, { exp: company.exp ?? FOREVER_EXPIRY, givesLicence: false });
+      return true;
+    }
+  }
+}

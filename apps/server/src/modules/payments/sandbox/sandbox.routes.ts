@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedLanguage, requestRegion } from '../../../lib/caller.js';
+import { sandboxPage } from './sandbox-page.js';
+import { SANDBOX_PAY_PATH, type SandboxProvider } from './sandbox-provider.js';
+
+const RefParams = {
+  type: 'object',
+  properties: { ref: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' } },
+  required: ['ref'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * The sandbox provider's pay page, where the QR code and the hosted-page link lead: a person
+ * presses pay or cancel (docs/decisions/037). Only when the sandbox is on (never in production);
+ * not in the API document, as it stands for a provider's site.
+ */
+export async function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvider) {
+  await app.register(async (pages) => {
+    // The page's forms post nothing but the press itself.
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _payload, done) =>
+      done(null, undefined),
+    );
+    const show = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { ref } = request.params as { ref: string };
+      const payment = await sandbox.payment(ref);
+      const language = acceptedLanguage(request.headers['accept-language'], requestRegion(request));
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return reply
+        .code(payment ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(payment, language, `${SANDBOX_PAY_PATH}/${ref}`, app.clock.now()));
+    };
+    pages.get(`${SANDBOX_PAY_PATH}/:ref`, { schema: { hide: true, params: RefParams } }, show);
+    pages.post(`${SANDBOX_PAY_PATH}/:ref/pay`, { schema: { hide: true, params: RefParams } }, async (request, reply) => {
+      await sandbox.pay((request.params as { ref: string }).ref);
+      return reply.redirect(`${SANDBOX_PAY_PATH}/${(request.params as { ref: string }).ref}`, 303);
+    });
+    pages.post(`${SANDBOX_PAY_PATH}/:ref/cancel`, { schema: { hide: true, params: RefParams } }, async (request, reply) => {
+      await sandbox.cancel((request.params as { ref: string }).ref);
+      return reply.redirect(`${SANDBOX_PAY_PATH}/${(request.params as { ref: string }).ref}`, 303);
+    });
+  });
+}

@@ -1,0 +1,273 @@
+import { checkoutItemByKey, CommonErrors, type Currency } from '@account-centre/contract';
+import type { Db } from '../../db/database.js';
+import type { PaymentNotificationOutcome } from '../../db/schema.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
+import { revoke } from '../grants/grants.service.js';
+import { lockLicenceHolder } from '../grants/licences.js';
+import { cancelCashbackOf } from '../income/income.service.js';
+import { takeBackUnlimited } from '../points/points.service.js';
+import { type CheckoutRow, fulfilCheckout } from './fulfil.js';
+import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
+
+/** A payment as a provider (or an operator, for a bank transfer) says it was received. */
+export interface ReceivedPayment {
+  provider: string;
+  outTradeNo: string;
+  amount: number;
+  currency: Currency;
+  /** When it was paid, unix seconds. */
+  at: number;
+  /** What the notification log says of where it came from. */
+  detail: string;
+}
+
+async function logNotification(
+  db: Db,
+  values: { provider: string; outTradeNo: string | null; event: string | null; outcome: PaymentNotificationOutcome; detail: string | null },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('payment_notifications')
+    .values({
+      provider: values.provider.slice(0, 16),
+      out_trade_no: values.outTradeNo?.slice(0, 64) ?? null,
+      event: values.event?.slice(0, 16) ?? null,
+      outcome: values.outcome,
+      detail: values.detail?.slice(0, 500) ?? null,
+      received_at: now,
+    })
+    .execute();
+}
+
+/**
+ * Settles a received payment exactly once per `out_trade_no`, however many notifications arrive
+ * on however many instances (docs/decisions/037):
+ * - the amount and currency must be the checkout's own (computed by the server when it opened):
+ *   anything else changes nothing and is logged as `bad_amount`;
+ * - in one transaction the buyer's row is locked (the order every grant takes), then the checkout
+ *   moves to paid by a conditional update — only from created or closed, so of any number of
+ *   concurrent notifications one wins and the rest find it paid (`duplicate`) — and what it bought
+ *   is given, and it moves on to fulfilled;
+ * - a closed account (or a business plan that can no longer be given) leaves it paid: the money is
+ *   in, nothing is given, and an operator refunds it.
+ * Every outcome is logged; listeners hear of a change once it has committed.
+ */
+export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): Promise<PaymentNotificationOutcome> {
+  const now = deps.clock.now();
+  const log = (outcome: PaymentNotificationOutcome, detail = payment.detail) =>
+    logNotification(deps.db, { provider: payment.provider, outTradeNo: payment.outTradeNo, event: 'paid', outcome, detail }, now);
+
+  const checkout = await deps.db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('out_trade_no', '=', payment.outTradeNo)
+    .executeTakeFirst();
+  if (!checkout || checkout.provider !== payment.provider) {
+    deps.log.warn({ provider: payment.provider, out_trade_no: payment.outTradeNo }, 'payment for no checkout of this provider');
+    await log('unknown');
+    return 'unknown';
+  }
+  if (checkout.amount !== payment.amount || checkout.currency !== payment.currency) {
+    deps.log.warn(
+      { out_trade_no: payment.outTradeNo, expected: checkout.amount, received: payment.amount, currency: payment.currency },
+      'payment amount differs from the checkout: nothing done',
+    );
+    await log('bad_amount', `${payment.detail}; received ${payment.amount} ${payment.currency}`);
+    return 'bad_amount';
+  }
+
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<PaymentNotificationOutcome> => {
+    const open = await lockLicenceHolder(trx, checkout.user_id);
+    const paid = await trx
+      .updateTable('checkouts')
+      .set({ state: 'paid', paid_at: Math.min(payment.at, now), updated_at: now })
+      .where('id', '=', checkout.id)
+      .where('state', 'in', ['created', 'closed'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!paid) return 'duplicate';
+    if (!open || !(await fulfilCheckout(trx, paid, now))) return 'no_account';
+    await trx
+      .updateTable('checkouts')
+      .set({ state: 'fulfilled', fulfilled_at: now, updated_at: now })
+      .where('id', '=', paid.id)
+      .execute();
+    return 'fulfilled';
+  });
+  await log(outcome);
+  if (outcome !== 'duplicate') await deps.events.changed(payment.outTradeNo);
+  return outcome;
+}
+
+/**
+ * A provider's notification as it arrived: verified by the provider's own rule (signature, and
+ * the body parsed), then settled. Unverifiable ones change nothing and are logged. True when it
+ * was handled, so the provider may stop sending it.
+ */
+export async function handleNotification(
+  deps: PaymentsDeps,
+  providerName: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const provider = deps.providers.byName(providerName);
+  const notification = provider?.verify(headers, rawBody) ?? null;
+  if (!provider || !notification) {
+    deps.log.warn({ provider: providerName }, 'payment notification refused: not signed by the provider');
+    await logNotification(
+      deps.db,
+      { provider: providerName, outTradeNo: claimedTradeNo(rawBody), event: null, outcome: 'bad_signature', detail: null },
+      now,
+    );
+    return false;
+  }
+  if (notification.event === 'refunded') {
+    // Refunds start here (an operator's), and are settled when the provider accepts them: the
+    // notification confirms what is known, or is logged for an operator when it is not.
+    const row = await deps.db
+      .selectFrom('checkouts')
+      .select('state')
+      .where('out_trade_no', '=', notification.outTradeNo)
+      .executeTakeFirst();
+    await logNotification(
+      deps.db,
+      {
+        provider: provider.name,
+        outTradeNo: notification.outTradeNo,
+        event: 'refunded',
+        outcome: row?.state === 'refunded' ? 'refunded' : 'ignored',
+        detail: `notification ${notification.id}`,
+      },
+      now,
+    );
+    return true;
+  }
+  const outcome = await settlePaid(deps, {
+    provider: provider.name,
+    outTradeNo: notification.outTradeNo,
+    amount: notification.amount,
+    currency: notification.currency,
+    at: notification.at,
+    detail: `notification ${notification.id}`,
+  });
+  // A payment for an amount we never asked is not ours to keep quiet about: not acknowledged,
+  // the provider keeps it in its own failed-notification list too.
+  return outcome !== 'bad_amount' && outcome !== 'unknown';
+}
+
+/** The trade number an unverified body claims, for the log only. */
+function claimedTradeNo(rawBody: string): string | null {
+  const match = /"out_trade_no"\s*:\s*"([^"]{1,64})"/.exec(rawBody);
+  return match?.[1] ?? null;
+}
+
+/** Operator: a bank transfer arrived for a checkout; the amount received must be its amount. */
+export async function confirmBankTransfer(
+  deps: PaymentsDeps,
+  input: { outTradeNo: string; amount: number; reference: string },
+): Promise<PaymentNotificationOutcome> {
+  const row = await deps.db
+    .selectFrom('checkouts')
+    .select(['provider', 'currency', 'state'])
+    .where('out_trade_no', '=', input.outTradeNo)
+    .executeTakeFirst();
+  if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
+  if (row.provider !== BANK_TRANSFER) throw operatorInputError('not a bank-transfer checkout');
+  if (row.state !== 'created' && row.state !== 'closed')
+    throw operatorInputError(`the checkout is ${row.state}`, CommonErrors.conflict);
+  const outcome = await settlePaid(deps, {
+    provider: BANK_TRANSFER,
+    outTradeNo: input.outTradeNo,
+    amount: input.amount,
+    currency: row.currency,
+    at: deps.clock.now(),
+    detail: `bank transfer ${input.reference}`,
+  });
+  if (outcome === 'bad_amount') throw operatorInputError('the amount received is not the amount of the order');
+  return outcome;
+}
+
+export interface RefundOutcome {
+  out_trade_no: string;
+  amount: number;
+  currency: Currency;
+  /** What was taken back, per grant: the kind and how much of it was still there. */
+  taken_back: { kind: string; granted: number | null; taken: number | null }[];
+  /** Balance kinds of which some had been used: what was used stays used. */
+  spent_kept: { kind: string; spent: number }[];
+  cashback: 'cancelled' | 'kept_unlocked' | 'none';
+}
+
+/**
+ * Operator: refunds a paid checkout (docs/decisions/037). The provider pays the money back first;
+ * once it has accepted, one transaction marks the checkout refunded (once: a conditional update)
+ * and takes back every grant the order gave through the grants module — a licence period, what is
+ * left of its points and credit (spent points stay spent, and the answer says how many), days of
+ * unlimited use — and cancels an inviter's cashback on the order while it is still locked.
+ */
+export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, reason: string): Promise<RefundOutcome> {
+  const row = await deps.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
+  if (row.state !== 'paid' && row.state !== 'fulfilled')
+    throw operatorInputError(`only a paid checkout is refunded; this one is ${row.state}`, CommonErrors.conflict);
+  if (row.kind === 'business' && row.state === 'fulfilled')
+    throw operatorInputError('a business plan is taken back from its company by hand (company commands), then refunded as paid');
+
+  if (row.provider !== BANK_TRANSFER) {
+    const provider = deps.providers.byName(row.provider);
+    if (!provider) throw operatorInputError(`provider ${row.provider} is not configured here`, CommonErrors.conflict);
+    await provider.refund(outTradeNo, row.amount, reason);
+  }
+
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await lockLicenceHolder(trx, row.user_id);
+    const refunded = await trx
+      .updateTable('checkouts')
+      .set({ state: 'refunded', refunded_at: now, updated_at: now })
+      .where('id', '=', row.id)
+      .where('state', 'in', ['paid', 'fulfilled'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!refunded) throw appError(CommonErrors.conflict);
+    const result = await takeBack(trx, refunded, reason, now);
+    await trx
+      .updateTable('checkouts')
+      .set({ refund_note: JSON.stringify({ reason, ...result }).slice(0, 500) })
+      .where('id', '=', row.id)
+      .execute();
+    return result;
+  });
+  await deps.events.changed(outTradeNo);
+  return { out_trade_no: outTradeNo, amount: row.amount, currency: row.currency, ...outcome };
+}
+
+async function takeBack(trx: Db, checkout: CheckoutRow, reason: string, now: number) {
+  const live = await trx
+    .selectFrom('grants')
+    .selectAll()
+    .where('source_kind', '=', 'order')
+    .where('source_id', '=', checkout.out_trade_no)
+    .where('revoked_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const taken_back: RefundOutcome['taken_back'] = [];
+  const spent_kept: RefundOutcome['spent_kept'] = [];
+  for (const grant of live) {
+    const revoked = await revoke(trx, grant.id, `refund of order ${checkout.out_trade_no}: ${reason}`.slice(0, 200), now);
+    taken_back.push({ kind: grant.kind, granted: grant.amount, taken: grant.remaining });
+    if (grant.remaining !== null && grant.amount !== null && grant.remaining < grant.amount)
+      spent_kept.push({ kind: revoked.kind, spent: grant.amount - grant.remaining });
+  }
+  if (checkout.kind === 'ai_unlimited' && checkout.fulfilled_at !== null) {
+    const item = checkoutItemByKey(checkout.item);
+    if (item?.kind === 'ai_unlimited') {
+      const days = item.days * checkout.quantity;
+      await takeBackUnlimited(trx, checkout.user_id, days, now);
+      taken_back.push({ kind: 'ai_unlimited_days', granted: days, taken: days });
+    }
+  }
+  const cashback = await cancelCashbackOf(trx, checkout.out_trade_no, now);
+  return { taken_back, spent_kept, cashback };
+}

@@ -1,0 +1,20 @@
+import { defineErrors } from './define.js';
+
+/**
+ * Failures of the checkout (docs/decisions/037). Texts in `checkout`, which loads with the
+ * purchase screen.
+ */
+export const CheckoutErrors = defineErrors('checkout:errors.', {
+  /** The item is not sold in the caller's region (template credit overseas). */
+  notSoldHere: { msg: 'not sold here', status: 400 },
+  /** The payment method is not offered in the caller's region (a card at home, a QR code abroad). */
+  methodUnavailable: { msg: 'payment method unavailable', status: 400 },
+  /** More than one of a plan, or seats past the limit of one purchase. */
+  quantityInvalid: { msg: 'invalid quantity', status: 400 },
+  /** A personal plan names the product it is for; nothing else does. */
+  productInvalid: { msg: 'invalid product', status: 400 },
+  /** The checkout does not exist or is not the caller's: never told apart. */
+  checkoutNotFound: { msg: 'checkout not exists', status: 404 },
+  /** The payment provider could not be reached to open the payment: nothing was charged. */
+  providerUnavailable: { msg: 'payment unavailable', status: 503 },
+});

@@ -1,0 +1,181 @@
+import { type TSchema, Type } from 'typebox';
+import {
+  BUSINESS_SEATS_MAX,
+  checkoutItemKeys,
+  checkoutItemKinds,
+  checkoutStates,
+  paymentMethods,
+  personalPlanProducts,
+} from '../catalogue/checkout.js';
+import { Envelope } from '../http/envelope.js';
+import { Id, UnixSeconds } from '../http/input.js';
+import { defineRoute } from '../http/route.js';
+import { LicenceLengthMs } from '../licence/durations.js';
+
+/**
+ * The checkout's calls (docs/decisions/037): what is sold at what price, opening a payment, its
+ * state (read, pushed as it changes, or polled as spec 02 §4 does), and abandoning it. Only the
+ * purchase screen imports this module, so the first route's bundle does not carry it.
+ */
+
+const strict = { additionalProperties: false } as const;
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
+const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
+
+/** The number the provider knows a checkout by (spec 02 §7 `out_trade_no`); the order's number once paid. */
+export const OutTradeNo = Type.String({ pattern: '^[0-9]{20}$' });
+
+const Currency = Type.Enum(['CNY', 'USD']);
+const Minor = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** One item of the catalogue, priced in the caller's currency. */
+export const CheckoutOffer = Type.Object({
+  key: literals(checkoutItemKeys),
+  kind: literals(checkoutItemKinds),
+  price: Minor('unit price in minor units (fen, cents)'),
+  quantity_max: Type.Integer({ minimum: 1 }),
+  /** Personal plans: the order type (spec 02 §9); business plans: 8 lifelong, 9 time-limited. */
+  type: Nullable(Type.Integer()),
+  /** Business plans of type 9: 1, 2 or 3 years. */
+  subtype: Nullable(Type.Integer()),
+  /** How long it lasts: a length of the durations table, `forever`, or null for a balance. */
+  length: Nullable(Type.Union([literals(Object.keys(LicenceLengthMs)), Type.Literal('forever')])),
+  /** Renews itself each period until cancelled (the continuous plans). */
+  continuous: Type.Boolean(),
+  /** A personal plan's template coupons (spec 02 §9 extras). */
+  template_coupons: Nullable(Type.Integer()),
+  /** AI points: a personal plan's extra, or a package's points. */
+  ai_points: Nullable(Type.Integer()),
+  /** Days of unlimited AI use. */
+  unlimited_days: Nullable(Type.Integer()),
+  /** Template credit given, in fen. */
+  credit: Nullable(Type.Integer()),
+});
+
+export const CheckoutCatalogue = Type.Object({
+  currency: Currency,
+  methods: Type.Array(literals(paymentMethods)),
+  items: Type.Array(CheckoutOffer),
+});
+
+export const getCheckoutCatalogueRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/pay/catalogue',
+  summary: 'What the checkout sells, at the prices of the caller’s region',
+  tags: ['checkout'],
+  access: 'user',
+  params: Type.Object({ userId: Id() }, strict),
+  reply: Envelope(CheckoutCatalogue),
+});
+
+/** The transfer details of a bank-transfer checkout: the reference ties the money to the order. */
+export const BankTransfer = Type.Object({
+  account_name: Type.String(),
+  bank_name: Type.String(),
+  account_no: Type.String(),
+  reference: Type.String({ description: 'to write on the transfer: the out_trade_no' }),
+});
+
+/** A checkout: an order waiting to be paid, then paid and fulfilled, closed or refunded. */
+export const Checkout = Type.Object({
+  out_trade_no: OutTradeNo,
+  state: literals(checkoutStates),
+  item: literals(checkoutItemKeys),
+  kind: literals(checkoutItemKinds),
+  product: Nullable(literals(personalPlanProducts)),
+  quantity: Type.Integer({ minimum: 1 }),
+  method: literals(paymentMethods),
+  currency: Currency,
+  list_amount: Minor('price before the coupon'),
+  discount: Minor('taken off by the coupon'),
+  amount: Minor('what is charged'),
+  created_at: UnixSeconds,
+  /** An unpaid checkout closes then. */
+  expires_at: UnixSeconds,
+  paid_at: Nullable(UnixSeconds),
+  closed_at: Nullable(UnixSeconds),
+  refunded_at: Nullable(UnixSeconds),
+  /** The order in the history, once paid: the same number. */
+  order_id: Nullable(Type.String()),
+  /** The provider's page: the hosted card page overseas, the pay page the QR code opens at home. */
+  pay_url: Nullable(Type.String()),
+  /** The QR code to scan (wxpay, alipay), an SVG document. */
+  qr_svg: Nullable(Type.String()),
+  bank: Nullable(BankTransfer),
+});
+
+export const createCheckoutRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/:userId/pay/checkout',
+  summary: 'Opens a payment: the server prices it, asks the provider, records the order unpaid',
+  tags: ['checkout'],
+  access: 'user',
+  // A retry after a lost answer gets the same checkout, not a second order to pay.
+  idempotent: true,
+  params: Type.Object({ userId: Id() }, strict),
+  body: Type.Object(
+    {
+      item: literals(checkoutItemKeys),
+      /** A personal plan's product: diagram (max) or mind map (mind). */
+      product: Type.Optional(literals(personalPlanProducts)),
+      quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: BUSINESS_SEATS_MAX })),
+      method: literals(paymentMethods),
+    },
+    strict,
+  ),
+  reply: Envelope(Checkout),
+});
+
+export const CheckoutParams = Type.Object({ userId: Id(), outTradeNo: OutTradeNo }, strict);
+
+export const getCheckoutRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/pay/checkout/:outTradeNo',
+  summary: 'A checkout of the caller, as it stands (an unpaid one past its time reads closed)',
+  tags: ['checkout'],
+  access: 'user',
+  params: CheckoutParams,
+  reply: Envelope(Checkout),
+});
+
+export const closeCheckoutRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/user/:userId/pay/checkout/:outTradeNo',
+  summary: 'Abandons an unpaid checkout: closed here and at the provider; a paid one is answered as it is',
+  tags: ['checkout'],
+  access: 'user',
+  params: CheckoutParams,
+  reply: Envelope(Checkout),
+});
+
+/** The state events of a checkout, as Server-Sent Events: `event: checkout`, the Checkout as data. */
+export const CHECKOUT_EVENT = 'checkout';
+
+export const checkoutEventsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/pay/checkout/:outTradeNo/events',
+  summary:
+    'text/event-stream of the checkout’s state: sent at once, then on every change, with a heartbeat; ends once settled',
+  tags: ['checkout'],
+  access: 'user',
+  params: CheckoutParams,
+  reply: Type.String({ description: 'text/event-stream' }),
+});
+
+export const pollCheckoutRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/coop/poll',
+  summary: 'Whether a checkout is paid (spec 02 §7 coop/poll): the fallback of the pushed state, asked once a second',
+  tags: ['checkout'],
+  access: 'user',
+  params: Type.Object({ userId: Id() }, strict),
+  querystring: Type.Object({ out_trade_no: OutTradeNo }, strict),
+  reply: Envelope(
+    Type.Object({
+      out_trade_no: OutTradeNo,
+      state: literals(checkoutStates),
+      paid: Type.Boolean({ description: 'paid and fulfilled' }),
+    }),
+  ),
+});
