@@ -77,19 +77,45 @@ const personalUsd: Record<PersonalPlan['key'], number> = {
 export const BOUGHT_AI_POINTS_DAYS = 365;
 
 export const checkoutItems: readonly CheckoutItem[] = [
-  ...personalPlans.map(
-    (plan): PersonalItem => ({
-      key: `personal.${plan.key}`,
-      kind: 'personal',
-      plan,
-      prices: { CNY: plan.priceFen, USD: personalUsd[plan.key] },
-    }),
-  ),
+  ...personalPlans.map((plan): PersonalItem => ({
+    key: `personal.${plan.key}`,
+    kind: 'personal',
+    plan,
+    prices: { CNY: plan.priceFen, USD: personalUsd[plan.key] },
+  })),
   // Business plans are priced per seat (spec 02 §9: lifetime 1080, 1/2/3 years 380/580/780 yuan).
-  { key: 'business.lifetime', kind: 'business', type: 8, subtype: null, length: null, prices: { CNY: 108_000, USD: 15_900 } },
-  { key: 'business.oneYear', kind: 'business', type: 9, subtype: 1, length: 'oneYear', prices: { CNY: 38_000, USD: 5900 } },
-  { key: 'business.twoYears', kind: 'business', type: 9, subtype: 2, length: 'twoYears', prices: { CNY: 58_000, USD: 8900 } },
-  { key: 'business.threeYears', kind: 'business', type: 9, subtype: 3, length: 'threeYears', prices: { CNY: 78_000, USD: 11_900 } },
+  {
+    key: 'business.lifetime',
+    kind: 'business',
+    type: 8,
+    subtype: null,
+    length: null,
+    prices: { CNY: 108_000, USD: 15_900 },
+  },
+  {
+    key: 'business.oneYear',
+    kind: 'business',
+    type: 9,
+    subtype: 1,
+    length: 'oneYear',
+    prices: { CNY: 38_000, USD: 5900 },
+  },
+  {
+    key: 'business.twoYears',
+    kind: 'business',
+    type: 9,
+    subtype: 2,
+    length: 'twoYears',
+    prices: { CNY: 58_000, USD: 8900 },
+  },
+  {
+    key: 'business.threeYears',
+    kind: 'business',
+    type: 9,
+    subtype: 3,
+    length: 'threeYears',
+    prices: { CNY: 78_000, USD: 11_900 },
+  },
   { key: 'ai.points1000', kind: 'ai_points', points: 1000, prices: { CNY: 1000, USD: 199 } },
   { key: 'ai.points5000', kind: 'ai_points', points: 5000, prices: { CNY: 4500, USD: 799 } },
   { key: 'ai.points20000', kind: 'ai_points', points: 20_000, prices: { CNY: 16_000, USD: 2799 } },

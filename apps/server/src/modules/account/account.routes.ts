@@ -4,7 +4,6 @@ import {
   bindMobileRoute,
   changePasswordRoute,
   closeAccountRoute,
-  CommonErrors,
   createBindLinkRoute,
   describeBindLinkRoute,
   getBindLinkStateRoute,
@@ -16,8 +15,7 @@ import {
   unbindIdentityRoute,
   unbindMobileRoute,
 } from '@account-centre/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appError } from '../../lib/errors.js';
+import type { FastifyInstance } from 'fastify';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import { clientInfo, publicOrigin, requestRegion } from '../../lib/caller.js';
 import { bindAddress, changePassword, replaceAddress, unbindAddress, unbindIdentity } from './account.service.js';

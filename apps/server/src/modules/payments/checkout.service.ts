@@ -30,7 +30,16 @@ export type CheckoutDto = Static<typeof Checkout>;
 
 /** What the catalogue says of an item beyond its price. */
 function offerFacts(item: CheckoutItem) {
-  const none = { type: null, subtype: null, length: null, continuous: false, template_coupons: null, ai_points: null, unlimited_days: null, credit: null };
+  const none = {
+    type: null,
+    subtype: null,
+    length: null,
+    continuous: false,
+    template_coupons: null,
+    ai_points: null,
+    unlimited_days: null,
+    credit: null,
+  };
   switch (item.kind) {
     case 'personal':
       return {
@@ -90,7 +99,12 @@ export function toCheckoutDto(row: CheckoutRow, deps: Pick<PaymentsDeps, 'config
     qr_svg: row.state === 'created' && row.qr_content ? qrSvg(row.qr_content) : null,
     bank:
       row.method === 'bank'
-        ? { account_name: bank.accountName, bank_name: bank.bankName, account_no: bank.accountNo, reference: row.out_trade_no }
+        ? {
+            account_name: bank.accountName,
+            bank_name: bank.bankName,
+            account_no: bank.accountNo,
+            reference: row.out_trade_no,
+          }
         : null,
   };
 }

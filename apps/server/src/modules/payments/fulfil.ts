@@ -82,7 +82,11 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
   const paidAt = checkout.paid_at ?? now;
   const userId = checkout.user_id;
   const source = { kind: 'order' as const, id: checkout.out_trade_no, reason: `order ${checkout.out_trade_no}` };
-  const order = (product: OrderProductCode, type: number, extra: { exp?: number | null; givesLicence?: boolean } = {}) =>
+  const order = (
+    product: OrderProductCode,
+    type: number,
+    extra: { exp?: number | null; givesLicence?: boolean } = {},
+  ) =>
     recordOrderIn(
       trx,
       {
@@ -105,7 +109,9 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
   switch (item.kind) {
     case 'personal': {
       const product = checkout.product ?? 'max';
-      await order(personalPlanOrderProduct[product], item.plan.type, { exp: await renewedEnd(trx, checkout, item, paidAt) });
+      await order(personalPlanOrderProduct[product], item.plan.type, {
+        exp: await renewedEnd(trx, checkout, item, paidAt),
+      });
       return true;
     }
     case 'ai_points':

@@ -102,7 +102,10 @@ export const payRefundCommand: CliCommand = {
   name: 'pay:refund',
   description:
     'Refund a paid checkout through its provider, then take back everything it gave (spent points stay spent) and cancel a locked cashback on it.',
-  options: [tradeOption, { name: 'reason', description: 'why (kept with the refund and the grants taken back)', required: true }],
+  options: [
+    tradeOption,
+    { name: 'reason', description: 'why (kept with the refund and the grants taken back)', required: true },
+  ],
   run: (context, flags) =>
     withPayments(context, async (payments) => {
       const reason = (flags.reason ?? '').trim();

@@ -23,7 +23,13 @@ export interface ReceivedPayment {
 
 async function logNotification(
   db: Db,
-  values: { provider: string; outTradeNo: string | null; event: string | null; outcome: PaymentNotificationOutcome; detail: string | null },
+  values: {
+    provider: string;
+    outTradeNo: string | null;
+    event: string | null;
+    outcome: PaymentNotificationOutcome;
+    detail: string | null;
+  },
   now: number,
 ): Promise<void> {
   await db
@@ -55,7 +61,11 @@ async function logNotification(
 export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): Promise<PaymentNotificationOutcome> {
   const now = deps.clock.now();
   const log = (outcome: PaymentNotificationOutcome, detail = payment.detail) =>
-    logNotification(deps.db, { provider: payment.provider, outTradeNo: payment.outTradeNo, event: 'paid', outcome, detail }, now);
+    logNotification(
+      deps.db,
+      { provider: payment.provider, outTradeNo: payment.outTradeNo, event: 'paid', outcome, detail },
+      now,
+    );
 
   const checkout = await deps.db
     .selectFrom('checkouts')
@@ -63,13 +73,21 @@ export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): 
     .where('out_trade_no', '=', payment.outTradeNo)
     .executeTakeFirst();
   if (!checkout || checkout.provider !== payment.provider) {
-    deps.log.warn({ provider: payment.provider, out_trade_no: payment.outTradeNo }, 'payment for no checkout of this provider');
+    deps.log.warn(
+      { provider: payment.provider, out_trade_no: payment.outTradeNo },
+      'payment for no checkout of this provider',
+    );
     await log('unknown');
     return 'unknown';
   }
   if (checkout.amount !== payment.amount || checkout.currency !== payment.currency) {
     deps.log.warn(
-      { out_trade_no: payment.outTradeNo, expected: checkout.amount, received: payment.amount, currency: payment.currency },
+      {
+        out_trade_no: payment.outTradeNo,
+        expected: checkout.amount,
+        received: payment.amount,
+        currency: payment.currency,
+      },
       'payment amount differs from the checkout: nothing done',
     );
     await log('bad_amount', `${payment.detail}; received ${payment.amount} ${payment.currency}`);
@@ -117,7 +135,13 @@ export async function handleNotification(
     deps.log.warn({ provider: providerName }, 'payment notification refused: not signed by the provider');
     await logNotification(
       deps.db,
-      { provider: providerName, outTradeNo: claimedTradeNo(rawBody), event: null, outcome: 'bad_signature', detail: null },
+      {
+        provider: providerName,
+        outTradeNo: claimedTradeNo(rawBody),
+        event: null,
+        outcome: 'bad_signature',
+        detail: null,
+      },
       now,
     );
     return false;
@@ -207,12 +231,18 @@ export interface RefundOutcome {
  * unlimited use — and cancels an inviter's cashback on the order while it is still locked.
  */
 export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, reason: string): Promise<RefundOutcome> {
-  const row = await deps.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst();
   if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
   if (row.state !== 'paid' && row.state !== 'fulfilled')
     throw operatorInputError(`only a paid checkout is refunded; this one is ${row.state}`, CommonErrors.conflict);
   if (row.kind === 'business' && row.state === 'fulfilled')
-    throw operatorInputError('a business plan is taken back from its company by hand (company commands), then refunded as paid');
+    throw operatorInputError(
+      'a business plan is taken back from its company by hand (company commands), then refunded as paid',
+    );
 
   if (row.provider !== BANK_TRANSFER) {
     const provider = deps.providers.byName(row.provider);
@@ -255,7 +285,12 @@ async function takeBack(trx: Db, checkout: CheckoutRow, reason: string, now: num
   const taken_back: RefundOutcome['taken_back'] = [];
   const spent_kept: RefundOutcome['spent_kept'] = [];
   for (const grant of live) {
-    const revoked = await revoke(trx, grant.id, `refund of order ${checkout.out_trade_no}: ${reason}`.slice(0, 200), now);
+    const revoked = await revoke(
+      trx,
+      grant.id,
+      `refund of order ${checkout.out_trade_no}: ${reason}`.slice(0, 200),
+      now,
+    );
     taken_back.push({ kind: grant.kind, granted: grant.amount, taken: grant.remaining });
     if (grant.remaining !== null && grant.amount !== null && grant.remaining < grant.amount)
       spent_kept.push({ kind: revoked.kind, spent: grant.amount - grant.remaining });

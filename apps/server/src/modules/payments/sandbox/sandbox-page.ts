@@ -190,7 +190,10 @@ const texts: Record<Language, Texts> = {
 };
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** The `lang` attribute of each language (the app's codes are not all BCP 47). */
 const htmlLang: Record<Language, string> = {

@@ -26,7 +26,11 @@ interface NotificationBody {
 }
 
 /** How a notification went out: the HTTP status and body that came back, or the network failure. */
-export type Sender = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number; text: string }>;
+export type Sender = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; text: string }>;
 
 const httpSender: Sender = async (url, body, headers) => {
   const response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
