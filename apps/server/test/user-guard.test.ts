@@ -47,6 +47,7 @@ const candidateStrings = [
   'zh',
   '1',
   'a1',
+  '20261127093000123456',
 ];
 
 /** A value valid under a JSON schema, for the shapes the contract uses. */

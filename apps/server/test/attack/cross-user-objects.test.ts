@@ -22,8 +22,8 @@ import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
  * add it to `sweep` (or to `ownIds`, saying why the id cannot be another user's).
  */
 
-/** Field names that carry the id of a stored object (the user id is the path guard's). */
-const objectField = /^(id|.*Id|.*_id)$/;
+/** Field names that carry the id of a stored object (the user id is the path guard's), or a checkout's number. */
+const objectField = /^(id|.*Id|.*_id|outTradeNo|out_trade_no)$/;
 
 /** Object-id fields that name the caller's own thing and cannot point at another user's. */
 const ownIds: Record<string, string> = {
@@ -62,6 +62,9 @@ interface OwnedObjects {
   teamId: number;
   teammateId: number;
   planId: number;
+  /** A checkout waiting to be paid, and one closed (whose event stream ends at once). */
+  checkout: string;
+  closedCheckout: string;
 }
 
 type Attempt = (caller: TestUser, objects: OwnedObjects) => InjectOptions & { method: HTTPMethods };
@@ -161,6 +164,22 @@ const sweep: Record<string, Attempt> = {
     group_id: amy.teamId,
     user_id: amy.teammateId,
   })),
+  'GET /api/user/:userId/pay/checkout/:outTradeNo params.outTradeNo': (bea, amy) => ({
+    method: 'GET',
+    url: `/api/user/${bea.userId}/pay/checkout/${amy.checkout}`,
+  }),
+  'DELETE /api/user/:userId/pay/checkout/:outTradeNo params.outTradeNo': (bea, amy) => ({
+    method: 'DELETE',
+    url: `/api/user/${bea.userId}/pay/checkout/${amy.checkout}`,
+  }),
+  'GET /api/user/:userId/pay/checkout/:outTradeNo/events params.outTradeNo': (bea, amy) => ({
+    method: 'GET',
+    url: `/api/user/${bea.userId}/pay/checkout/${amy.closedCheckout}/events`,
+  }),
+  'GET /api/user/:userId/coop/poll querystring.out_trade_no': (bea, amy) => ({
+    method: 'GET',
+    url: `/api/user/${bea.userId}/coop/poll?out_trade_no=${amy.checkout}`,
+  }),
 };
 
 /** `METHOD path part.field` for every object-id field of every contract route. */
@@ -242,9 +261,21 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       { teamId: team.id, type: 61, seats: 5, source: { kind: 'operator', id: `sweep:${team.id}`, reason: 'sweep' } },
       t.clock.now(),
     );
+    const [checkout, closedCheckout] = await Promise.all(
+      [0, 1].map(async () => {
+        const opened = await call(t, contract.createCheckoutRoute, {
+          as: owner,
+          body: { item: 'ai.points1000', method: 'wxpay' },
+        });
+        return opened.ok().data.out_trade_no;
+      }),
+    );
+    await call(t, contract.closeCheckoutRoute, { as: owner, params: { outTradeNo: closedCheckout! } });
     return {
       owner,
       objects: {
+        checkout: checkout!,
+        closedCheckout: closedCheckout!,
         sessionId: onLaptop!.id,
         deviceId,
         orderNumber: order.order_no,
