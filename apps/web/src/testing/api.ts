@@ -9,9 +9,9 @@ export interface Failure {
   readonly failure: { status: number; body: { status: 'error'; code: number; msg: string; data?: unknown } };
 }
 
-/** A file or other answer that is not JSON (a receipt's PDF). */
+/** A file or other answer that is not JSON (a receipt's PDF), or a stream the test writes to as it goes (events). */
 export interface RawAnswer {
-  readonly raw: { status?: number; body: string; contentType: string };
+  readonly raw: { status?: number; body: string | ReadableStream<Uint8Array>; contentType: string };
 }
 
 /** One call the app made, as the route reads it. */
@@ -39,8 +39,12 @@ export function failWith(entry: Pick<ErrorEntry, 'status' | 'code' | 'msg'>, dat
   };
 }
 
-/** A non-JSON answer (a file). */
-export const rawAnswer = (body: string, contentType = 'application/pdf', status = 200): RawAnswer => ({
+/** A non-JSON answer (a file, an event stream). */
+export const rawAnswer = (
+  body: RawAnswer['raw']['body'],
+  contentType = 'application/pdf',
+  status = 200,
+): RawAnswer => ({
   raw: { status, body, contentType },
 });
 

@@ -24,6 +24,19 @@ export const personalPlanOrderProduct: Record<PersonalPlanProduct, OrderProductC
   mind: 'mindmaster',
 };
 
+/**
+ * The store product id a continuous plan is sold under: the ids whose subscriptions may be
+ * cancelled here (spec 01 §6: 5371, 5380, 5370, 5378), one per product and continuous plan, so a
+ * continuous plan bought at this checkout shows cancel where the spec shows it (docs/decisions/037).
+ */
+export const continuousPlanProductIds: Record<
+  PersonalPlanProduct,
+  Partial<Record<PersonalPlan['key'], number>>
+> = {
+  max: { continuousYearly: 5371, halfYearContinuous: 5370 },
+  mind: { continuousYearly: 5380, halfYearContinuous: 5378 },
+};
+
 /** Minor units in each currency; null where the item is not sold in it. */
 export type CheckoutPrices = Readonly<Record<Currency, number | null>>;
 

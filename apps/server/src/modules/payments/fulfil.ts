@@ -3,6 +3,7 @@ import {
   BOUGHT_AI_POINTS_DAYS,
   type CheckoutItem,
   checkoutItemByKey,
+  continuousPlanProductIds,
   FOREVER_EXPIRY,
   FOREVER_THRESHOLD,
   LicenceLengthMs,
@@ -85,7 +86,7 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
   const order = (
     product: OrderProductCode,
     type: number,
-    extra: { exp?: number | null; givesLicence?: boolean } = {},
+    extra: { exp?: number | null; givesLicence?: boolean; productId?: number | null } = {},
   ) =>
     recordOrderIn(
       trx,
@@ -111,6 +112,7 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       const product = checkout.product ?? 'max';
       await order(personalPlanOrderProduct[product], item.plan.type, {
         exp: await renewedEnd(trx, checkout, item, paidAt),
+        productId: continuousPlanProductIds[product][item.plan.key] ?? null,
       });
       return true;
     }

@@ -6,6 +6,7 @@ import { operatorInputError } from '../../lib/errors.js';
 import { closeUnpaid } from './checkout.service.js';
 import { buildPaymentsDeps } from './payments.deps.js';
 import type { PaymentsDeps } from './providers.js';
+import { renewContinuousPlan } from './renewals.service.js';
 import { confirmBankTransfer, refundCheckout } from './settle.service.js';
 
 /**
@@ -151,4 +152,19 @@ export const payReplayCommand: CliCommand = {
     }),
 };
 
-export const paymentCommands = [payListCommand, payConfirmCommand, payRefundCommand, payCloseCommand, payReplayCommand];
+export const payRenewCommand: CliCommand = {
+  name: 'pay:renew',
+  description:
+    'Charge a continuous plan’s next period through its provider’s agreement (the scheduled charge): refused, and the agreement ended, once its renewal was cancelled.',
+  options: [{ name: 'order', description: 'the out_trade_no of the plan’s first checkout', required: true }],
+  run: (context, flags) => withPayments(context, (payments) => renewContinuousPlan(payments, tradeNo(flags.order))),
+};
+
+export const paymentCommands = [
+  payListCommand,
+  payConfirmCommand,
+  payRefundCommand,
+  payCloseCommand,
+  payReplayCommand,
+  payRenewCommand,
+];

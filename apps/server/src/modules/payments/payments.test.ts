@@ -1,4 +1,5 @@
 import {
+  cancelSubscriptionRoute,
   CHECKOUT_TTL_SECONDS,
   checkoutEventsRoute,
   closeCheckoutRoute,
@@ -8,6 +9,7 @@ import {
   getLicencesRoute,
   getOrdersRoute,
   pollCheckoutRoute,
+  type RouteBody,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
@@ -32,7 +34,7 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const open = (user: TestUser, body: Parameters<typeof call<typeof createCheckoutRoute>>[2]['body'], key?: string) =>
+  const open = (user: TestUser, body: RouteBody<typeof createCheckoutRoute>, key?: string) =>
     call(t, createCheckoutRoute, { as: user, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
   const refOf = (payUrl: string | null) => (payUrl ?? '').split('/').pop() as string;
@@ -392,6 +394,27 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     const licences = (await call(t, getLicencesRoute, { as: user })).ok().data;
     const max = licences.find((row) => row.product === 'max' && row.scope === 'personal');
     expect(max?.endTime).toBe(t.clock.now() + 2 * 31_536_000);
+  });
+
+  it('renews a continuous plan through the provider’s agreement until its renewal is cancelled', async () => {
+    const user = await testUser(t, { region: 'overseas' });
+    const first = (await open(user, { item: 'personal.continuousYearly', product: 'max', method: 'card' })).ok().data;
+    expect(first).toMatchObject({ amount: 5900, currency: 'USD', qr_svg: null });
+    await payOnPage(first.pay_url);
+    const licence = async () =>
+      (await call(t, getLicencesRoute, { as: user })).ok().data.find((row) => row.product === 'max' && row.scope === 'personal');
+    expect(await licence()).toMatchObject({ renewal: 'auto', showCancel: true, endTime: t.clock.now() + 31_536_000 });
+
+    const renewed = await cli('pay:renew', '--order', first.out_trade_no);
+    expect(renewed.json).toMatchObject({ state: 'fulfilled', amount: 5900, renews: first.out_trade_no });
+    expect((await licence())?.endTime).toBe(t.clock.now() + 2 * 31_536_000);
+
+    expect((await call(t, cancelSubscriptionRoute, { as: user, body: { product: 'max' } })).status).toBe(200);
+    const refused = await cli('pay:renew', '--order', first.out_trade_no);
+    expect(refused.code).toBe(1);
+    const agreement = await t.app.db.selectFrom('sandbox_payments').select('agreement').where('out_trade_no', '=', first.out_trade_no).executeTakeFirstOrThrow();
+    expect(agreement.agreement).toBe(0);
+    expect(await t.app.db.selectFrom('checkouts').select('id').where('renews', '=', first.out_trade_no).execute()).toHaveLength(1);
   });
 
   it('refunds through the provider and takes back what is left: spent points stay spent and the refund says so', async () => {

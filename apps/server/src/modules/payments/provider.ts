@@ -25,6 +25,14 @@ export interface PaymentProvider {
   acknowledge(handled: boolean): { status: number; body: string; contentType: string };
   /** Pays `amount` back. Resolves once the provider has accepted it; rejects when it refuses. */
   refund(outTradeNo: string, amount: number, reason: string): Promise<{ refundId: string }>;
+  /**
+   * A continuous plan: charges the agreement set up when `agreementOf` was paid, as the next
+   * period's payment `renewal` (its notification follows as for any payment). False when there
+   * is no live agreement. Providers without agreements leave it out.
+   */
+  chargeAgreement?(agreementOf: string, renewal: PaymentToOpen): Promise<boolean>;
+  /** Ends the agreement of a continuous plan: nothing more is charged. */
+  endAgreement?(agreementOf: string): Promise<void>;
 }
 
 export interface PaymentToOpen {

@@ -6,7 +6,6 @@ import { getSession } from '../../lib/session';
 import {
   DEFAULT_SCREEN,
   type ScreenName,
-  isScreenName,
   screenFromPath,
   screenNames,
   screenNamespace,
@@ -16,16 +15,17 @@ import {
 export const SIGN_IN_NAMESPACE = 'auth';
 
 /**
- * Translation namespaces named after a screen (`locales/<lang>/order.json`) hold that screen's
- * texts: they load with the screen's code rather than at boot. The rest (common, shell, header,
+ * A screen's own namespace (`locales/<lang>/order.json`, `screenNamespace`) holds that screen's
+ * texts: it loads with the screen's code rather than at boot. The rest (common, shell, header,
  * errors, auth) and the first screen's own start with the app. Namespaces of a part of a screen
  * (`accountClose`) load with that part (lazyWithTexts).
  */
 export function startNamespaces(firstScreen: ScreenName): string[] {
+  const screenTexts = screenNames.map(screenNamespace);
   return namespaces.filter(
     (namespace) =>
       !isPartNamespace(namespace, screenNames) &&
-      (!isScreenName(namespace) || namespace === screenNamespace(firstScreen)),
+      (!screenTexts.includes(namespace) || namespace === screenNamespace(firstScreen)),
   );
 }
 

@@ -42,6 +42,11 @@ describe('texts loaded at boot', () => {
     expect(startNamespaces('order')).toContain('order');
   });
 
+  it('leave the purchase screen’s texts, named otherwise, to that screen', () => {
+    expect(startNamespaces('account')).not.toContain('checkout');
+    expect(startNamespaces('buy')).toContain('checkout');
+  });
+
   it('tell a part of a screen by its screen name and a capital', () => {
     expect(isPartNamespace('accountClose', screenNames)).toBe(true);
     expect(isPartNamespace('orderReceipt', screenNames)).toBe(true);

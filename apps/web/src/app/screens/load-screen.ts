@@ -47,6 +47,7 @@ const codeLoaders: Record<ScreenName, () => Promise<ScreenModule>> = {
   aipoint: () => import('../../features/aipoint').then((m) => ({ default: m.AiPointScreen })),
   license: () => import('../../features/bind').then((m) => ({ default: m.LicenseScreen })),
   team: () => import('../../features/team').then((m) => ({ default: m.TeamScreen })),
+  buy: () => import('../../features/checkout').then((m) => ({ default: m.BuyScreen })),
 };
 
 /** A screen's code together with its texts, if it has a namespace (`screenNamespace`). */

@@ -1,4 +1,7 @@
-/** The screens of the account centre, one route each (spec 01 §2): `/{name}`, no parameters. */
+/**
+ * The screens of the account centre, one route each (spec 01 §2): `/{name}`, no parameters. The
+ * purchase screen (`buy`) is no menu entry: the screens that sell open it (lib/buy-link.ts).
+ */
 export const screenNames = [
   'account',
   'property',
@@ -12,16 +15,18 @@ export const screenNames = [
   'aipoint',
   'license',
   'team',
+  'buy',
 ] as const;
 
 export type ScreenName = (typeof screenNames)[number];
 
 /**
  * The translation namespace holding a screen's texts: its own name, but the bind screen's for
- * the licence screen, which redeems codes the same way.
+ * the licence screen, which redeems codes the same way, and `checkout` for the purchase screen,
+ * whose failures the contract's error catalogue words under that name.
  */
 export function screenNamespace(screen: ScreenName): string {
-  return screen === 'license' ? 'bind' : screen;
+  return screen === 'license' ? 'bind' : screen === 'buy' ? 'checkout' : screen;
 }
 
 export const DEFAULT_SCREEN: ScreenName = 'account';

@@ -4,6 +4,7 @@ import {
   CommonErrors,
   OrderErrors,
   createTicketRoute,
+  checkoutEventsRoute,
   devOutboxRoute,
   getUserRoute,
   loginRoute,
@@ -11,7 +12,7 @@ import {
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, saveSession } from '../session';
 import { ApiError, errorI18nKey, errorKey } from './api-error';
-import { adoptRefreshCookie, apiCall, configureApiClient } from './client';
+import { adoptRefreshCookie, apiCall, apiResponse, configureApiClient } from './client';
 
 /** The msgs the stubbed server answers with, from the error catalogue. */
 const ServerMsg = {
@@ -317,6 +318,48 @@ describe('an expired access token', () => {
     server.rotateElsewhere();
     await expect(call).resolves.toMatchObject({ data: { user_id: 5 } });
     expect(server.refreshes()).toBe(0);
+  });
+});
+
+describe('apiResponse', () => {
+  const params = { userId: 5, outTradeNo: '20261127000000000001' };
+  const stream = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+
+  it('gives a successful answer unread, with the token and the headers asked for', async () => {
+    saveSession({ user_id: 5, token: 'fresh', refresh_token: 'ref-1', expires_in: 900 });
+    serve(() => stream('event: checkout\ndata: {}\n\n'));
+    const response = await apiResponse(checkoutEventsRoute, { params, headers: { Accept: 'text/event-stream' } });
+    expect(await response.text()).toBe('event: checkout\ndata: {}\n\n');
+    expect(requests[0]?.url).toBe('http://account.example.com/api/user/5/pay/checkout/20261127000000000001/events');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer fresh');
+    expect(requests[0]?.headers.get('Accept')).toBe('text/event-stream');
+  });
+
+  it('refreshes an expired token once and opens again, as apiCall does', async () => {
+    saveSession({ user_id: 5, token: 'stale', refresh_token: 'ref-1', expires_in: 900 });
+    serve((request) => {
+      if (request.url.endsWith('/api/auth/refresh')) {
+        return ok({ user_id: 5, token: 'fresh', refresh_token: 'ref-2', expires_in: 900 });
+      }
+      return request.headers.get('Authorization') === 'Bearer fresh'
+        ? stream(': alive\n\n')
+        : fail(401, ServerMsg.tokenExpired);
+    });
+    const response = await apiResponse(checkoutEventsRoute, { params });
+    expect(await response.text()).toBe(': alive\n\n');
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual([
+      '/api/user/5/pay/checkout/20261127000000000001/events',
+      '/api/auth/refresh',
+      '/api/user/5/pay/checkout/20261127000000000001/events',
+    ]);
+  });
+
+  it('turns a refusal into an ApiError, as apiCall does', async () => {
+    serve(() => fail(404, 'checkout not exists'));
+    await expect(apiResponse(checkoutEventsRoute, { params })).rejects.toMatchObject({
+      status: 404,
+      msg: 'checkout not exists',
+    });
   });
 });
 

@@ -57,20 +57,32 @@ const EXPIRY_MARGIN_MS = 5_000;
  * that carried a token waits for one refresh shared by all the calls that failed with the
  * same token, then each retries once; a failure comes back as an ApiError.
  */
-export async function apiCall<R extends RouteDef>(route: R, ...[options]: OptionsArgument<R>): Promise<RouteReply<R>> {
-  const opts = (options ?? {}) as ApiCallOptions<R>;
+export function apiCall<R extends RouteDef>(route: R, ...[options]: OptionsArgument<R>): Promise<RouteReply<R>> {
+  return authorised(route, (options ?? {}) as ApiCallOptions<R>, false);
+}
+
+/**
+ * As apiCall, for a route whose success answer is not JSON (an event stream): the response is
+ * given unread. It goes through the same credentials and refresh, so a stream is never the one
+ * request that signs the user out for an expired token.
+ */
+export function apiResponse<R extends RouteDef>(route: R, options: ApiCallOptions<R>): Promise<Response> {
+  return authorised(route, options, true) as Promise<unknown> as Promise<Response>;
+}
+
+async function authorised<R extends RouteDef>(route: R, opts: ApiCallOptions<R>, raw: boolean) {
   let session = getSession();
   if (session && refreshable(session) && session.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
     // Known to be expired: refresh first rather than spend a request on a certain 401.
     session = await refreshedSession(session.token);
   }
   try {
-    return await send(route, opts, session);
+    return await send(route, opts, session, raw);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || !session) throw error;
     const renewed = await refreshedSession(session.token);
     if (!renewed) throw error;
-    return send(route, opts, renewed);
+    return send(route, opts, renewed, raw);
   }
 }
 
@@ -118,6 +130,7 @@ async function send<R extends RouteDef>(
   route: R,
   options: ApiCallOptions<R>,
   session: StoredSession | null,
+  raw?: boolean,
 ): Promise<RouteReply<R>> {
   const url =
     config.baseUrl +
@@ -152,6 +165,7 @@ async function send<R extends RouteDef>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkError();
   }
+  if (raw && response.ok) return response as never;
 
   let payload: unknown = null;
   try {

@@ -1,4 +1,11 @@
 export { ApiError, errorI18nKey, errorKey, networkError } from './api-error';
 export { type ErrorTextOptions, errorText } from './error-text';
-export { type ApiCallOptions, type ApiClientConfig, adoptRefreshCookie, apiCall, configureApiClient } from './client';
+export {
+  type ApiCallOptions,
+  type ApiClientConfig,
+  adoptRefreshCookie,
+  apiCall,
+  apiResponse,
+  configureApiClient,
+} from './client';
 export { newRequestKey } from './request-key';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCountdown } from './use-countdown';
+import { formatRemaining, useCountdown } from './use-countdown';
 
 describe('useCountdown', () => {
   beforeEach(() => {
@@ -32,5 +32,13 @@ describe('useCountdown', () => {
     vi.setSystemTime(Date.now() + 29_000);
     act(() => vi.advanceTimersByTime(1000));
     expect(result.current[0]).toBe(30);
+  });
+});
+
+describe('formatRemaining', () => {
+  it('writes minutes and seconds', () => {
+    expect(formatRemaining(600)).toBe('10:00');
+    expect(formatRemaining(65)).toBe('1:05');
+    expect(formatRemaining(0)).toBe('0:00');
   });
 });

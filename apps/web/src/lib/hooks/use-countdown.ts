@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
+/** `9:05`: minutes and seconds left, as a countdown reads in every language. */
+export function formatRemaining(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 /**
  * Seconds left until a moment, ticking once a second. The end is kept as a time rather than a
  * counter, so a background tab whose timers were slowed still shows the right number.

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
-import { newRequestKey } from '../../../lib/api';
+import { newRequestKey } from '../api';
 
 /**
- * Sends the writes that move seats with an `Idempotency-Key` (DESIGN.md §2): one key per request
- * body until that request succeeds. Sent again after a lost answer, the same body keeps its key,
- * so the server does the work once; a changed body (another plan chosen after a failure) gets a
- * new key, since the server refuses a known key with another body. After a success the key is
- * dropped: the same change asked for later is a new request.
+ * Sends the writes that move money, points or seats with an `Idempotency-Key` (DESIGN.md §2): one
+ * key per request body until that request succeeds. Sent again after a lost answer, the same body
+ * keeps its key, so the server does the work once; a changed body (another plan chosen after a
+ * failure) gets a new key, since the server refuses a known key with another body. After a success
+ * the key is dropped: the same request asked for later is a new one (a second purchase, a second
+ * change).
  */
 export function useIdempotentSend() {
   const keys = useRef(new Map<string, string>());

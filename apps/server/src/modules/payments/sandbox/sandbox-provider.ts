@@ -237,7 +237,8 @@ export class SandboxProvider implements PaymentProvider {
   async chargeAgreement(agreementOf: string, renewal: PaymentToOpen): Promise<boolean> {
     const parent = await this.#payment('out_trade_no', agreementOf);
     if (!parent || parent.agreement !== 1 || (parent.state !== 'paid' && parent.state !== 'refunded')) return false;
-    const opened = await this.open({ ...renewal, agreement: true });
+    // The agreement notifies where its first payment did.
+    const opened = await this.open({ ...renewal, notifyUrl: parent.notify_url, agreement: true });
     return (await this.pay(opened.providerRef)) === 'paid';
   }
 

@@ -1,6 +1,7 @@
 import { redeemGiftCodeRoute, redeemLicenceCodeRoute, type RouteReply } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
+import { userDataKey } from '../../../lib/user/user-data';
 
 export type Redemption = RouteReply<typeof redeemLicenceCodeRoute>['data'];
 
@@ -19,6 +20,6 @@ export function useRedeemCode(userId: number) {
         params: { userId },
         body: { code },
       }).then((reply) => reply.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user', userId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userDataKey(userId) }),
   });
 }

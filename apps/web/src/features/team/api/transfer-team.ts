@@ -2,7 +2,7 @@ import { type TeamTransferOptionValue, transferTeamRoute } from '@account-centre
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
-import { useIdempotentSend } from './request-keys';
+import { useIdempotentSend } from '../../../lib/hooks/use-idempotent-send';
 
 /**
  * Hands the team to a member (setGroupOwner; the diagram team of the domestic build): the old

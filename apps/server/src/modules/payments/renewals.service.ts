@@ -1,0 +1,92 @@
+import { checkoutItemByKey, CommonErrors } from '@account-centre/contract';
+import { operatorInputError } from '../../lib/errors.js';
+import { newOrderNo } from '../orders/orders.service.js';
+import { itemName } from './fulfil.js';
+import { pricesOf } from './payments.config.js';
+import type { PaymentsDeps } from './providers.js';
+
+/**
+ * A continuous plan's next period (spec 02 §9 continuous yearly and half-year plans;
+ * docs/decisions/037): the provider charges the agreement set up by the plan's first payment, as
+ * a new checkout that `renews` it, and the payment's notification settles it like any other — its
+ * licence extends the running one from its end. A plan whose renewal was cancelled
+ * (`scheme-cancel`: the record no longer renews) is not charged, and its agreement is ended.
+ */
+export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: string) {
+  const root = await deps.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', agreementOf).executeTakeFirst();
+  const item = root ? checkoutItemByKey(root.item) : undefined;
+  if (!root || item?.kind !== 'personal' || !item.plan.continuous || root.renews !== null)
+    throw operatorInputError('not the first checkout of a continuous plan', CommonErrors.notFound);
+  if (root.state !== 'fulfilled') throw operatorInputError(`the plan’s checkout is ${root.state}`, CommonErrors.conflict);
+  const provider = deps.providers.byName(root.provider);
+  if (!provider?.chargeAgreement) throw operatorInputError(`provider ${root.provider} charges no agreements here`);
+
+  const record = await deps.db
+    .selectFrom('subscriptions')
+    .select('have_renew')
+    .where('user_id', '=', root.user_id)
+    .where('product', '=', root.product ?? 'max')
+    .executeTakeFirst();
+  if (record?.have_renew !== 1) {
+    await provider.endAgreement?.(agreementOf);
+    throw operatorInputError('the plan no longer renews (cancelled): its agreement is ended', CommonErrors.conflict);
+  }
+
+  const now = deps.clock.now();
+  const amount = pricesOf(deps.config, root.item)?.[root.currency] ?? null;
+  if (amount === null) throw operatorInputError('the plan is no longer sold in its currency', CommonErrors.conflict);
+  const outTradeNo = newOrderNo(now);
+  const expiresAt = now + 30 * 60;
+  // Recorded before the charge, so the notification that follows finds it.
+  await deps.db
+    .insertInto('checkouts')
+    .values({
+      ...root,
+      id: undefined,
+      out_trade_no: outTradeNo,
+      list_amount: amount,
+      discount: 0,
+      amount,
+      coupon_grant_id: null,
+      state: 'created',
+      provider_ref: null,
+      pay_url: null,
+      qr_content: null,
+      renews: agreementOf,
+      created_at: now,
+      expires_at: expiresAt,
+      paid_at: null,
+      fulfilled_at: null,
+      closed_at: null,
+      refunded_at: null,
+      refund_note: null,
+      updated_at: now,
+    })
+    .execute();
+  const charged = await provider.chargeAgreement(agreementOf, {
+    outTradeNo,
+    amount,
+    currency: root.currency,
+    method: root.method,
+    description: itemName(item, root.product, root.quantity),
+    notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
+    payerOrigin: deps.notifyOrigin(),
+    expiresAt,
+    agreement: true,
+  });
+  if (!charged) {
+    await deps.db
+      .updateTable('checkouts')
+      .set({ state: 'closed', closed_at: now, updated_at: now })
+      .where('out_trade_no', '=', outTradeNo)
+      .where('state', '=', 'created')
+      .execute();
+    throw operatorInputError('the provider has no live agreement for this plan', CommonErrors.conflict);
+  }
+  const after = await deps.db
+    .selectFrom('checkouts')
+    .select(['out_trade_no', 'state', 'amount', 'currency'])
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirstOrThrow();
+  return { ...after, renews: agreementOf };
+}

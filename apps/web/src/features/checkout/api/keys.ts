@@ -1,0 +1,10 @@
+import { userDataKey } from '../../../lib/user/user-data';
+
+/**
+ * Query keys of the purchase screen, each defined once (DESIGN.md §6). Under the user's data, so
+ * the catalogue is read again with everything else once a purchase has gone through.
+ */
+export const checkoutKeys = {
+  all: (userId: number) => [...userDataKey(userId), 'checkout'] as const,
+  catalogue: (userId: number) => [...checkoutKeys.all(userId), 'catalogue'] as const,
+};
