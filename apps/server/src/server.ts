@@ -14,6 +14,11 @@ async function main() {
       console.log(`Demo account created — sign in with ${demo.email} / ${demo.password}`);
       console.log('Codes to redeem on /bind and /license (the coupon code on /coupon), shown this once:');
       for (const [kind, code] of Object.entries(demo.codes ?? {})) console.log(`  ${kind}: ${code}`);
+      if (demo.waiting_transfer) {
+        console.log(
+          `A bank transfer waits for its money; settle it with: npm run admin -- pay:confirm --order ${demo.waiting_transfer} --amount 3000 --reference DEMO`,
+        );
+      }
     }
   }
   await app.listen({ host: config.host, port: config.port });

@@ -7,6 +7,7 @@ import { seedCoursesDemo } from './courses-demo.js';
 import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
+import { seedCheckoutDemo } from './checkout-demo.js';
 import { seedTeamDemo } from './team-demo.js';
 import { ensureUser, type SeedDeps } from './demo-users.js';
 
@@ -51,6 +52,8 @@ export interface DemoAccount {
    * they are shown this once (`code:batch` makes more).
    */
   codes?: Record<string, string>;
+  /** When the account was created: the out_trade_no of its bank transfer waiting to be confirmed. */
+  waiting_transfer?: string;
 }
 
 /**
@@ -65,9 +68,14 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   await seedCoursesDemo(deps.db, userId, deps.clock.now());
   await seedIncomeDemo(deps.db, deps.config, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
+  const waiting = await seedCheckoutDemo(deps, userId);
   const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
   return created
-    ? { ...account, codes: { ...(await demoCodes(deps)), ...(await demoCoupons(deps, userId)) } }
+    ? {
+        ...account,
+        codes: { ...(await demoCodes(deps)), ...(await demoCoupons(deps, userId)) },
+        ...(waiting ? { waiting_transfer: waiting } : {}),
+      }
     : account;
 }
 

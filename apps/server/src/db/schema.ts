@@ -758,14 +758,7 @@ export interface CheckoutsTable {
 }
 
 export type PaymentNotificationOutcome =
-  | 'fulfilled'
-  | 'duplicate'
-  | 'bad_signature'
-  | 'bad_amount'
-  | 'unknown'
-  | 'refunded'
-  | 'ignored'
-  | 'no_account';
+  'fulfilled' | 'duplicate' | 'bad_signature' | 'bad_amount' | 'unknown' | 'refunded' | 'ignored' | 'no_account';
 
 /** A notification a payment provider sent, verified or not, and what was done with it. */
 export interface PaymentNotificationsTable {

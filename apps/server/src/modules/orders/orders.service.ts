@@ -249,26 +249,27 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
     else if (input.orderNo !== undefined) throw operatorInputError('order number exists', CommonErrors.conflict);
     else if (attempt >= 4) throw new Error('no free order number');
   }
-  if (input.givesLicence !== false) await grantOrderEntitlements(
-    trx,
-    {
-      userId: input.userId,
-      orderNo,
-      product: input.product,
-      type: input.type,
-      date: orderedAt,
-      exp: values.exp,
-      region,
-      productName: values.product_name,
-      channel: input.channel,
-      platforms: input.platforms ?? null,
-      version,
-      productId: input.productId ?? null,
-      renews: input.renews ?? null,
-      course: input.course ?? null,
-    },
-    now,
-  );
+  if (input.givesLicence !== false)
+    await grantOrderEntitlements(
+      trx,
+      {
+        userId: input.userId,
+        orderNo,
+        product: input.product,
+        type: input.type,
+        date: orderedAt,
+        exp: values.exp,
+        region,
+        productName: values.product_name,
+        channel: input.channel,
+        platforms: input.platforms ?? null,
+        version,
+        productId: input.productId ?? null,
+        renews: input.renews ?? null,
+        course: input.course ?? null,
+      },
+      now,
+    );
   if (input.tellBuyer !== false) await notify(trx, input.userId, 'paymentReceived', { order: orderNo }, now);
   const saved = await repo.findOrderByNo(trx, orderNo);
   if (!saved) throw new Error('the recorded order vanished');

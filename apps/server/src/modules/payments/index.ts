@@ -15,15 +15,7 @@ export const paymentsModule = defineModule({
   commands: paymentCommands,
   tables: {
     checkouts: {
-      erase: 'custom',
-      // A paid checkout is the sale behind an order in the history, kept for accounting with it
-      // (decision 007); one never paid is nobody's business once the account is gone.
-      run: (trx, account) =>
-        trx
-          .deleteFrom('checkouts')
-          .where('user_id', '=', account.userId)
-          .where('state', 'in', ['created', 'closed'])
-          .execute(),
+      keep: 'accounting: the payment trail behind the order history (decision 007) — what was bought, charged and refunded, by user id and trade number, nothing else about the person',
     },
     payment_notifications: {
       personal: false,

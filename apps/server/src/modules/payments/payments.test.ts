@@ -402,7 +402,9 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect(first).toMatchObject({ amount: 5900, currency: 'USD', qr_svg: null });
     await payOnPage(first.pay_url);
     const licence = async () =>
-      (await call(t, getLicencesRoute, { as: user })).ok().data.find((row) => row.product === 'max' && row.scope === 'personal');
+      (await call(t, getLicencesRoute, { as: user }))
+        .ok()
+        .data.find((row) => row.product === 'max' && row.scope === 'personal');
     expect(await licence()).toMatchObject({ renewal: 'auto', showCancel: true, endTime: t.clock.now() + 31_536_000 });
 
     const renewed = await cli('pay:renew', '--order', first.out_trade_no);
@@ -412,9 +414,15 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect((await call(t, cancelSubscriptionRoute, { as: user, body: { product: 'max' } })).status).toBe(200);
     const refused = await cli('pay:renew', '--order', first.out_trade_no);
     expect(refused.code).toBe(1);
-    const agreement = await t.app.db.selectFrom('sandbox_payments').select('agreement').where('out_trade_no', '=', first.out_trade_no).executeTakeFirstOrThrow();
+    const agreement = await t.app.db
+      .selectFrom('sandbox_payments')
+      .select('agreement')
+      .where('out_trade_no', '=', first.out_trade_no)
+      .executeTakeFirstOrThrow();
     expect(agreement.agreement).toBe(0);
-    expect(await t.app.db.selectFrom('checkouts').select('id').where('renews', '=', first.out_trade_no).execute()).toHaveLength(1);
+    expect(
+      await t.app.db.selectFrom('checkouts').select('id').where('renews', '=', first.out_trade_no).execute(),
+    ).toHaveLength(1);
   });
 
   it('refunds through the provider and takes back what is left: spent points stay spent and the refund says so', async () => {

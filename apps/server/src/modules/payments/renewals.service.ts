@@ -13,11 +13,16 @@ import type { PaymentsDeps } from './providers.js';
  * (`scheme-cancel`: the record no longer renews) is not charged, and its agreement is ended.
  */
 export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: string) {
-  const root = await deps.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', agreementOf).executeTakeFirst();
+  const root = await deps.db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('out_trade_no', '=', agreementOf)
+    .executeTakeFirst();
   const item = root ? checkoutItemByKey(root.item) : undefined;
   if (!root || item?.kind !== 'personal' || !item.plan.continuous || root.renews !== null)
     throw operatorInputError('not the first checkout of a continuous plan', CommonErrors.notFound);
-  if (root.state !== 'fulfilled') throw operatorInputError(`the plan’s checkout is ${root.state}`, CommonErrors.conflict);
+  if (root.state !== 'fulfilled')
+    throw operatorInputError(`the plan’s checkout is ${root.state}`, CommonErrors.conflict);
   const provider = deps.providers.byName(root.provider);
   if (!provider?.chargeAgreement) throw operatorInputError(`provider ${root.provider} charges no agreements here`);
 
