@@ -8,6 +8,7 @@ import type aipoint from '../../locales/en/aipoint.json';
 import type aipointFeatures from '../../locales/en/aipointFeatures.json';
 import type auth from '../../locales/en/auth.json';
 import type bind from '../../locales/en/bind.json';
+import type checkout from '../../locales/en/checkout.json';
 import type common from '../../locales/en/common.json';
 import type coupon from '../../locales/en/coupon.json';
 import type course from '../../locales/en/course.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       'aipointFeatures',
       'auth',
       'bind',
+      'checkout',
       'coupon',
       'course',
       'devices',
@@ -66,6 +68,7 @@ declare module 'i18next' {
       aipointFeatures: typeof aipointFeatures;
       auth: typeof auth;
       bind: typeof bind;
+      checkout: typeof checkout;
       common: typeof common;
       coupon: typeof coupon;
       course: typeof course;

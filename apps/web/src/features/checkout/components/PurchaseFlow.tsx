@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useBuildContext } from '../../../lib/build-context';
+import { readBuyChoice } from '../../../lib/buy-link';
+import { useLocation } from '../../../lib/router';
+import { type Checkout, type CheckoutRequest, useCreateCheckout } from '../api/create-checkout';
+import type { CheckoutCatalogue } from '../api/get-catalogue';
+import { buildProduct, initialSelection, repeatRequest } from '../selection';
+import { ChoiceStep } from './ChoiceStep';
+import { PayFlow } from './PayFlow';
+
+/**
+ * The purchase, from choice to outcome. The address preselects the choice; a link that names
+ * another choice while the screen stays mounted (visited screens stay alive) starts from it
+ * again, but an opened payment stays on show until it is paid or abandoned — a transfer's details
+ * must not vanish under the buyer.
+ */
+export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue: CheckoutCatalogue }) {
+  const build = useBuildContext();
+  const { search } = useLocation();
+  const choice = readBuyChoice(search);
+  const choiceKey = JSON.stringify(choice);
+  const choose = () => initialSelection(catalogue, choice, buildProduct(build));
+  const [selection, setSelection] = useState(choose);
+  const [chosenFor, setChosenFor] = useState(choiceKey);
+  // Adjusted while rendering, so the new choice shows in this render.
+  if (chosenFor !== choiceKey) {
+    setChosenFor(choiceKey);
+    setSelection(choose());
+  }
+
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const create = useCreateCheckout(userId);
+  const open = (request: CheckoutRequest) => create.mutate(request, { onSuccess: setCheckout });
+  const back = () => {
+    create.reset();
+    setCheckout(null);
+  };
+
+  if (checkout) {
+    return (
+      <PayFlow
+        key={checkout.out_trade_no}
+        userId={userId}
+        checkout={checkout}
+        onBack={back}
+        onRestart={() => open(repeatRequest(checkout))}
+        restarting={create.isPending}
+        restartFailure={create.error}
+      />
+    );
+  }
+  return (
+    <ChoiceStep
+      catalogue={catalogue}
+      selection={selection}
+      onChange={setSelection}
+      onPay={open}
+      paying={create.isPending}
+      failure={create.error}
+    />
+  );
+}
