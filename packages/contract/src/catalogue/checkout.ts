@@ -29,10 +29,7 @@ export const personalPlanOrderProduct: Record<PersonalPlanProduct, OrderProductC
  * cancelled here (spec 01 §6: 5371, 5380, 5370, 5378), one per product and continuous plan, so a
  * continuous plan bought at this checkout shows cancel where the spec shows it (docs/decisions/037).
  */
-export const continuousPlanProductIds: Record<
-  PersonalPlanProduct,
-  Partial<Record<PersonalPlan['key'], number>>
-> = {
+export const continuousPlanProductIds: Record<PersonalPlanProduct, Partial<Record<PersonalPlan['key'], number>>> = {
   max: { continuousYearly: 5371, halfYearContinuous: 5370 },
   mind: { continuousYearly: 5380, halfYearContinuous: 5378 },
 };
@@ -182,6 +179,29 @@ export interface CouponTerms {
   value: number;
   currency: Currency;
   minSpend: number;
+}
+
+/** A plan coupon's reach: the product whose plans it is for (`all`: both). */
+export interface PlanCoupon extends CouponTerms {
+  product: 'max' | 'mind' | 'all';
+}
+
+/**
+ * Whether a held plan coupon may take money off an item (docs/decisions/037): personal plans of
+ * its product, business plans (mind-map companies) for a mind-map coupon, anything of a coupon
+ * for all; never a top-up. An amount off must be in the checkout's currency; a mobile-only one
+ * (type 15) never applies here. Its least spend is the price rule's business.
+ */
+export function planCouponApplies(
+  coupon: PlanCoupon,
+  item: CheckoutItem,
+  product: PersonalPlanProduct | null,
+  currency: Currency,
+): boolean {
+  if (coupon.type === 15 || (coupon.type === 1 && coupon.currency !== currency)) return false;
+  if (item.kind === 'personal') return coupon.product === 'all' || coupon.product === product;
+  if (item.kind === 'business') return coupon.product === 'all' || coupon.product === 'mind';
+  return false;
 }
 
 export interface CheckoutPrice {

@@ -167,6 +167,7 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     methodUnavailable: [400, 0, 'payment method unavailable'],
     quantityInvalid: [400, 0, 'invalid quantity'],
     productInvalid: [400, 0, 'invalid product'],
+    couponNotApplicable: [409, 0, 'coupon not applicable'],
     checkoutNotFound: [404, 0, 'checkout not exists'],
     providerUnavailable: [503, 0, 'payment unavailable'],
   },

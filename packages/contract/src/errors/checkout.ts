@@ -13,6 +13,8 @@ export const CheckoutErrors = defineErrors('checkout:errors.', {
   quantityInvalid: { msg: 'invalid quantity', status: 400 },
   /** A personal plan names the product it is for; nothing else does. */
   productInvalid: { msg: 'invalid product', status: 400 },
+  /** The coupon asked for is not held (any more), is not for plans, or does not apply to this item and price. */
+  couponNotApplicable: { msg: 'coupon not applicable', status: 409 },
   /** The checkout does not exist or is not the caller's: never told apart. */
   checkoutNotFound: { msg: 'checkout not exists', status: 404 },
   /** The payment provider could not be reached to open the payment: nothing was charged. */

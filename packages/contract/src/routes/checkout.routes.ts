@@ -53,10 +53,27 @@ export const CheckoutOffer = Type.Object({
   credit: Nullable(Type.Integer()),
 });
 
+/** A held coupon that takes money off plans, as the checkout applies it (planCouponApplies). */
+export const CheckoutCoupon = Type.Object({
+  /** The holding. */
+  id: Type.Integer(),
+  /** 1 an amount off, 2 a percentage off, 15 an amount off in the mobile app only. */
+  type: Type.Enum([1, 2, 15]),
+  /** Minor units off, or the percentage off for type 2. */
+  value: Type.Integer({ minimum: 1 }),
+  currency: Currency,
+  min_spend: Type.Integer({ minimum: 0 }),
+  product: Type.Enum(['max', 'mind', 'all']),
+  info: Type.String(),
+  exp: Nullable(UnixSeconds),
+});
+
 export const CheckoutCatalogue = Type.Object({
   currency: Currency,
   methods: Type.Array(literals(paymentMethods)),
   items: Type.Array(CheckoutOffer),
+  /** The coupon the account holds, when it is one for plans; which items it applies to is planCouponApplies. */
+  coupon: Nullable(CheckoutCoupon),
 });
 
 export const getCheckoutCatalogueRoute = defineRoute({
@@ -121,6 +138,8 @@ export const createCheckoutRoute = defineRoute({
       product: Type.Optional(literals(personalPlanProducts)),
       quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: BUSINESS_SEATS_MAX })),
       method: literals(paymentMethods),
+      /** Apply the held plan coupon: used up by this checkout, given back if it closes unpaid. */
+      use_coupon: Type.Optional(Type.Boolean()),
     },
     strict,
   ),

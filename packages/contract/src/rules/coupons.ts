@@ -31,8 +31,11 @@ export type CouponCommunity = (typeof couponCommunities)[number];
 export const couponProducts = ['max', 'mind', 'all'] as const;
 export type CouponProduct = (typeof couponProducts)[number];
 
-/** What a coupon takes money off (`product_type`): templates; the checkout's plans come later. */
-export const couponProductTypes = ['template'] as const;
+/**
+ * What a coupon takes money off (`product_type`): templates in the communities, or the checkout's
+ * plans (personal plans of its product, business plans for a mind-map coupon; docs/decisions/037).
+ */
+export const couponProductTypes = ['template', 'plan'] as const;
 export type CouponProductType = (typeof couponProductTypes)[number];
 
 /** The coupon's range of use (spec 01 §3): the communities of its product. */

@@ -25,6 +25,7 @@ import * as noticeEvents from './2026-11-24-702-notice-events.js';
 import * as courses from './2026-11-24-703-courses.js';
 import * as income from './2026-11-25-801-income.js';
 import * as checkouts from './2026-11-27-901-checkouts.js';
+import * as planCoupons from './2026-11-27-902-plan-coupons.js';
 import * as teamPlans from './2026-11-25-802-team-plans.js';
 
 /**
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-801-income': income,
   '2026-11-25-802-team-plans': teamPlans,
   '2026-11-27-901-checkouts': checkouts,
+  '2026-11-27-902-plan-coupons': planCoupons,
 };

@@ -1,6 +1,8 @@
 import {
   type CouponProduct,
+  type CouponProductType,
   couponProducts,
+  couponProductTypes,
   type CouponType,
   currencies,
   type Currency,
@@ -12,7 +14,7 @@ import { defineCoupon } from './coupons.service.js';
 export const couponDefineCommand: CliCommand = {
   name: 'coupon:define',
   description:
-    'Define a coupon: what it takes off templates of which community, from what spend, for how long. Its codes are then made with code:batch --kind gift --coupon <id>.',
+    'Define a coupon: what it takes off templates of which community (or, with --product-type plan, off the checkout’s plans of which product), from what spend, for how long. Its codes are then made with code:batch --kind gift --coupon <id>.',
   options: [
     {
       name: 'type',
@@ -20,7 +22,12 @@ export const couponDefineCommand: CliCommand = {
       required: true,
     },
     { name: 'value', description: 'minor units off (fen, cents), or the percentage off for type 2', required: true },
-    { name: 'product', description: 'the community whose templates it is for', values: couponProducts },
+    {
+      name: 'product',
+      description: 'the community whose templates (or the product whose plans) it is for',
+      values: couponProducts,
+    },
+    { name: 'product-type', description: 'template (default) or plan', values: couponProductTypes },
     { name: 'currency', description: 'the currency of an amount (default CNY)', values: currencies },
     { name: 'min-spend', description: 'the least an order must cost, in minor units (default 0: any)' },
     { name: 'info', description: 'its description, as the account sees it', required: true },
@@ -35,6 +42,7 @@ export const couponDefineCommand: CliCommand = {
         type: intFlag('type', flags.type) as CouponType,
         value: intFlag('value', flags.value) as number,
         product: (flags.product ?? 'all') as CouponProduct,
+        productType: (flags['product-type'] ?? 'template') as CouponProductType,
         currency: (flags.currency ?? 'CNY') as Currency,
         minSpend: intFlag('min-spend', flags['min-spend']) ?? 0,
         info: flags.info as string,

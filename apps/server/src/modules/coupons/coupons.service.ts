@@ -2,7 +2,9 @@ import {
   COUPON_PERCENT_MAX,
   type Coupon,
   type CouponProduct,
+  type CouponProductType,
   couponProducts,
+  couponProductTypes,
   couponRange,
   couponRules,
   type CouponType,
@@ -30,6 +32,8 @@ const DAY = 86_400;
 export interface CouponDefinition {
   type: CouponType;
   product: CouponProduct;
+  /** What it takes money off: templates (default) or the checkout's plans. */
+  productType?: CouponProductType;
   /** Minor units off, or the percentage off for type 2. */
   value: number;
   currency: Currency;
@@ -44,6 +48,8 @@ export interface CouponDefinition {
 export async function defineCoupon(db: Db, input: CouponDefinition, now: number): Promise<CouponRow> {
   if (!couponTypeValues.includes(input.type)) throw operatorInputError(`type is ${couponTypeValues.join(', ')}`);
   if (!couponProducts.includes(input.product)) throw operatorInputError(`product is ${couponProducts.join(', ')}`);
+  if (input.productType !== undefined && !couponProductTypes.includes(input.productType))
+    throw operatorInputError(`product type is ${couponProductTypes.join(', ')}`);
   if (!currencies.includes(input.currency)) throw operatorInputError(`currency is ${currencies.join(', ')}`);
   const valueMax = input.type === 2 ? COUPON_PERCENT_MAX : 100_000_00;
   if (!Number.isSafeInteger(input.value) || input.value < 1 || input.value > valueMax)
@@ -64,7 +70,7 @@ export async function defineCoupon(db: Db, input: CouponDefinition, now: number)
     .values({
       type: input.type,
       product: input.product,
-      product_type: 'template',
+      product_type: input.productType ?? 'template',
       value: input.value,
       currency: input.currency,
       min_spend: minSpend,
@@ -137,7 +143,7 @@ export async function holdCoupon(
   return { held: true, grant: given.grant };
 }
 
-function liveCouponGrant(db: Db, userId: number): Promise<GrantRow | undefined> {
+export function liveCouponGrant(db: Db, userId: number): Promise<GrantRow | undefined> {
   return db
     .selectFrom('grants')
     .selectAll()
@@ -171,7 +177,8 @@ export async function couponView(db: Db, held: GrantRow): Promise<CouponDto> {
     min_spend: coupon.min_spend,
     updated_at: held.granted_at,
     exp: held.expires_at,
-    url: range.map((name) => ({ name, url: templateCommunityPaths[name] })),
+    // A plan coupon is used at this site's checkout, not in a template community.
+    url: coupon.product_type === 'plan' ? [] : range.map((name) => ({ name, url: templateCommunityPaths[name] })),
     code: await boundWith(db, held),
     range,
     rules: couponRules(coupon.type),

@@ -10,16 +10,22 @@ import {
   CommonErrors,
   CompanyErrors,
   currencyOfRegion,
+  GrantErrors,
   type PaymentMethod,
   paymentMethodsOf,
   type PersonalPlanProduct,
+  type PlanCoupon,
+  planCouponApplies,
   quantityLimit,
   type Region,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
-import { appError } from '../../lib/errors.js';
+import { AppError, appError } from '../../lib/errors.js';
 import { mayBuyBusinessPlan } from '../companies/companies.service.js';
+import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
+import { grant, revoke } from '../grants/grants.service.js';
+import { lockLicenceHolder } from '../grants/licences.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { type CheckoutRow, itemName } from './fulfil.js';
 import { pricesOf } from './payments.config.js';
@@ -61,15 +67,46 @@ function offerFacts(item: CheckoutItem) {
   }
 }
 
-/** What the checkout sells in the region's currency, at the configured prices, with its methods. */
-export function catalogueFor(deps: Pick<PaymentsDeps, 'config'>, region: Region): Static<typeof CheckoutCatalogue> {
+/** The plan coupon the account holds and may still use, with what it takes off. */
+async function heldPlanCoupon(db: PaymentsDeps['db'], userId: number, now: number) {
+  const held = await liveCouponGrant(db, userId);
+  if (!held || (held.expires_at !== null && held.expires_at <= now)) return null;
+  const coupon = await findCoupon(db, Number(held.item));
+  if (!coupon || coupon.product_type !== 'plan') return null;
+  const terms: PlanCoupon = {
+    type: coupon.type,
+    value: coupon.value,
+    currency: coupon.currency,
+    minSpend: coupon.min_spend,
+    product: coupon.product,
+  };
+  return { held, coupon, terms };
+}
+
+/** What the checkout sells in the region's currency, at the configured prices, with its methods and the held plan coupon. */
+export async function catalogueFor(
+  deps: Pick<PaymentsDeps, 'config' | 'db' | 'clock'>,
+  userId: number,
+  region: Region,
+): Promise<Static<typeof CheckoutCatalogue>> {
   const currency = currencyOfRegion(region);
   const items = checkoutItems.flatMap((item) => {
     const price = pricesOf(deps.config, item.key)?.[currency] ?? null;
     if (price === null) return [];
     return [{ key: item.key, kind: item.kind, price, quantity_max: quantityLimit(item), ...offerFacts(item) }];
   });
-  return { currency, methods: [...paymentMethodsOf(region)], items };
+  const planCoupon = await heldPlanCoupon(deps.db, userId, deps.clock.now());
+  const coupon = planCoupon && {
+    id: planCoupon.held.id,
+    type: planCoupon.coupon.type,
+    value: planCoupon.coupon.value,
+    currency: planCoupon.coupon.currency,
+    min_spend: planCoupon.coupon.min_spend,
+    product: planCoupon.coupon.product,
+    info: planCoupon.coupon.info,
+    exp: planCoupon.held.expires_at,
+  };
+  return { currency, methods: [...paymentMethodsOf(region)], items, coupon };
 }
 
 /** A checkout as the pay screen shows it. */
@@ -116,6 +153,8 @@ export interface NewCheckout {
   product?: PersonalPlanProduct | undefined;
   quantity?: number | undefined;
   method: PaymentMethod;
+  /** Apply the held plan coupon (used up now, given back if the checkout closes unpaid). */
+  useCoupon?: boolean | undefined;
   /** The origin the buyer reached the service at: the sandbox's pay page is served there. */
   payerOrigin: string;
 }
@@ -144,10 +183,14 @@ export async function createCheckout(
     throw appError(CompanyErrors.otherCompany);
 
   const now = deps.clock.now();
-  const price = checkoutPrice(unitPrice, quantity, currency);
+  const product = input.product ?? null;
+  const coupon = input.useCoupon ? await heldPlanCoupon(deps.db, input.userId, now) : null;
+  if (input.useCoupon && (!coupon || !planCouponApplies(coupon.terms, item, product, currency)))
+    throw appError(CheckoutErrors.couponNotApplicable);
+  const price = checkoutPrice(unitPrice, quantity, currency, coupon?.terms);
+  if (coupon && price.discount === 0) throw appError(CheckoutErrors.couponNotApplicable);
   const outTradeNo = newOrderNo(now);
   const expiresAt = now + checkoutTtl(input.method);
-  const product = input.product ?? null;
 
   let provider = null;
   let opened = null;
@@ -173,6 +216,17 @@ export async function createCheckout(
   }
 
   const row = await deps.db.transaction().execute(async (trx) => {
+    if (coupon) {
+      // Used up with the order: a concurrent checkout that took it first leaves nothing to revoke.
+      await lockLicenceHolder(trx, input.userId);
+      try {
+        await revoke(trx, coupon.held.id, `used by order ${outTradeNo}`, now);
+      } catch (error) {
+        if (error instanceof AppError && error.is(GrantErrors.alreadyRevoked))
+          throw appError(CheckoutErrors.couponNotApplicable);
+        throw error;
+      }
+    }
     const inserted = await trx
       .insertInto('checkouts')
       .values({
@@ -189,7 +243,7 @@ export async function createCheckout(
         list_amount: price.list,
         discount: price.discount,
         amount: price.amount,
-        coupon_grant_id: null,
+        coupon_grant_id: coupon?.held.id ?? null,
         state: 'created',
         provider_ref: opened?.providerRef ?? null,
         pay_url: opened?.payUrl ?? null,
@@ -249,15 +303,37 @@ export async function closeUnpaid(deps: PaymentsDeps, row: CheckoutRow): Promise
     }
   }
   const now = deps.clock.now();
-  const closed = await deps.db
-    .updateTable('checkouts')
-    .set({ state: 'closed', closed_at: now, updated_at: now })
-    .where('id', '=', row.id)
-    .where('state', '=', 'created')
-    .returningAll()
-    .executeTakeFirst();
+  const closed = await deps.db.transaction().execute(async (trx) => {
+    await lockLicenceHolder(trx, row.user_id);
+    const done = await trx
+      .updateTable('checkouts')
+      .set({ state: 'closed', closed_at: now, updated_at: now })
+      .where('id', '=', row.id)
+      .where('state', '=', 'created')
+      .returningAll()
+      .executeTakeFirst();
+    if (done?.coupon_grant_id) await giveCouponBack(trx, done, now);
+    return done;
+  });
   if (closed) await deps.events.changed(row.out_trade_no);
   return closed ?? (await findCheckout(deps, row.out_trade_no)) ?? row;
+}
+
+/**
+ * The coupon a checkout used, given back when it closes unpaid: the same coupon to its old end,
+ * unless that has passed or the account holds another coupon by now (one at a time: that one stays).
+ */
+async function giveCouponBack(trx: PaymentsDeps['db'], checkout: CheckoutRow, now: number): Promise<void> {
+  const used = await trx.selectFrom('grants').selectAll().where('id', '=', checkout.coupon_grant_id).executeTakeFirst();
+  if (!used?.item || (used.expires_at !== null && used.expires_at <= now)) return;
+  if (await liveCouponGrant(trx, checkout.user_id)) return;
+  await grant(
+    trx,
+    checkout.user_id,
+    { kind: 'coupon', item: used.item, expiresAt: used.expires_at },
+    { kind: 'order', id: checkout.out_trade_no, reason: `coupon back: order ${checkout.out_trade_no} closed unpaid` },
+    now,
+  );
 }
 
 /** The caller's checkout as it stands; an unpaid one past its time is closed first. */

@@ -25,7 +25,9 @@ const NOTIFY_BODY_LIMIT = 64 * 1024;
 export async function paymentRoutes(app: FastifyInstance) {
   const payments = app.payments;
 
-  registerRoute(app, getCheckoutCatalogueRoute, async ({ caller }) => ok(catalogueFor(payments, caller.region)));
+  registerRoute(app, getCheckoutCatalogueRoute, async ({ caller }) =>
+    ok(await catalogueFor(payments, caller.userId, caller.region)),
+  );
 
   registerRoute(app, createCheckoutRoute, async ({ caller, body, request, idempotency }) =>
     ok(
@@ -38,6 +40,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           product: body.product,
           quantity: body.quantity,
           method: body.method,
+          useCoupon: body.use_coupon,
           payerOrigin: publicOrigin(request),
         },
         (trx) => idempotency.markApplied(trx),

@@ -17,6 +17,7 @@ import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { hostOf, type TestUser, testUser } from '../../../test/helpers/users.js';
+import { defineCoupon, holdCoupon } from '../coupons/coupons.service.js';
 import { balance, spend } from '../grants/grants.service.js';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSigningKey, signNotification } from './sandbox/signature.js';
 
@@ -423,6 +424,84 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect(
       await t.app.db.selectFrom('checkouts').select('id').where('renews', '=', first.out_trade_no).execute(),
     ).toHaveLength(1);
+  });
+
+  it('takes a held plan coupon off a plan once, and gives it back when the checkout closes unpaid', async () => {
+    const user = await testUser(t);
+    const now = t.clock.now();
+    const give = async (productType: 'template' | 'plan') => {
+      const coupon = await defineCoupon(
+        t.app.db,
+        {
+          type: 2,
+          value: 10,
+          product: 'max',
+          productType,
+          currency: 'CNY',
+          info: `10% off (${productType})`,
+          validDays: 30,
+        },
+        now,
+      );
+      await t.app.db
+        .transaction()
+        .execute((trx) =>
+          holdCoupon(
+            trx,
+            user.userId,
+            coupon.id,
+            { kind: 'operator', id: `test-${coupon.id}`, reason: 'test' },
+            true,
+            now,
+          ),
+        );
+    };
+    // A template coupon is not the checkout's.
+    await give('template');
+    expect((await call(t, getCheckoutCatalogueRoute, { as: user })).ok().data.coupon).toBeNull();
+    const refused = await open(user, { item: 'personal.oneYear', product: 'max', method: 'wxpay', use_coupon: true });
+    expect([refused.status, (refused.body as { msg: string }).msg]).toEqual([409, 'coupon not applicable']);
+
+    await give('plan');
+    const catalogue = (await call(t, getCheckoutCatalogueRoute, { as: user })).ok().data;
+    expect(catalogue.coupon).toMatchObject({ type: 2, value: 10, product: 'max', currency: 'CNY' });
+    for (const body of [
+      { item: 'personal.oneYear', product: 'mind', method: 'wxpay', use_coupon: true },
+      { item: 'ai.points1000', method: 'wxpay', use_coupon: true },
+    ] as const) {
+      const res = await open(user, body);
+      expect([res.status, (res.body as { msg: string }).msg]).toEqual([409, 'coupon not applicable']);
+    }
+
+    // Ten checkouts at once ask for it: one gets it.
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        open(user, { item: 'personal.oneYear', product: 'max', method: 'wxpay', use_coupon: true }),
+      ),
+    );
+    const won = tries.filter((res) => res.status === 200);
+    expect(won).toHaveLength(1);
+    expect(tries.filter((res) => res.status === 409)).toHaveLength(9);
+    const first = won[0]!.ok().data;
+    expect(first).toMatchObject({ list_amount: 28_000, discount: 2800, amount: 25_200 });
+    expect((await call(t, getCheckoutCatalogueRoute, { as: user })).ok().data.coupon).toBeNull();
+
+    // Abandoned: the coupon comes back, to its old end; used again and paid, it stays used.
+    await call(t, closeCheckoutRoute, { as: user, params: { outTradeNo: first.out_trade_no } });
+    const back = (await call(t, getCheckoutCatalogueRoute, { as: user })).ok().data.coupon;
+    expect(back).toMatchObject({ value: 10, exp: catalogue.coupon!.exp });
+    const second = (
+      await open(user, { item: 'personal.oneYear', product: 'max', method: 'wxpay', use_coupon: true })
+    ).ok().data;
+    await payOnPage(second.pay_url);
+    expect((await checkoutRow(second.out_trade_no)).state).toBe('fulfilled');
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('amount')
+      .where('order_no', '=', second.out_trade_no)
+      .executeTakeFirstOrThrow();
+    expect(order.amount).toBe(25_200);
+    expect((await call(t, getCheckoutCatalogueRoute, { as: user })).ok().data.coupon).toBeNull();
   });
 
   it('refunds through the provider and takes back what is left: spent points stay spent and the refund says so', async () => {
