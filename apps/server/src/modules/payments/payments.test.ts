@@ -323,6 +323,32 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect(again.out_trade_no).not.toBe(checkout.out_trade_no);
   });
 
+  it('lists checkouts by state and user for the operator, and closes an unpaid one at the provider too', async () => {
+    const user = await testUser(t);
+    const checkout = (await open(user, { item: 'ai.points1000', method: 'alipay' })).ok().data;
+    const listed = await cli('pay:list', '--state', 'created', '--user', String(user.userId));
+    expect(listed.json).toEqual([
+      expect.objectContaining({
+        out_trade_no: checkout.out_trade_no,
+        state: 'created',
+        amount: 1000,
+        provider: 'sandbox',
+      }),
+    ]);
+    expect((await cli('pay:close', '--order', checkout.out_trade_no)).json).toEqual({
+      out_trade_no: checkout.out_trade_no,
+      state: 'closed',
+    });
+    const sandbox = await t.app.db
+      .selectFrom('sandbox_payments')
+      .select('state')
+      .where('out_trade_no', '=', checkout.out_trade_no)
+      .executeTakeFirstOrThrow();
+    expect(sandbox.state).toBe('closed');
+    expect((await cli('pay:list', '--state', 'created', '--user', String(user.userId))).json).toEqual([]);
+    expect((await cli('pay:list', '--state', 'nowhere')).code).toBe(1);
+  });
+
   it('waits for the operator to confirm a bank transfer of the right amount', async () => {
     const user = await testUser(t);
     const checkout = (await open(user, { item: 'business.oneYear', quantity: 5, method: 'bank' })).ok().data;
