@@ -34,10 +34,23 @@ export function testCatalogue(region: Region = 'domestic'): CheckoutCatalogue {
   return {
     currency: currencyOfRegion(region),
     methods: region === 'domestic' ? ['wxpay', 'alipay', 'bank'] : ['card'],
+    coupon: null,
     items: [
-      offer('personal.continuousYearly', region, { ...personal, type: 220, continuous: true, template_coupons: 10, ai_points: 1000 }),
+      offer('personal.continuousYearly', region, {
+        ...personal,
+        type: 220,
+        continuous: true,
+        template_coupons: 10,
+        ai_points: 1000,
+      }),
       offer('personal.oneYear', region, { ...personal, type: 209 }),
-      offer('personal.lifetime', region, { ...personal, type: 214, length: 'forever', template_coupons: 30, ai_points: 66_666 }),
+      offer('personal.lifetime', region, {
+        ...personal,
+        type: 214,
+        length: 'forever',
+        template_coupons: 30,
+        ai_points: 66_666,
+      }),
       offer('business.lifetime', region, { ...business, type: 8, length: 'forever' }),
       offer('business.oneYear', region, { ...business, type: 9, subtype: 1, length: 'oneYear' }),
       offer('ai.points1000', region, { ai_points: 1000 }),
@@ -92,7 +105,8 @@ export function testEventStream() {
   const write = (text: string) => controller.enqueue(encoder.encode(text));
   return {
     body,
-    send: (checkout: Checkout) => write(`id: ${checkout.state}\nevent: checkout\ndata: ${JSON.stringify(checkout)}\n\n`),
+    send: (checkout: Checkout) =>
+      write(`id: ${checkout.state}\nevent: checkout\ndata: ${JSON.stringify(checkout)}\n\n`),
     beat: () => write(': alive\n\n'),
     drop: () => controller.error(new TypeError('network error')),
     end: () => controller.close(),

@@ -3,13 +3,7 @@ import { type Language, languageFromSearch } from '../../lib/i18n/languages';
 import { isPartNamespace } from '../../lib/i18n/part-namespaces';
 import { namespaces } from '../../lib/i18n/resources';
 import { getSession } from '../../lib/session';
-import {
-  DEFAULT_SCREEN,
-  type ScreenName,
-  screenFromPath,
-  screenNames,
-  screenNamespace,
-} from '../screens/screens';
+import { DEFAULT_SCREEN, type ScreenName, screenFromPath, screenNames, screenNamespace } from '../screens/screens';
 
 /** The namespace of the sign-in screen: needed at start only by a visitor who is not signed in. */
 export const SIGN_IN_NAMESPACE = 'auth';

@@ -14,9 +14,7 @@ import { PurchaseFlow } from './components/PurchaseFlow';
 export function BuyScreen() {
   const { t } = useTranslation();
   const session = useSession();
-  return (
-    <ScreenLayout title={t('shell:screens.buy')}>{session && <Purchase userId={session.userId} />}</ScreenLayout>
-  );
+  return <ScreenLayout title={t('shell:screens.buy')}>{session && <Purchase userId={session.userId} />}</ScreenLayout>;
 }
 
 function Purchase({ userId }: { userId: number }) {

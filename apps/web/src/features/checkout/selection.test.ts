@@ -15,12 +15,23 @@ const overseas = testCatalogue('overseas');
 
 describe('the purchase screen’s choice', () => {
   it('has the plan kinds and the top-ups the region sells, private deployment always', () => {
-    expect(tabsOf(domestic)).toEqual(['personal', 'business', 'private', 'ai_points', 'ai_unlimited', 'template_credit']);
+    expect(tabsOf(domestic)).toEqual([
+      'personal',
+      'business',
+      'private',
+      'ai_points',
+      'ai_unlimited',
+      'template_credit',
+    ]);
     expect(tabsOf(overseas)).toEqual(['personal', 'business', 'private', 'ai_points', 'ai_unlimited']);
   });
 
   it('opens on the item a link names, on its tab, for the product it names', () => {
-    const selection = initialSelection(domestic, { item: 'personal.lifetime', product: 'mind', kind: 'ai_points' }, 'max');
+    const selection = initialSelection(
+      domestic,
+      { item: 'personal.lifetime', product: 'mind', kind: 'ai_points' },
+      'max',
+    );
     expect(selection).toMatchObject({ tab: 'personal', product: 'mind', method: 'wxpay' });
     expect(chosenOffer(domestic, selection)?.key).toBe('personal.lifetime');
   });
@@ -61,6 +72,9 @@ describe('the purchase screen’s choice', () => {
     expect(quantityOf(seats, { ...business, seats: 0 })).toBe(1);
 
     const points = { ...base, tab: 'ai_points' as const };
-    expect(checkoutRequest(chosenOffer(domestic, points)!, points)).toEqual({ item: 'ai.points1000', method: 'alipay' });
+    expect(checkoutRequest(chosenOffer(domestic, points)!, points)).toEqual({
+      item: 'ai.points1000',
+      method: 'alipay',
+    });
   });
 });

@@ -81,7 +81,11 @@ export function initialSelection(
 export function chosenOffer(catalogue: CheckoutCatalogue, selection: Selection): CheckoutOffer | null {
   if (selection.tab === 'private') return null;
   const offers = offersOf(catalogue, selection.tab);
-  return offers.find((offer) => offer.key === selection.items[selection.tab as CheckoutItemKind]) ?? firstOffer(offers) ?? null;
+  return (
+    offers.find((offer) => offer.key === selection.items[selection.tab as CheckoutItemKind]) ??
+    firstOffer(offers) ??
+    null
+  );
 }
 
 /** Seats of a business plan, within what one purchase may buy; one of anything else. */

@@ -5,13 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { type UserInfo, currentUserQueryOptions } from '../../../lib/user/current-user';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { formatRemaining, useCountdown } from '../../../lib/hooks/use-countdown';
-import { svgImageSource } from '../../../lib/svg-image';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { type BindLink, createBindLink } from '../api/create-bind-link';
 import { bindLinkStateQueryOptions } from '../api/get-bind-link-state';
 import { Loading } from '../../../components/Loading';
 
 const QR_SIZE = 216;
+
+/**
+ * The SVG of a QR code as an image address. An `<img>` never runs what an SVG might contain,
+ * so the server's markup is shown without being put into the page.
+ */
+export function svgImageSource(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
 
 /**
  * Binding a phone from a computer (spec 01 §2 "asks the user to scan a QR code";

@@ -18,8 +18,7 @@ import { renderInLanguage } from '../../../testing/render';
 import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, saveSession } from '../../../lib/session';
 import { PhoneBindLinkPage } from './PhoneBindLinkPage';
-import { svgImageSource } from '../../../lib/svg-image';
-import { PhoneQrModal } from './PhoneQrModal';
+import { PhoneQrModal, svgImageSource } from './PhoneQrModal';
 import { PhoneRows } from './PhoneRows';
 import { SecondMobileModal } from './SecondMobileModal';
 import { phoneCodeProblems } from './PhoneCodeFields';
@@ -189,6 +188,10 @@ const link = (expiresIn = 600) => ({
 });
 
 describe('the QR code dialog', () => {
+  it('shows the SVG only as an image', () => {
+    expect(svgImageSource('<svg a="b"/>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%20a%3D%22b%22%2F%3E');
+  });
+
   it('shows one link’s QR code and copyable address, then reloads the user and closes once the phone is bound', async () => {
     let polls = 0;
     const { calls } = stubApi()

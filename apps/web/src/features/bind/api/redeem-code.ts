@@ -1,7 +1,7 @@
 import { redeemGiftCodeRoute, redeemLicenceCodeRoute, type RouteReply } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
-import { userDataKey } from '../../../lib/user/user-data';
+import { userDataKey } from '../../../lib/user/current-user';
 
 export type Redemption = RouteReply<typeof redeemLicenceCodeRoute>['data'];
 

@@ -1,4 +1,4 @@
-import { userDataKey } from '../../../lib/user/user-data';
+import { userDataKey } from '../../../lib/user/current-user';
 
 /**
  * Query keys of the purchase screen, each defined once (DESIGN.md §6). Under the user's data, so

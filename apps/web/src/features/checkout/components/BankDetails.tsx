@@ -1,4 +1,4 @@
-import { Button, CopyButton, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
@@ -30,33 +30,14 @@ export function BankDetails({ checkout, bank }: { checkout: Checkout; bank: Bank
       </Text>
       <Table variant="vertical" layout="fixed" withTableBorder aria-labelledby={headingId}>
         <Table.Tbody>
-          {fields.map((field) => {
-            const value = valueOf(bank, field);
-            const label = t(`checkout:bank.${field}`);
-            return (
-              <Table.Tr key={field}>
-                <Table.Th w="36%">{label}</Table.Th>
-                <Table.Td>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Text>
-                  <CopyButton value={value}>
-                    {({ copied, copy }) => (
-                      <Button
-                        variant="subtle"
-                        size="compact-xs"
-                        px={0}
-                        onClick={copy}
-                        aria-label={copied ? undefined : t('checkout:bank.copyField', { field: label })}
-                      >
-                        {copied ? t('checkout:bank.copied') : t('checkout:bank.copy')}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {fields.map((field) => (
+            <Table.Tr key={field}>
+              <Table.Th w="36%">{t(`checkout:bank.${field}`)}</Table.Th>
+              <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {valueOf(bank, field)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
       <Text size="sm">{t('checkout:bank.note', { date: formatDate(checkout.expires_at, 'long', language) })}</Text>

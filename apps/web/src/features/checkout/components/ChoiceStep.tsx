@@ -16,7 +16,7 @@ interface ChoiceStepProps {
   catalogue: CheckoutCatalogue;
   selection: Selection;
   onChange: (selection: Selection) => void;
-  onPay: (request: CheckoutRequest) => void;
+  onPay: (request: CheckoutRequest, offer: CheckoutOffer) => void;
   paying: boolean;
   /** Why the last Pay did not open a payment. */
   failure: unknown;
@@ -36,7 +36,15 @@ function PrivateDeployment() {
   );
 }
 
-function OrderSummary({ catalogue, offer, selection, onChange, onPay, paying, failure }: ChoiceStepProps & { offer: CheckoutOffer }) {
+function OrderSummary({
+  catalogue,
+  offer,
+  selection,
+  onChange,
+  onPay,
+  paying,
+  failure,
+}: ChoiceStepProps & { offer: CheckoutOffer }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const headingId = useId();
@@ -48,7 +56,7 @@ function OrderSummary({ catalogue, offer, selection, onChange, onPay, paying, fa
         <Title order={2} size="h4" id={headingId}>
           {t('checkout:summary.title')}
         </Title>
-        <Text fw={500}>{purchaseName(t, { item: offer.key, product: selection.product, quantity }, language)}</Text>
+        <Text fw={500}>{purchaseName(t, offer, { product: selection.product, quantity }, language)}</Text>
         <Radio.Group
           label={t('checkout:method.label')}
           value={selection.method}
@@ -61,7 +69,7 @@ function OrderSummary({ catalogue, offer, selection, onChange, onPay, paying, fa
           </Group>
         </Radio.Group>
         <PriceBreakdown unitPrice={offer.price} quantity={quantity} currency={catalogue.currency} />
-        <Button size="md" fullWidth loading={paying} onClick={() => onPay(checkoutRequest(offer, selection))}>
+        <Button size="md" fullWidth loading={paying} onClick={() => onPay(checkoutRequest(offer, selection), offer)}>
           {t('checkout:summary.pay', { amount: total })}
         </Button>
         {failure !== null && failure !== undefined && (

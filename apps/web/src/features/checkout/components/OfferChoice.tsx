@@ -1,5 +1,5 @@
 import { type CheckoutItemKind, type PersonalPlanProduct, personalPlanProducts } from '@account-centre/contract';
-import { Badge, Group, NumberInput, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatNumber, useLanguage } from '../../../lib/i18n';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
@@ -23,7 +23,7 @@ function OfferCard({ offer, currency }: { offer: CheckoutOffer; currency: Checko
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator mt={2} />
         <Stack gap={4}>
-          <Text fw={600}>{offerName(t, offer.key, language)}</Text>
+          <Text fw={600}>{offerName(t, offer, language)}</Text>
           <Text fz="lg" fw={700}>
             {offer.kind === 'business' ? t('checkout:offer.perSeat', { price }) : price}
           </Text>
@@ -84,18 +84,18 @@ export function OfferChoice({ kind, catalogue, selection, onChange }: OfferChoic
         </SimpleGrid>
       </Radio.Group>
       {kind === 'business' && chosen && (
-        <NumberInput
+        <TextInput
+          type="number"
+          inputMode="numeric"
           label={t('checkout:seats.label')}
           description={t('checkout:seats.description', { max: formatNumber(chosen.quantity_max, language) })}
           // 0 while the field is empty (being retyped); one seat is bought then, and the field says so on leaving.
           value={selection.seats || ''}
-          onChange={(seats) => onChange({ ...selection, seats: typeof seats === 'number' ? seats : 0 })}
+          onChange={(event) => onChange({ ...selection, seats: Number(event.currentTarget.value) })}
           onBlur={() => onChange({ ...selection, seats: quantityOf(chosen, selection) })}
           min={1}
           max={chosen.quantity_max}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="strict"
+          step={1}
           maw={220}
         />
       )}

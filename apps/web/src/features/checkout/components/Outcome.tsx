@@ -50,7 +50,10 @@ export function Outcome({ checkout, onBack, onRestart, restarting, restartFailur
       {!closed && (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={560}>
           <Fact label={t('checkout:outcome.order')} value={checkout.order_id ?? checkout.out_trade_no} />
-          <Fact label={t('checkout:outcome.amount')} value={formatCurrency(checkout.amount, language, checkout.currency)} />
+          <Fact
+            label={t('checkout:outcome.amount')}
+            value={formatCurrency(checkout.amount, language, checkout.currency)}
+          />
         </SimpleGrid>
       )}
       <Group gap="sm">

@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n';
-import { userDataKey } from '../../../lib/user/user-data';
+import { userDataKey } from '../../../lib/user/current-user';
 import { useCloseCheckout } from '../api/close-checkout';
 import type { Checkout } from '../api/create-checkout';
+import type { CheckoutOffer } from '../api/get-catalogue';
 import { useCheckoutWatch } from '../hooks/use-checkout-watch';
 import { purchaseName } from '../labels';
 import { Outcome } from './Outcome';
@@ -14,8 +15,9 @@ import { PayStep } from './PayStep';
 
 interface PayFlowProps {
   userId: number;
-  /** The checkout just opened. */
+  /** The checkout just opened, and the offer it buys. */
   checkout: Checkout;
+  offer: CheckoutOffer;
   onBack: () => void;
   onRestart: () => void;
   restarting: boolean;
@@ -26,7 +28,7 @@ interface PayFlowProps {
  * Paying an opened checkout, then its outcome. The line under the heading is a live region: the
  * payment's progress and outcome are read out as they arrive, wherever focus is.
  */
-export function PayFlow({ userId, checkout: opened, onBack, ...restart }: PayFlowProps) {
+export function PayFlow({ userId, checkout: opened, offer, onBack, ...restart }: PayFlowProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const queryClient = useQueryClient();
@@ -50,7 +52,7 @@ export function PayFlow({ userId, checkout: opened, onBack, ...restart }: PayFlo
       onSuccess: (answer) => (answer.state === 'closed' ? onBack() : learn(answer)),
     });
 
-  const item = purchaseName(t, checkout, language);
+  const item = purchaseName(t, offer, checkout, language);
   const status = settled
     ? t(`checkout:outcome.${state as Exclude<typeof state, 'created'>}.text`, { item })
     : listening === 'stopped'
@@ -74,6 +76,7 @@ export function PayFlow({ userId, checkout: opened, onBack, ...restart }: PayFlo
         ) : (
           <PayStep
             checkout={checkout}
+            offer={offer}
             listening={listening}
             onCheckAgain={listenAgain}
             onCancel={cancel}

@@ -5,10 +5,11 @@ import { errorText } from '../../../lib/api';
 import { formatRemaining, useCountdown } from '../../../lib/hooks/use-countdown';
 import { formatCurrency, useLanguage } from '../../../lib/i18n';
 import type { Checkout } from '../api/create-checkout';
+import type { CheckoutOffer } from '../api/get-catalogue';
 import type { Listening } from '../api/watch-checkout';
 import { checkoutErrors } from '../errors';
 import { purchaseName } from '../labels';
-import { qrImageSource } from '../qr-image';
+import { sanitiseQrSvg } from '../qr-svg';
 import { BankDetails } from './BankDetails';
 import { PayPageButton } from './PayPageButton';
 import { PriceBreakdown } from './PriceBreakdown';
@@ -17,6 +18,7 @@ const QR_SIZE = 216;
 
 interface PayStepProps {
   checkout: Checkout;
+  offer: CheckoutOffer;
   listening: Listening;
   onCheckAgain: () => void;
   onCancel: () => void;
@@ -54,15 +56,16 @@ function PayInstrument({ checkout }: { checkout: Checkout }) {
   return (
     <Stack gap="sm" align="flex-start">
       {checkout.qr_svg && (
-        <Box p={4} bd="1px solid var(--mantine-color-gray-3)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-          <img
-            src={qrImageSource(checkout.qr_svg)}
-            alt={t('checkout:pay.qr', { amount, method: t(`checkout:method.${checkout.method}`) })}
-            width={QR_SIZE}
-            height={QR_SIZE}
-            style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-          />
-        </Box>
+        <Box
+          role="img"
+          aria-label={t('checkout:pay.qr', { amount, method: t(`checkout:method.${checkout.method}`) })}
+          w={QR_SIZE}
+          h={QR_SIZE}
+          p={4}
+          bd="1px solid var(--mantine-color-gray-3)"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          dangerouslySetInnerHTML={{ __html: sanitiseQrSvg(checkout.qr_svg) }}
+        />
       )}
       <Text size="sm">{t(`checkout:pay.scan.${checkout.method}`, { amount })}</Text>
       {checkout.pay_url && (
@@ -76,7 +79,15 @@ function PayInstrument({ checkout }: { checkout: Checkout }) {
 }
 
 /** An opened payment waiting to be paid: how to pay it, what it is for, and the way back. */
-export function PayStep({ checkout, listening, onCheckAgain, onCancel, cancelling, cancelFailure }: PayStepProps) {
+export function PayStep({
+  checkout,
+  offer,
+  listening,
+  onCheckAgain,
+  onCancel,
+  cancelling,
+  cancelFailure,
+}: PayStepProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   return (
@@ -84,7 +95,7 @@ export function PayStep({ checkout, listening, onCheckAgain, onCancel, cancellin
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <PayInstrument checkout={checkout} />
         <Stack gap="sm">
-          <Text fw={600}>{purchaseName(t, checkout, language)}</Text>
+          <Text fw={600}>{purchaseName(t, offer, checkout, language)}</Text>
           <Text size="sm" c="dimmed">
             {t('checkout:pay.order', { number: checkout.out_trade_no })}
           </Text>

@@ -3,7 +3,7 @@ import { useBuildContext } from '../../../lib/build-context';
 import { readBuyChoice } from '../../../lib/buy-link';
 import { useLocation } from '../../../lib/router';
 import { type Checkout, type CheckoutRequest, useCreateCheckout } from '../api/create-checkout';
-import type { CheckoutCatalogue } from '../api/get-catalogue';
+import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
 import { buildProduct, initialSelection, repeatRequest } from '../selection';
 import { ChoiceStep } from './ChoiceStep';
 import { PayFlow } from './PayFlow';
@@ -28,22 +28,25 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
     setSelection(choose());
   }
 
-  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [paying, setPaying] = useState<{ checkout: Checkout; offer: CheckoutOffer } | null>(null);
   const create = useCreateCheckout(userId);
-  const open = (request: CheckoutRequest) => create.mutate(request, { onSuccess: setCheckout });
+  const open = (request: CheckoutRequest, offer: CheckoutOffer) =>
+    create.mutate(request, { onSuccess: (checkout) => setPaying({ checkout, offer }) });
   const back = () => {
     create.reset();
-    setCheckout(null);
+    setPaying(null);
   };
 
-  if (checkout) {
+  if (paying) {
+    const { checkout, offer } = paying;
     return (
       <PayFlow
         key={checkout.out_trade_no}
         userId={userId}
         checkout={checkout}
+        offer={offer}
         onBack={back}
-        onRestart={() => open(repeatRequest(checkout))}
+        onRestart={() => open(repeatRequest(checkout), offer)}
         restarting={create.isPending}
         restartFailure={create.error}
       />

@@ -21,7 +21,9 @@ function server({ streams = true, pollState = 'created' as CheckoutState } = {})
       connections.push(stream);
       return rawAnswer(stream.body, 'text/event-stream; charset=utf-8');
     })
-    .answer(pollCheckoutRoute, () => ({ data: { out_trade_no: opened.out_trade_no, state, paid: state === 'fulfilled' } }));
+    .answer(pollCheckoutRoute, () => ({
+      data: { out_trade_no: opened.out_trade_no, state, paid: state === 'fulfilled' },
+    }));
   return {
     api,
     connections,
