@@ -1,14 +1,21 @@
-import { CheckoutErrors, CompanyErrors, type ErrorDomain, IdempotencyErrors } from '@account-centre/contract';
+import { CheckoutErrors, type ErrorDomain, IdempotencyErrors } from '@account-centre/contract';
 import type { ErrorTextOptions } from '../../lib/api';
 
 /**
- * A business plan is refused to someone in another company's space. The catalogue words that
- * failure in the team screen's texts, for adding a member, which do not load with this screen:
- * here it has its own words.
+ * A business plan is refused to someone in another company's space: the contract's
+ * `CompanyErrors.otherCompany`, worded here. The catalogue gives it the team screen's text, for
+ * adding a member, which does not load with this screen. Written out rather than imported, so the
+ * team screen's failures stay out of this screen's download (errors.test.ts holds it to the
+ * catalogue's entry).
  */
-const PurchaseCompanyErrors: ErrorDomain = {
-  otherCompany: { ...CompanyErrors.otherCompany, key: 'checkout:errors.otherCompany' },
-};
+export const PurchaseCompanyErrors = {
+  otherCompany: {
+    msg: 'member already exist other company',
+    status: 409,
+    code: 0,
+    key: 'checkout:errors.otherCompany',
+  },
+} as const satisfies ErrorDomain;
 
 /** The failures the purchase screen's calls can meet, read before those any screen can. */
 export const checkoutErrors: ErrorTextOptions = {

@@ -2,7 +2,11 @@ import {
   type CheckoutItemKind,
   type PaymentMethod,
   type PersonalPlanProduct,
+  type PlanCoupon,
+  checkoutItemByKey,
+  checkoutPrice,
   personalPlanProducts,
+  planCouponApplies,
 } from '@account-centre/contract';
 import type { BuyChoice } from '../../lib/buy-link';
 import { type BuildContext, productOf } from '../../lib/build-context';
@@ -26,6 +30,8 @@ export interface Selection {
   /** Seats of a business plan. */
   seats: number;
   method: PaymentMethod;
+  /** The buyer asks for the held plan coupon to be taken off (where it applies). */
+  useCoupon: boolean;
 }
 
 /** The tabs a catalogue fills: a kind not sold in the region (template credit overseas) has none. */
@@ -74,6 +80,8 @@ export function initialSelection(
     product: isProduct(choice.product) ? choice.product : fallbackProduct,
     seats: 1,
     method: catalogue.methods[0] ?? 'card',
+    // A coupon is used up by the order: spent only when the buyer says so.
+    useCoupon: false,
   };
 }
 
@@ -93,13 +101,44 @@ export function quantityOf(offer: CheckoutOffer, selection: Selection): number {
   return Math.min(Math.max(1, Math.floor(selection.seats) || 1), offer.quantity_max);
 }
 
-/** What the checkout is asked for: the item, a personal plan's product, a business plan's seats, the method. */
-export function checkoutRequest(offer: CheckoutOffer, selection: Selection): CheckoutRequest {
+/**
+ * The held plan coupon, when it may take money off this offer as the server would take it
+ * (planCouponApplies, and a discount once its least spend is reached); null otherwise.
+ */
+export function applicableCoupon(
+  catalogue: CheckoutCatalogue,
+  offer: CheckoutOffer,
+  selection: Selection,
+): PlanCoupon | null {
+  const held = catalogue.coupon;
+  const item = checkoutItemByKey(offer.key);
+  if (!held || !item) return null;
+  const terms: PlanCoupon = { ...held, minSpend: held.min_spend };
+  const product = offer.kind === 'personal' ? selection.product : null;
+  if (!planCouponApplies(terms, item, product, catalogue.currency)) return null;
+  const { discount } = checkoutPrice(offer.price, quantityOf(offer, selection), catalogue.currency, terms);
+  return discount > 0 ? terms : null;
+}
+
+/** What the offer comes to as chosen: before and after the coupon, when the buyer uses one. */
+export function priceOf(catalogue: CheckoutCatalogue, offer: CheckoutOffer, selection: Selection) {
+  const coupon = selection.useCoupon ? applicableCoupon(catalogue, offer, selection) : null;
+  return checkoutPrice(offer.price, quantityOf(offer, selection), catalogue.currency, coupon);
+}
+
+/** What the checkout is asked for: the item, a personal plan's product, a business plan's seats, the method, the coupon. */
+export function checkoutRequest(
+  catalogue: CheckoutCatalogue,
+  offer: CheckoutOffer,
+  selection: Selection,
+): CheckoutRequest {
+  const useCoupon = selection.useCoupon && applicableCoupon(catalogue, offer, selection) !== null;
   return {
     item: offer.key,
     ...(offer.kind === 'personal' ? { product: selection.product } : {}),
     ...(offer.kind === 'business' ? { quantity: quantityOf(offer, selection) } : {}),
     method: selection.method,
+    ...(useCoupon ? { use_coupon: true } : {}),
   };
 }
 
@@ -110,5 +149,7 @@ export function repeatRequest(checkout: Checkout): CheckoutRequest {
     ...(checkout.product !== null ? { product: checkout.product } : {}),
     ...(checkout.kind === 'business' ? { quantity: checkout.quantity } : {}),
     method: checkout.method,
+    // A coupon it used came back when it closed: the new one takes it again.
+    ...(checkout.discount > 0 ? { use_coupon: true } : {}),
   };
 }

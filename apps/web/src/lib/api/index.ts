@@ -8,4 +8,4 @@ export {
   apiResponse,
   configureApiClient,
 } from './client';
-export { newRequestKey } from './request-key';
+export { newRequestKey, useIdempotentSend } from './request-key';

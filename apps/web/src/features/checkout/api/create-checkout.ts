@@ -1,7 +1,7 @@
 import { createCheckoutRoute, type RouteBody, type RouteReply } from '@account-centre/contract';
-import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
-import { useIdempotentSend } from '../../../lib/hooks/use-idempotent-send';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { userDataKey } from '../../../lib/user/current-user';
 
 export type Checkout = RouteReply<typeof createCheckoutRoute>['data'];
 export type CheckoutRequest = RouteBody<typeof createCheckoutRoute>;
@@ -12,11 +12,15 @@ export type CheckoutRequest = RouteBody<typeof createCheckoutRoute>;
  * order to pay; once one is opened, asking again (Start again) opens a new one.
  */
 export function useCreateCheckout(userId: number) {
+  const queryClient = useQueryClient();
   const sendOnce = useIdempotentSend();
   return useMutation({
     mutationFn: (body: CheckoutRequest) =>
       sendOnce(body, (requestKey) =>
         apiCall(createCheckoutRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
       ).then((reply) => reply.data),
+    // A coupon it took is no longer held: the catalogue and the coupon screen say so.
+    onSuccess: (_, body) =>
+      body.use_coupon ? queryClient.invalidateQueries({ queryKey: userDataKey(userId) }) : undefined,
   });
 }

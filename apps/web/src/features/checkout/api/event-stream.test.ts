@@ -71,10 +71,13 @@ describe('reading an event stream', () => {
   });
 
   it('fails when the connection drops', async () => {
+    // What arrived before the drop is read; then the read fails.
+    let pulls = 0;
     const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('data: 1\n\n'));
-        controller.error(new TypeError('network error'));
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1) controller.enqueue(new TextEncoder().encode('data: 1\n\n'));
+        else controller.error(new TypeError('network error'));
       },
     });
     const seen: string[] = [];

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@account-centre/contract';
-import { Button, Grid, Group, Paper, Radio, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, Radio, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api';
@@ -8,7 +8,16 @@ import type { CheckoutRequest } from '../api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
 import { checkoutErrors } from '../errors';
 import { purchaseName } from '../labels';
-import { type Selection, type Tab, checkoutRequest, chosenOffer, quantityOf, tabsOf } from '../selection';
+import {
+  type Selection,
+  type Tab,
+  applicableCoupon,
+  checkoutRequest,
+  chosenOffer,
+  priceOf,
+  quantityOf,
+  tabsOf,
+} from '../selection';
 import { OfferChoice } from './OfferChoice';
 import { PriceBreakdown } from './PriceBreakdown';
 
@@ -49,7 +58,8 @@ function OrderSummary({
   const [language] = useLanguage();
   const headingId = useId();
   const quantity = quantityOf(offer, selection);
-  const total = formatCurrency(offer.price * quantity, language, catalogue.currency);
+  const coupon = applicableCoupon(catalogue, offer, selection) && catalogue.coupon;
+  const price = priceOf(catalogue, offer, selection);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -68,9 +78,27 @@ function OrderSummary({
             ))}
           </Group>
         </Radio.Group>
-        <PriceBreakdown unitPrice={offer.price} quantity={quantity} currency={catalogue.currency} />
-        <Button size="md" fullWidth loading={paying} onClick={() => onPay(checkoutRequest(offer, selection), offer)}>
-          {t('checkout:summary.pay', { amount: total })}
+        {coupon && (
+          <Checkbox
+            label={t('checkout:coupon.use', { coupon: coupon.info })}
+            description={t('checkout:coupon.description')}
+            checked={selection.useCoupon}
+            onChange={(event) => onChange({ ...selection, useCoupon: event.currentTarget.checked })}
+          />
+        )}
+        <PriceBreakdown
+          unitPrice={offer.price}
+          quantity={quantity}
+          currency={catalogue.currency}
+          discount={price.discount}
+        />
+        <Button
+          size="md"
+          fullWidth
+          loading={paying}
+          onClick={() => onPay(checkoutRequest(catalogue, offer, selection), offer)}
+        >
+          {t('checkout:summary.pay', { amount: formatCurrency(price.amount, language, catalogue.currency) })}
         </Button>
         {failure !== null && failure !== undefined && (
           <Text size="sm" c="red.8" role="alert">

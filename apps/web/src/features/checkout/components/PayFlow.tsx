@@ -37,10 +37,11 @@ export function PayFlow({ userId, checkout: opened, offer, onBack, ...restart }:
   const state = checkout.state;
   const settled = isSettledCheckout(state);
 
-  // What was bought shows on other screens (orders, licences, points, credit): they read it again.
+  // What was bought shows on other screens (orders, licences, points, credit), and a coupon a
+  // closed one took is held again: they read it again.
   useEffect(() => {
-    if (state === 'fulfilled') void queryClient.invalidateQueries({ queryKey: userDataKey(userId) });
-  }, [state, queryClient, userId]);
+    if (settled) void queryClient.invalidateQueries({ queryKey: userDataKey(userId) });
+  }, [settled, queryClient, userId]);
 
   // The Pay button that led here is gone: focus goes to the step's heading, where reading resumes.
   const headingRef = useRef<HTMLHeadingElement>(null);

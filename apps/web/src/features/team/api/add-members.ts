@@ -1,8 +1,7 @@
 import { addTeamMembersRoute, type RouteBody } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
-import { useIdempotentSend } from '../../../lib/hooks/use-idempotent-send';
 
 type Adding = Omit<RouteBody<typeof addTeamMembersRoute>, 'group_id'>;
 /** The roles a person joins with: admin or member (spec 02 §5). */

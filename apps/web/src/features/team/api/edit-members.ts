@@ -1,8 +1,7 @@
 import { editTeamMembersRoute, type RouteBody } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
-import { useIdempotentSend } from '../../../lib/hooks/use-idempotent-send';
 
 export type MemberChange = Omit<RouteBody<typeof editTeamMembersRoute>, 'group_id'>;
 

@@ -1,8 +1,7 @@
 import { type TeamTransferOptionValue, transferTeamRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
-import { useIdempotentSend } from '../../../lib/hooks/use-idempotent-send';
 
 /**
  * Hands the team to a member (setGroupOwner; the diagram team of the domestic build): the old

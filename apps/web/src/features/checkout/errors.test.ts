@@ -1,0 +1,27 @@
+import { CheckoutErrors, CompanyErrors } from '@account-centre/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorI18nKey, errorText } from '../../lib/api';
+import { initI18n, i18n } from '../../lib/i18n';
+import { PurchaseCompanyErrors, checkoutErrors } from './errors';
+
+const refusal = (entry: { status: number; code: number; msg: string }) =>
+  new ApiError(entry.status, entry.code, entry.msg, errorI18nKey(entry.code, entry.msg));
+
+describe('the purchase screen’s failures', () => {
+  it('are the catalogue’s, a company refusal in this screen’s own words', async () => {
+    // The same failure on the wire (status, code, msg); only the text it is worded by differs.
+    expect(PurchaseCompanyErrors.otherCompany).toEqual({
+      ...CompanyErrors.otherCompany,
+      key: 'checkout:errors.otherCompany',
+    });
+
+    await initI18n('en');
+    const t = i18n.t.bind(i18n);
+    expect(errorText(t, refusal(CompanyErrors.otherCompany), checkoutErrors)).toBe(
+      "You belong to another company's space, so a business plan cannot be bought for you.",
+    );
+    expect(errorText(t, refusal(CheckoutErrors.providerUnavailable), checkoutErrors)).toBe(
+      'The payment service cannot be reached right now. Nothing was charged; please try again shortly.',
+    );
+  });
+});
