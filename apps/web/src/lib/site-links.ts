@@ -48,20 +48,12 @@ export function templateTopUpPage(language: Language, env?: Env): string {
 }
 
 /**
- * Where the AI points screen's actions lead (spec 01 §2): the site's AI points pages of the
- * reader's language. Buying goes to the plan catalogue's AI offers until checkout exists here.
+ * The AI points screen's pages on the company site (spec 01 §2), in the reader's language: what
+ * points are, and how to earn them. Points are bought on the purchase screen (lib/buy-link.ts).
  */
 export function aiPointPages(language: Language, env?: Env) {
   const base = siteBase(language, env);
-  const offers = (plan: string) => `${base}/pricing?product=ai-points&plan=${plan}`;
-  return {
-    about: `${base}/ai-points`,
-    buy: `${base}/pricing?product=ai-points`,
-    topUp: offers('top-up'),
-    package: offers('package'),
-    unlimited: offers('unlimited'),
-    earn: `${base}/ai-points/earn`,
-  };
+  return { about: `${base}/ai-points`, earn: `${base}/ai-points/earn` };
 }
 
 /**

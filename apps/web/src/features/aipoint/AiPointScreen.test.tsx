@@ -83,15 +83,16 @@ function answerAll(options: { unlimitedDays?: number } = {}) {
 describe('the AI points screen', () => {
   it('shows the balance, what expires when, and in the domestic build a buy button', async () => {
     answerAll({ unlimitedDays: 12 });
-    await renderInLanguage(<AiPointScreen />, { path: '/aipoint', build: { region: 'domestic' } });
+    await renderInLanguage(<AiPointScreen />, { path: '/aipoint?tend=max', build: { region: 'domestic' } });
     expect(await screen.findByText('66,666')).toBeTruthy();
     expect(screen.getByTestId('ai-unlimited-days').textContent).toBe('12');
-    expect(screen.getByRole('link', { name: 'Buy AI points' }).getAttribute('href')).toMatch(
-      /pricing\?product=ai-points$/,
-    );
-    for (const way of ['Top up points', 'Buy an AI package', 'Upgrade to unlimited use', 'Earn free points']) {
-      expect(screen.getByRole('link', { name: way }).getAttribute('href')).toMatch(/^https:\/\//);
-    }
+    // Points are bought on the purchase screen, on the tab of what the button offers, keeping the build's query.
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Buy AI points')).toBe('/buy?tend=max&kind=ai_points');
+    expect(href('Top up points')).toBe('/buy?tend=max&kind=ai_points');
+    expect(href('Buy an AI package')).toBe('/buy?tend=max&kind=ai_points');
+    expect(href('Upgrade to unlimited use')).toBe('/buy?tend=max&kind=ai_unlimited');
+    expect(href('Earn free points')).toMatch(/^https:\/\/.*\/ai-points\/earn$/);
     expect(screen.getByRole('link', { name: 'Get more points' })).toBeTruthy();
     expect(screen.getAllByRole('list').some((list) => within(list).queryAllByRole('listitem').length === 3)).toBe(true);
 
@@ -109,7 +110,7 @@ describe('the AI points screen', () => {
     expect(await screen.findByText('66,666')).toBeTruthy();
     expect(screen.getByTestId('ai-unlimited-days').textContent).toBe('/');
     expect(screen.queryByRole('link', { name: 'Buy AI points' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Top up points' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Top up points' }).getAttribute('href')).toBe('/buy?kind=ai_points');
   });
 
   it('names each use’s feature and product, pages the usage history and keeps each page seen', async () => {

@@ -1,10 +1,12 @@
-import { Group, List, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Tabs, Title } from '@mantine/core';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { lazyWithTexts, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { type BuyChoice, buyHref } from '../../lib/buy-link';
+import { NavLink, useLocation } from '../../lib/router';
 import { aiPointPages } from '../../lib/site-links';
 import { AcquisitionHistory } from './components/AcquisitionHistory';
 import { PointBalance } from './components/PointBalance';
@@ -19,7 +21,15 @@ const UsageHistory = lazyWithTexts(
 );
 
 const notices = ['shared', 'unlimited', 'expiry'] as const;
-const ways = ['topUp', 'package', 'unlimited', 'earn'] as const;
+/**
+ * The ways to get points that are bought here (the purchase screen): top-ups and packages are
+ * the points packages, unlimited use its own offers. Earning them is told on the company site.
+ */
+const boughtWays: { way: 'topUp' | 'package' | 'unlimited'; choice: BuyChoice }[] = [
+  { way: 'topUp', choice: { kind: 'ai_points' } },
+  { way: 'package', choice: { kind: 'ai_points' } },
+  { way: 'unlimited', choice: { kind: 'ai_unlimited' } },
+];
 
 /**
  * /aipoint (spec 01 §2 "AI points screen"): the balance, what expires when, unlimited use, the
@@ -30,6 +40,7 @@ export function AiPointScreen() {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const session = useSession();
+  const { search } = useLocation();
   const tabsId = useId();
   if (!session) return null;
   const pages = aiPointPages(language);
@@ -43,11 +54,14 @@ export function AiPointScreen() {
           {t('aipoint:actions.title')}
         </Title>
         <Group gap="sm">
-          {ways.map((way) => (
-            <ExternalButton key={way} href={pages[way]} variant="light">
+          {boughtWays.map(({ way, choice }) => (
+            <Button key={way} component={NavLink} to={buyHref(search, choice)} variant="light">
               {t(`aipoint:actions.${way}`)}
-            </ExternalButton>
+            </Button>
           ))}
+          <ExternalButton href={pages.earn} variant="light">
+            {t('aipoint:actions.earn')}
+          </ExternalButton>
         </Group>
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-notices`}>

@@ -287,3 +287,52 @@ describe('a member of a company (spec 01 §4)', () => {
     expect(await screen.findByText('ORD1')).toBeTruthy();
   });
 });
+
+describe('buying from the order screen', () => {
+  const licence = (product: 'max' | 'proj', v_type: number) => ({
+    product,
+    productName: `${product} plan`,
+    icon: product,
+    v_product: product,
+    scope: 'personal' as const,
+    group: null,
+    type: -2,
+    platforms: ['win' as const, 'mac' as const],
+    state: 'active' as const,
+    endTime: NOW + 30 * 86_400,
+    updateEndTime: null,
+    serviceEndTime: null,
+    upgrade_service_years: null,
+    can_renew: true,
+    showCancel: false,
+    showManage: false,
+    manage_url: null,
+    renewal: null,
+    order_id: null,
+    v_type,
+    v_version: null,
+  });
+
+  it('renews and buys the diagram and the mind map on the purchase screen, and other products on the site', async () => {
+    server([order(1)])
+      .answer(getLicencesRoute, { data: [licence('max', 209), licence('proj', 3)], count: 2 })
+      .answer(getRecommendationsRoute, { data: ['mindmaster', 'hb'], count: 2 });
+    await renderInLanguage(<OrderScreen />, { path: '/order?from=maxPC' });
+    const licences = await screen.findByRole('region', { name: 'My licences' });
+    const renew = (card: string) =>
+      within(within(licences).getByRole('article', { name: card })).getByRole('link', { name: 'Renew' });
+    // The query string that carries the build goes along, as every navigation keeps it.
+    expect(renew('Diagram · 1-year plan').getAttribute('href')).toBe(
+      '/buy?from=maxPC&kind=personal&item=personal.oneYear&product=max',
+    );
+    expect(renew('Project management · 3-year plan').getAttribute('href')).toMatch(
+      /^https:\/\/.*\/pricing\?product=project/,
+    );
+
+    const recommended = await screen.findByRole('region', { name: 'Recommended for you' });
+    const buy = (card: string) =>
+      within(within(recommended).getByRole('article', { name: card })).getByRole('link', { name: 'Buy now' });
+    expect(buy('Mind map').getAttribute('href')).toBe('/buy?from=maxPC&kind=personal&product=mind');
+    expect(buy('Whiteboard').getAttribute('href')).toMatch(/^https:\/\/.*\/pricing\?product=whiteboard/);
+  });
+});

@@ -34,7 +34,8 @@ describe('the template credit screen', () => {
       queryClient: createQueryClient(),
     });
     expect(await screen.findByText('¥1,234.50')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '充值' }).getAttribute('href')).toMatch(/\/templates\/top-up$/);
+    // Topped up on the purchase screen, on the template credit tab.
+    expect(screen.getByRole('link', { name: '充值' }).getAttribute('href')).toBe('/buy?kind=template_credit');
     const table = await screen.findByRole('table', { name: '消费记录' });
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Template 13');
@@ -61,5 +62,7 @@ describe('the template credit screen', () => {
     await renderInLanguage(<TemplateScreen />, { path: '/template' });
     expect(await screen.findByText('You have not bought any templates with credit yet.')).toBeTruthy();
     expect(screen.getByText('CN¥0.00')).toBeTruthy();
+    // The overseas build sells no credit: its top-up stays the template community's page.
+    expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toMatch(/\/templates\/top-up$/);
   });
 });

@@ -1,4 +1,4 @@
-import { Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Pager } from '../../components/Pager';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ScreenLayout } from '../../components/ScreenLayout';
+import { useBuildContext } from '../../lib/build-context';
+import { buyHref } from '../../lib/buy-link';
 import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
+import { NavLink, useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
 import { useTemplateCredit, useTemplateRecords } from './api/template-credit';
@@ -43,6 +46,8 @@ export function TemplateScreen() {
 function Balance({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
+  const { region } = useBuildContext();
+  const { search } = useLocation();
   const credit = useTemplateCredit(userId);
   if (credit.isError)
     return <LoadFailed message={t('template:balance.loadFailed')} onRetry={() => void credit.refetch()} />;
@@ -61,7 +66,14 @@ function Balance({ userId }: { userId: number }) {
             </Text>
           )}
         </Stack>
-        <ExternalButton href={templateTopUpPage(language)}>{t('template:balance.topUp')}</ExternalButton>
+        {/* Credit is kept in yuan and sold on the purchase screen of the domestic build only. */}
+        {region === 'domestic' ? (
+          <Button component={NavLink} to={buyHref(search, { kind: 'template_credit' })}>
+            {t('template:balance.topUp')}
+          </Button>
+        ) : (
+          <ExternalButton href={templateTopUpPage(language)}>{t('template:balance.topUp')}</ExternalButton>
+        )}
       </Group>
     </Paper>
   );

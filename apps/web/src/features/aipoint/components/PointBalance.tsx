@@ -4,18 +4,22 @@ import { ExternalButton } from '../../../components/ExternalButton';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useBuildContext } from '../../../lib/build-context';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
+import { buyHref } from '../../../lib/buy-link';
+import { NavLink, useLocation } from '../../../lib/router';
 import { aiPointPages } from '../../../lib/site-links';
 import { type AiPointBalance, useAiPoints } from '../api/ai-points';
 import { Loading } from '../../../components/Loading';
 
 /**
  * The balance with what expires when, the days of unlimited use left (a slash when none), the
- * link to more points and, in the domestic build only, the buy button (spec 01 §2).
+ * link to more points and, in the domestic build only, the buy button (spec 01 §2), which opens
+ * the purchase screen on the points packages.
  */
 export function PointBalance({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { region } = useBuildContext();
+  const { search } = useLocation();
   const points = useAiPoints(userId);
   const pages = aiPointPages(language);
 
@@ -54,7 +58,11 @@ export function PointBalance({ userId }: { userId: number }) {
             </Stack>
           </SimpleGrid>
           <Group gap="sm">
-            {region === 'domestic' && <ExternalButton href={pages.buy}>{t('aipoint:balance.buy')}</ExternalButton>}
+            {region === 'domestic' && (
+              <Button component={NavLink} to={buyHref(search, { kind: 'ai_points' })}>
+                {t('aipoint:balance.buy')}
+              </Button>
+            )}
             <ExternalButton href={pages.about} variant="subtle">
               {t('aipoint:balance.getMore')}
             </ExternalButton>
