@@ -60,9 +60,9 @@ async function logNotification(
  */
 export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): Promise<PaymentNotificationOutcome> {
   const now = deps.clock.now();
-  const log = (outcome: PaymentNotificationOutcome, detail = payment.detail) =>
+  const log = (outcome: PaymentNotificationOutcome, detail = payment.detail, db: Db = deps.db) =>
     logNotification(
-      deps.db,
+      db,
       { provider: payment.provider, outTradeNo: payment.outTradeNo, event: 'paid', outcome, detail },
       now,
     );
@@ -95,26 +95,33 @@ export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): 
   }
 
   const outcome = await deps.db.transaction().execute(async (trx): Promise<PaymentNotificationOutcome> => {
-    const open = await lockLicenceHolder(trx, checkout.user_id);
-    const paid = await trx
-      .updateTable('checkouts')
-      .set({ state: 'paid', paid_at: Math.min(payment.at, now), updated_at: now })
-      .where('id', '=', checkout.id)
-      .where('state', 'in', ['created', 'closed'])
-      .returningAll()
-      .executeTakeFirst();
-    if (!paid) return 'duplicate';
-    if (!open || !(await fulfilCheckout(trx, paid, now))) return 'no_account';
-    await trx
-      .updateTable('checkouts')
-      .set({ state: 'fulfilled', fulfilled_at: now, updated_at: now })
-      .where('id', '=', paid.id)
-      .execute();
-    return 'fulfilled';
+    const settled = await settleIn(trx, checkout.id, checkout.user_id, payment.at, now);
+    // In the same transaction: the log says "fulfilled" exactly when the fulfilment committed.
+    await log(settled, payment.detail, trx);
+    return settled;
   });
-  await log(outcome);
   if (outcome !== 'duplicate') await deps.events.changed(payment.outTradeNo);
   return outcome;
+}
+
+/** The settling transaction's work: paid once, then fulfilled (see settlePaid). */
+async function settleIn(trx: Db, checkoutId: number, userId: number, paidAt: number, now: number) {
+  const open = await lockLicenceHolder(trx, userId);
+  const paid = await trx
+    .updateTable('checkouts')
+    .set({ state: 'paid', paid_at: Math.min(paidAt, now), updated_at: now })
+    .where('id', '=', checkoutId)
+    .where('state', 'in', ['created', 'closed'])
+    .returningAll()
+    .executeTakeFirst();
+  if (!paid) return 'duplicate';
+  if (!open || !(await fulfilCheckout(trx, paid, now))) return 'no_account';
+  await trx
+    .updateTable('checkouts')
+    .set({ state: 'fulfilled', fulfilled_at: now, updated_at: now })
+    .where('id', '=', paid.id)
+    .execute();
+  return 'fulfilled';
 }
 
 /**
