@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@account-centre/contract';
-import { Button, Checkbox, Grid, Group, Paper, Radio, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Paper, Radio, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api';
@@ -72,11 +72,11 @@ function OrderSummary({
           value={selection.method}
           onChange={(method) => onChange({ ...selection, method: method as PaymentMethod })}
         >
-          <Group gap="lg" mt={6}>
+          <Stack gap="xs" mt={6}>
             {catalogue.methods.map((method) => (
               <Radio key={method} value={method} label={t(`checkout:method.${method}`)} />
             ))}
-          </Group>
+          </Stack>
         </Radio.Group>
         {coupon && (
           <Checkbox

@@ -1,5 +1,5 @@
 import { type CheckoutItemKind, type PersonalPlanProduct, personalPlanProducts } from '@account-centre/contract';
-import { Badge, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatNumber, useLanguage } from '../../../lib/i18n';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
@@ -19,7 +19,8 @@ function OfferCard({ offer, currency }: { offer: CheckoutOffer; currency: Checko
   const price = formatCurrency(offer.price, language, currency);
   const number = (value: number) => formatNumber(value, language);
   return (
-    <Radio.Card value={offer.key} radius="md" p="md" h="100%">
+    // A card is a button, which centres what it holds: its text starts at the top, level with its neighbours'.
+    <Radio.Card value={offer.key} radius="md" p="md" h="100%" display="flex" style={{ alignItems: 'flex-start' }}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator mt={2} />
         <Stack gap={4}>
@@ -38,9 +39,9 @@ function OfferCard({ offer, currency }: { offer: CheckoutOffer; currency: Checko
             </Text>
           )}
           {offer.continuous && (
-            <Badge variant="light" color="blue" w="fit-content">
+            <Text size="sm" fw={600} c="blue">
               {t('checkout:offer.renews')}
-            </Badge>
+            </Text>
           )}
         </Stack>
       </Group>

@@ -58,10 +58,10 @@ export function PayFlow({ userId, checkout: opened, offer, onBack, ...restart }:
     ? t(`checkout:outcome.${state as Exclude<typeof state, 'created'>}.text`, { item })
     : listening === 'stopped'
       ? t('checkout:pay.notHeard')
-      : t('checkout:pay.waiting');
+      : t(checkout.method === 'bank' ? 'checkout:pay.waitingTransfer' : 'checkout:pay.waiting');
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={1040}>
       <Stack gap="md">
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
           {settled ? t(`checkout:outcome.${state as Exclude<typeof state, 'created'>}.title`) : t('checkout:pay.title')}
