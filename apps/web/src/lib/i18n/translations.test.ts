@@ -52,6 +52,9 @@ const others = languages.filter((language) => language !== 'en');
 const sameAsEnglish: Record<string, readonly Language[]> = {
   // Italian software says "password"; the native alternatives read as archaic.
   'auth:fields.password': ['it'],
+  // Brand names: the payment services call themselves so in these languages' markets.
+  'checkout:method.wxpay': ['de', 'fr', 'es', 'it', 'pt', 'id', 'ru'],
+  'checkout:method.alipay': ['de', 'fr', 'es', 'it', 'pt', 'id', 'ru'],
 };
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
