@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOST_CHANNEL } from '../../lib/host-bridge';
 import { clearSession, getSession, saveSession } from '../../lib/session';
 import { emitAppEvent } from '../../lib/app-events';
-import { createTicketRoute } from '@account-centre/contract';
+import { createTicketRoute, getCheckoutCatalogueRoute } from '@account-centre/contract';
+import { testCatalogue } from '../../testing/checkout';
 import { emptyAccountServer, renderApp } from '../../testing/render-app';
 import type { TeamSource } from '../team/team-sources';
 
@@ -89,6 +90,18 @@ describe('the shell', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'My account' })).toBeNull();
     fireEvent.click(within(menu()).getByRole('link', { name: 'My account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBe(accountHeading);
+  });
+
+  it('opens the purchase screen at /buy with its own texts, though the menu has no entry for it', async () => {
+    signIn();
+    emptyAccountServer(5).answer(getCheckoutCatalogueRoute, { data: testCatalogue('domestic') });
+    await renderApp('/buy?kind=ai_points&from=maxPC');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'AI points', selected: true })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Buy - Account Centre'));
+    expect(window.location.search).toBe('?kind=ai_points&from=maxPC');
+    expect(menuLinks().map((link) => link.getAttribute('aria-current'))).not.toContain('page');
+    expect(menuLinks().map((link) => link.textContent)).not.toContain('Buy');
   });
 
   it('sends the team route to account when the user has no team', async () => {

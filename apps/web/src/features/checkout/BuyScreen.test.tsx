@@ -336,6 +336,21 @@ describe('the purchase screen', () => {
     });
   });
 
+  it('has the desktop client open the payment page in the system browser, with no sign-in ticket', async () => {
+    const sent: { type: string; payload: unknown }[] = [];
+    window.AccountCentreHost = { postMessage: (json: string) => void sent.push(JSON.parse(json)) };
+    server('domestic');
+    await renderBuy('/buy?item=personal.oneYear&from=maxPC', 'domestic', { hostMode: 'desktop', from: 'maxPC' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay CN¥280.00' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Open the payment page' }));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        type: 'openOutsideUrl',
+        payload: { url: 'http://account.example.cn/api/sandbox/pay/sandbox-1' },
+      }),
+    ]);
+  });
+
   it('says so when the plans cannot be loaded', async () => {
     stubApi().answer(getCheckoutCatalogueRoute, failWith({ status: 500, code: 0, msg: 'boom' }));
     await renderBuy('/buy', 'domestic');
