@@ -106,6 +106,24 @@ describe('toEndpointModule', () => {
     );
   });
 
+  it('builds a constant that spreads in a pure function, so that it goes when nothing uses it', () => {
+    expect(rewrite("export const all = [...plans.map((plan) => plan.key), 'more'];")).toBe(
+      "export const all = /* @__PURE__ */ (() => ([.../* @__PURE__ */ plans.map((plan) => plan.key), 'more']))();",
+    );
+    expect(rewrite('const keys = [...a, ...b].map(String);')).toBe(
+      'const keys = /* @__PURE__ */ (() => (/* @__PURE__ */ [...a, ...b].map(String)))();',
+    );
+    // A spread in a function the constant defines runs only when it is called; a route's goes with the route.
+    const untouched = [
+      'const literals = (values) => Type.Enum([...values]);',
+      "export const r = { method: 'GET', path: '/api/x' };",
+    ];
+    expect(rewrite(untouched[0]!)).toBe(untouched[0]);
+    expect(rewrite("export const r = defineRoute({ method: 'GET', path: '/api/x', tags: [...t] });")).toBe(
+      untouched[1],
+    );
+  });
+
   it('refuses a route definition whose method or path it cannot read', () => {
     expect(() => rewrite("export const r = defineRoute({ ...base, path: '/api/x' });")).toThrow(/no literal method/);
     expect(() => rewrite('export const r = defineRoute(spec);')).toThrow(/no literal method and path/);

@@ -8,7 +8,8 @@
  * them at module load (`const UserInfo = Type.Object(…)`) are marked pure so the bundler may
  * drop them. That holds because the contract is declarations and pure rules (DESIGN.md §1):
  * only the initialisers of top-level constants are marked, never a statement run for its
- * effect, nor a call inside a function body.
+ * effect, nor a call inside a function body. An initialiser that spreads (`[...plans.map(…)]`)
+ * is built by a pure function instead, since reading what is spread counts as an effect.
  *
  * docs/bundle-budget.md has the figures; scripts/route-endpoints.test.ts checks that the
  * rewritten modules export the same constants and the same method and path for every route.
@@ -105,6 +106,12 @@ function collect(node: Node, code: string, id: string, edits: Edit[], pure: bool
   for (const child of children(node)) collect(child, code, id, edits, stillPure, inCall || argumentsOf.has(child));
 }
 
+/** Whether a value spreads something as it is built (not in a function it defines, nor in a route, which goes). */
+function spreads(node: Node): boolean {
+  if (FUNCTION_TYPES.has(node.type) || isDefineRouteCall(node)) return false;
+  return node.type === 'SpreadElement' || children(node).some(spreads);
+}
+
 /** `const a = …` or `export const a = …` at the top of a module. */
 function topLevelConstant(statement: Node): Node | null {
   const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
@@ -119,6 +126,16 @@ export function toEndpointModule(code: string, id: string): string {
   for (const statement of (parsed.program as unknown as Node).body as Node[]) {
     const constant = topLevelConstant(statement);
     collect(constant ?? statement, code, id, edits, constant !== null);
+    // A spread in a plain list is an effect as far as the bundler knows (it runs an iterator), so
+    // an unused `[...plans.map(…)]` would stay in every bundle that imports the module. Built by
+    // a pure function, the constant goes with its last use. Pushed after the marks inside it, the
+    // function's opening lands outside any mark at the same place.
+    for (const declarator of (constant?.declarations as Node[] | undefined) ?? []) {
+      const init = declarator.init as Node | null;
+      if (!init || !spreads(init)) continue;
+      edits.push({ start: init.start, end: init.start, text: `${PURE}(() => (` });
+      edits.push({ start: init.end, end: init.end, text: '))()' });
+    }
   }
   let out = code;
   // From the end, so earlier offsets stay valid.

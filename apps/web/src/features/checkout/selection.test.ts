@@ -1,3 +1,4 @@
+import { type PlanCoupon, checkoutItems, planCouponApplies } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { testCatalogue, testCheckout } from '../../testing/checkout';
 import {
@@ -146,6 +147,22 @@ describe('the purchase screen’s choice', () => {
       // A mind-map coupon also takes money off a business plan (a mind-map company).
       const business = { ...mindPlan, tab: 'business' as const, items: { business: 'business.oneYear' } };
       expect(priceOf(catalogue, offer(business), business).discount).toBe(5000);
+    });
+
+    it('asks the contract’s rule with the offer’s kind, which answers as it does for the whole item', () => {
+      const coupons: PlanCoupon[] = (['max', 'mind', 'all'] as const).flatMap((product) =>
+        [1, 2, 15].map((type) => ({ type, value: 10, currency: 'CNY' as const, minSpend: 0, product })),
+      );
+      for (const item of checkoutItems) {
+        for (const terms of coupons) {
+          for (const product of ['max', 'mind', null] as const) {
+            const fromKind = planCouponApplies(terms, { kind: item.kind } as typeof item, product, 'CNY');
+            expect(fromKind, `${item.key} ${JSON.stringify(terms)} ${product}`).toBe(
+              planCouponApplies(terms, item, product, 'CNY'),
+            );
+          }
+        }
+      }
     });
 
     it('is asked for again when a payment that used it closed and starts again', () => {
