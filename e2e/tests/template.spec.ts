@@ -41,7 +41,8 @@ test('the balance in yuan, the template community’s purchases 10 a page, and t
   const main = page.getByRole('main');
   // 20000 − (100 + 200 + … + 1200) fen = ¥122.00.
   await expect(main.getByText('¥122.00')).toBeVisible();
-  await expect(main.getByRole('link', { name: '充值' })).toHaveAttribute('href', /\/templates\/top-up$/);
+  // Credit is topped up on the purchase screen, on its tab.
+  await expect(main.getByRole('link', { name: '充值' })).toHaveAttribute('href', /^\/buy\?(.+&)?kind=template_credit$/);
   const table = main.getByRole('table', { name: '消费记录' });
   await expect(table.getByRole('row')).toHaveCount(11);
   await expect(table.getByRole('row').nth(1)).toContainText('流程图模板 12');
