@@ -254,6 +254,28 @@ describe('the purchase screen', () => {
     expect(screen.queryByText(/^Time left to pay/)).toBeNull();
   });
 
+  it('says so when the money came but the purchase could not be given, and sends the buyer to customer service', async () => {
+    const { latestStream } = server('domestic', () => ({
+      item: 'business.lifetime',
+      kind: 'business',
+      product: null,
+      quantity: 2,
+    }));
+    await renderBuy('/buy?item=business.lifetime', 'domestic');
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Seats' }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay CN¥2,160.00' }));
+    await screen.findByRole('heading', { name: 'Pay for your order' });
+    latestStream().send(
+      testCheckout({ state: 'paid', item: 'business.lifetime', kind: 'business', product: null, quantity: 2 }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your payment was received, but the purchase could not be added to your account: Business plan, Lifetime, seats: 2. Please contact customer service, who will refund it.',
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose another plan' })).toBeTruthy();
+  });
+
   it('has nothing to buy for a private deployment, only whom to ask', async () => {
     server('domestic');
     await renderBuy('/buy?kind=private', 'domestic');

@@ -57,15 +57,17 @@ export function Outcome({ checkout, onBack, onRestart, restarting, restartFailur
         </SimpleGrid>
       )}
       <Group gap="sm">
-        {closed ? (
-          <Button onClick={onRestart} loading={restarting}>
-            {t('checkout:outcome.restart')}
-          </Button>
-        ) : (
+        {fulfilled && (
           <Button component={NavLink} to={screenLink(screen.path, search)}>
             {t(`checkout:outcome.${screen.label}`)}
           </Button>
         )}
+        {closed && (
+          <Button onClick={onRestart} loading={restarting}>
+            {t('checkout:outcome.restart')}
+          </Button>
+        )}
+        {/* Paid but not given, or refunded: nothing to see elsewhere; customer service is told above. */}
         <Button variant="default" onClick={onBack}>
           {t(fulfilled ? 'checkout:outcome.buyMore' : 'checkout:outcome.another')}
         </Button>
