@@ -1,6 +1,7 @@
 import { Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExternalButton } from '../../../components/ExternalButton';
 import { errorText } from '../../../lib/api';
 import { formatRemaining, useCountdown } from '../../../lib/hooks/use-countdown';
 import { formatCurrency, useLanguage } from '../../../lib/i18n';
@@ -11,7 +12,6 @@ import { checkoutErrors } from '../errors';
 import { purchaseName } from '../labels';
 import { sanitiseQrSvg } from '../qr-svg';
 import { BankDetails } from './BankDetails';
-import { PayPageButton } from './PayPageButton';
 import { PriceBreakdown } from './PriceBreakdown';
 
 const QR_SIZE = 216;
@@ -48,7 +48,12 @@ function PayInstrument({ checkout }: { checkout: Checkout }) {
     return (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('checkout:pay.card', { amount })}</Text>
-        {checkout.pay_url && <PayPageButton url={checkout.pay_url}>{t('checkout:pay.payByCard')}</PayPageButton>}
+        {checkout.pay_url && (
+          // The provider's page, not ours: it gets no sign-in ticket.
+          <ExternalButton href={checkout.pay_url} signedIn={false}>
+            {t('checkout:pay.payByCard')}
+          </ExternalButton>
+        )}
         <TimeLeft expiresAt={checkout.expires_at} />
       </Stack>
     );
@@ -69,9 +74,9 @@ function PayInstrument({ checkout }: { checkout: Checkout }) {
       )}
       <Text size="sm">{t(`checkout:pay.scan.${checkout.method}`, { amount })}</Text>
       {checkout.pay_url && (
-        <PayPageButton url={checkout.pay_url} variant="light" size="sm">
+        <ExternalButton href={checkout.pay_url} signedIn={false} variant="light" size="sm">
           {t('checkout:pay.openPage')}
-        </PayPageButton>
+        </ExternalButton>
       )}
       <TimeLeft expiresAt={checkout.expires_at} />
     </Stack>
