@@ -13,6 +13,7 @@ import {
 import { changeLanguage } from '../../lib/i18n';
 import { renderInLanguage } from '../../testing/render';
 import { type ApiStub, type Call, failWith, type Success, stubApi } from '../../testing/api';
+import { testLicence } from '../../testing/licence';
 import { testUser } from '../../testing/test-user';
 import { clearSession, saveSession } from '../../lib/session';
 import type { Company } from './api/get-companies';
@@ -289,29 +290,15 @@ describe('a member of a company (spec 01 §4)', () => {
 });
 
 describe('buying from the order screen', () => {
-  const licence = (product: 'max' | 'proj', v_type: number) => ({
-    product,
-    productName: `${product} plan`,
-    icon: product,
-    v_product: product,
-    scope: 'personal' as const,
-    group: null,
-    type: -2,
-    platforms: ['win' as const, 'mac' as const],
-    state: 'active' as const,
-    endTime: NOW + 30 * 86_400,
-    updateEndTime: null,
-    serviceEndTime: null,
-    upgrade_service_years: null,
-    can_renew: true,
-    showCancel: false,
-    showManage: false,
-    manage_url: null,
-    renewal: null,
-    order_id: null,
-    v_type,
-    v_version: null,
-  });
+  const licence = (product: 'max' | 'proj', v_type: number) =>
+    testLicence({
+      product,
+      productName: `${product} plan`,
+      icon: product,
+      v_product: product,
+      can_renew: true,
+      v_type,
+    });
 
   it('renews and buys the diagram and the mind map on the purchase screen, and other products on the site', async () => {
     server([order(1)])

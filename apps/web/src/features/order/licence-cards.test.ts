@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FOREVER_EXPIRY } from '@account-centre/contract';
-import type { Licence } from './api/get-licences';
+import { testLicence } from '../../testing/licence';
 import { licenceCards, lineEnd } from './licence-cards';
 
-const row = (overrides: Partial<Licence>): Licence => ({
-  product: 'max',
-  productName: 'Diagram yearly',
-  icon: 'max',
-  v_product: 'max',
-  scope: 'personal',
-  group: null,
-  type: -2,
-  platforms: ['win', 'mac'],
-  state: 'active',
-  endTime: 1_900_000_000,
-  updateEndTime: null,
-  serviceEndTime: null,
-  upgrade_service_years: null,
-  can_renew: false,
-  showCancel: false,
-  showManage: false,
-  manage_url: null,
-  renewal: null,
-  order_id: null,
-  v_type: null,
-  v_version: null,
-  ...overrides,
-});
+const row = testLicence;
 
 describe('a platform line', () => {
   it('shows forever past the threshold, the date while active and nothing once expired', () => {
