@@ -306,6 +306,32 @@ describe('the purchase screen', () => {
     expect(screen.queryByRole('heading', { name: 'Pay for your order' })).toBeNull();
   });
 
+  it('keeps a payment still waiting on show when a new link arrives, and leaves a settled one for the new choice', async () => {
+    const { latestStream } = server('domestic', () => ({
+      item: 'ai.points1000',
+      kind: 'ai_points',
+      product: null,
+      amount: 1000,
+    }));
+    await renderInLanguage(
+      <>
+        <NavLink to="/buy?kind=personal">personal</NavLink>
+        <NavLink to="/buy?kind=template_credit">credit</NavLink>
+        <BuyScreen />
+      </>,
+      { path: '/buy?kind=ai_points', build: { region: 'domestic' } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay CN¥10.00' }));
+    await screen.findByRole('heading', { name: 'Pay for your order' });
+    fireEvent.click(screen.getByRole('link', { name: 'personal' }));
+    expect(screen.getByRole('heading', { name: 'Pay for your order' })).toBeTruthy();
+
+    latestStream().send(testCheckout({ state: 'fulfilled', item: 'ai.points1000', kind: 'ai_points', product: null }));
+    await screen.findByRole('heading', { name: 'Payment complete' });
+    fireEvent.click(screen.getByRole('link', { name: 'credit' }));
+    expect(await screen.findByRole('tab', { name: 'Template credit', selected: true })).toBeTruthy();
+  });
+
   it('takes the product from the build, and follows a new link while it stays open', async () => {
     server('domestic');
     await renderInLanguage(

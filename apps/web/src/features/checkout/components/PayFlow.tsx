@@ -19,6 +19,8 @@ interface PayFlowProps {
   checkout: Checkout;
   offer: CheckoutOffer;
   onBack: () => void;
+  /** Told once the payment has settled (paid, closed, refunded). */
+  onSettled: () => void;
   onRestart: () => void;
   restarting: boolean;
   restartFailure: unknown;
@@ -28,7 +30,7 @@ interface PayFlowProps {
  * Paying an opened checkout, then its outcome. The line under the heading is a live region: the
  * payment's progress and outcome are read out as they arrive, wherever focus is.
  */
-export function PayFlow({ userId, checkout: opened, offer, onBack, ...restart }: PayFlowProps) {
+export function PayFlow({ userId, checkout: opened, offer, onBack, onSettled, ...restart }: PayFlowProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const queryClient = useQueryClient();
@@ -42,6 +44,9 @@ export function PayFlow({ userId, checkout: opened, offer, onBack, ...restart }:
   useEffect(() => {
     if (settled) void queryClient.invalidateQueries({ queryKey: userDataKey(userId) });
   }, [settled, queryClient, userId]);
+  useEffect(() => {
+    if (settled) onSettled();
+  }, [settled, onSettled]);
 
   // The Pay button that led here is gone: focus goes to the step's heading, where reading resumes.
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useBuildContext } from '../../../lib/build-context';
 import { readBuyChoice } from '../../../lib/buy-link';
 import { useLocation } from '../../../lib/router';
@@ -11,8 +11,8 @@ import { PayFlow } from './PayFlow';
 /**
  * The purchase, from choice to outcome. The address preselects the choice; a link that names
  * another choice while the screen stays mounted (visited screens stay alive) starts from it
- * again, but an opened payment stays on show until it is paid or abandoned — a transfer's details
- * must not vanish under the buyer.
+ * again, but a payment still waiting stays on show until it is paid or abandoned — a transfer's
+ * details must not vanish under the buyer. One that has settled gives way to the new choice.
  */
 export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue: CheckoutCatalogue }) {
   const build = useBuildContext();
@@ -22,16 +22,18 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
   const choose = () => initialSelection(catalogue, choice, buildProduct(build));
   const [selection, setSelection] = useState(choose);
   const [chosenFor, setChosenFor] = useState(choiceKey);
+  const [paying, setPaying] = useState<{ checkout: Checkout; offer: CheckoutOffer; settled: boolean } | null>(null);
   // Adjusted while rendering, so the new choice shows in this render.
   if (chosenFor !== choiceKey) {
     setChosenFor(choiceKey);
     setSelection(choose());
+    if (paying?.settled) setPaying(null);
   }
 
-  const [paying, setPaying] = useState<{ checkout: Checkout; offer: CheckoutOffer } | null>(null);
   const create = useCreateCheckout(userId);
   const open = (request: CheckoutRequest, offer: CheckoutOffer) =>
-    create.mutate(request, { onSuccess: (checkout) => setPaying({ checkout, offer }) });
+    create.mutate(request, { onSuccess: (checkout) => setPaying({ checkout, offer, settled: false }) });
+  const settled = useCallback(() => setPaying((current) => current && { ...current, settled: true }), []);
   const back = () => {
     create.reset();
     setPaying(null);
@@ -46,6 +48,7 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
         checkout={checkout}
         offer={offer}
         onBack={back}
+        onSettled={settled}
         onRestart={() => open(repeatRequest(checkout), offer)}
         restarting={create.isPending}
         restartFailure={create.error}
