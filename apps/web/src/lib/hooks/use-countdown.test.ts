@@ -35,6 +35,22 @@ describe('useCountdown', () => {
   });
 });
 
+describe('useCountdown to a known end', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts from the first render', () => {
+    const { result } = renderHook(() => useCountdown(1_000_000 + 90_000));
+    expect(result.current[0]).toBe(90);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current[0]).toBe(89);
+  });
+});
+
 describe('formatRemaining', () => {
   it('writes minutes and seconds', () => {
     expect(formatRemaining(600)).toBe('10:00');

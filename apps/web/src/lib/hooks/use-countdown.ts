@@ -8,10 +8,12 @@ export function formatRemaining(seconds: number): string {
 
 /**
  * Seconds left until a moment, ticking once a second. The end is kept as a time rather than a
- * counter, so a background tab whose timers were slowed still shows the right number.
+ * counter, so a background tab whose timers were slowed still shows the right number. An end
+ * known from the start (`endsAtMs`, ms since the epoch) counts from the first render, with no
+ * zero shown before it.
  */
-export function useCountdown(): [remaining: number, start: (seconds: number) => void] {
-  const [endsAt, setEndsAt] = useState(0);
+export function useCountdown(endsAtMs = 0): [remaining: number, start: (seconds: number) => void] {
+  const [endsAt, setEndsAt] = useState(endsAtMs);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

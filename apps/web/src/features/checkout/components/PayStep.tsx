@@ -1,5 +1,4 @@
 import { Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { errorText } from '../../../lib/api';
@@ -29,8 +28,7 @@ interface PayStepProps {
 /** Time left before an unpaid QR or card payment closes; counted from the checkout's own end. */
 function TimeLeft({ expiresAt }: { expiresAt: number }) {
   const { t } = useTranslation();
-  const [remaining, start] = useCountdown();
-  useEffect(() => start(expiresAt - Date.now() / 1000), [expiresAt, start]);
+  const [remaining] = useCountdown(expiresAt * 1000);
   return (
     <Text size="sm" c="dimmed">
       {t('checkout:pay.timeLeft', { time: formatRemaining(remaining) })}
