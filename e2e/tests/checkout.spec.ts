@@ -1,0 +1,205 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../accessibility.js';
+import { expect, registerUser, regionUrl, runAdmin, signInAs, type TestUser, test } from '../fixtures.js';
+import { expectNothingClipped } from '../layout.js';
+
+// Issue 17: the purchase screen, paid through the sandbox provider's page in a second tab, the
+// outcome pushed by the server (or polled when the stream is blocked), a closed checkout, a bank
+// transfer confirmed by the operator; domestic and overseas; 1440 and 390 px.
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+const TEXTS = 'main h1, main h2, main h3, main label, main button, main p';
+
+/** The payment page a checkout opened, from the link the pay step shows. */
+async function payUrlOf(page: Page, name: RegExp): Promise<string> {
+  const link = page.getByRole('main').getByRole('link', { name });
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href')) as string;
+}
+
+/** The payer, in a second tab, presses pay on the sandbox provider's page. */
+async function payInSecondTab(page: Page, payUrl: string, button: string | RegExp = 'Pay') {
+  const payer = await page.context().newPage();
+  await payer.goto(payUrl);
+  await payer.getByRole('button', { name: button }).click();
+  await expect(payer.getByRole('status')).toBeVisible();
+  await payer.close();
+}
+
+/** The out_trade_no the pay step shows. */
+async function orderNumberOf(page: Page): Promise<string> {
+  const text =
+    (await page
+      .getByRole('main')
+      .getByText(/Order number: \d{20}/)
+      .textContent()) ?? '';
+  return /(\d{20})/.exec(text)?.[1] as string;
+}
+
+const balanceOf = (page: Page) => page.getByRole('main');
+
+test.describe('domestic build', () => {
+  let user: TestUser;
+  test.beforeEach(async ({ request }) => {
+    user = await registerUser(request, { region: 'domestic' });
+  });
+
+  test('buys a personal plan by scanning, paid in a second tab, the success pushed without reload', async ({
+    page,
+  }) => {
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/buy?item=personal.oneYear&product=max&lang=en'));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('radio', { name: /1-year plan/ })).toBeChecked();
+    await expect(main.getByText(/¥280\.00/).first()).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-domestic-en-1440.png'), fullPage: true });
+    await expectNothingClipped(page, TEXTS);
+    await expectAccessible(page, 'domestic /buy');
+
+    await main.getByRole('button', { name: /^Pay (CN)?¥280\.00$/ }).click();
+    await expect(main.getByRole('img', { name: /QR code to pay (CN)?¥280\.00 with WeChat Pay/ })).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-pay-domestic-en-1440.png'), fullPage: true });
+    await expectAccessible(page, 'domestic /buy pay step');
+    const payUrl = await payUrlOf(page, /Open the payment page/);
+
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url());
+    });
+    await payInSecondTab(page, payUrl);
+    await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    expect(loads).toEqual([]);
+    await page.screenshot({ path: path.join(artifacts, 'checkout-paid-domestic-en-1440.png'), fullPage: true });
+    await expectAccessible(page, 'domestic /buy paid');
+
+    // What it bought: the licence, the plan's AI points and its template coupons.
+    await page.goto(regionUrl('domestic', '/aipoint?lang=en'));
+    await expect(balanceOf(page).getByText('6,666').first()).toBeVisible();
+    await page.goto(regionUrl('domestic', '/template?lang=en'));
+    await expect(
+      balanceOf(page)
+        .getByText(/¥20\.00/)
+        .first(),
+    ).toBeVisible();
+    await page.goto(regionUrl('domestic', '/order?lang=en'));
+    await expect(
+      balanceOf(page)
+        .getByText(/¥280\.00/)
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('falls back to the poll when the event stream is blocked', async ({ page }) => {
+    await signInAs(page, user);
+    await page.route('**/pay/checkout/*/events', (route) => route.abort());
+    await page.goto(regionUrl('domestic', '/buy?item=ai.points1000&lang=en'));
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: 'Alipay' }).check();
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/coop/poll?out_trade_no=')) polls.push(request.url());
+    });
+    await main.getByRole('button', { name: /^Pay (CN)?¥10\.00$/ }).click();
+    await expect(main.getByRole('img', { name: /with Alipay/ })).toBeVisible();
+    await payInSecondTab(page, await payUrlOf(page, /Open the payment page/));
+    await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    expect(polls.length).toBeGreaterThan(0);
+  });
+
+  test('a checkout that closes unpaid says so and starts again', async ({ page }) => {
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/buy?item=ai.unlimitedMonth&lang=en'));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: /^Pay (CN)?¥68\.00$/ }).click();
+    const number = await orderNumberOf(page);
+    // Its time runs out: the sweep closes it as the operator's close does now.
+    expect(runAdmin(['pay:close', '--order', number])).toEqual({ out_trade_no: number, state: 'closed' });
+    await expect(main.getByRole('heading', { name: 'This payment has closed' })).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, 'domestic /buy closed');
+    await main.getByRole('button', { name: 'Start again' }).click();
+    await expect(main.getByRole('img', { name: /QR code to pay (CN)?¥68\.00/ })).toBeVisible();
+    expect(await orderNumberOf(page)).not.toBe(number);
+  });
+
+  test('a bank transfer waits for the operator to confirm it', async ({ page }) => {
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/buy?item=template.credit30&lang=en'));
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: 'Bank transfer' }).check();
+    await main.getByRole('button', { name: /^Pay (CN)?¥30\.00$/ }).click();
+    await expect(main.getByRole('heading', { name: 'Bank transfer details' })).toBeVisible();
+    const number = await orderNumberOf(page);
+    await expect(main.getByText(number).nth(1)).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-bank-domestic-en-1440.png'), fullPage: true });
+    await expectAccessible(page, 'domestic /buy bank transfer');
+    expect(runAdmin(['pay:confirm', '--order', number, '--amount', '3000', '--reference', 'E2E-TRANSFER'])).toEqual({
+      out_trade_no: number,
+      outcome: 'fulfilled',
+    });
+    await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 20_000 });
+    await page.goto(regionUrl('domestic', '/template?lang=en'));
+    await expect(
+      balanceOf(page)
+        .getByText(/¥30\.00/)
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('in Chinese at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/buy?item=personal.lifetime&product=mind&lang=zh'));
+    const main = page.getByRole('main');
+    await expect(main.getByText('¥780.00').first()).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-domestic-zh-390.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNothingClipped(page, TEXTS);
+    await expectAccessible(page, 'domestic /buy zh 390');
+    await main.getByRole('button', { name: /¥780\.00/ }).click();
+    await expect(main.getByRole('img', { name: /¥780\.00/ })).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-pay-domestic-zh-390.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'domestic /buy pay step zh 390');
+  });
+});
+
+test.describe('overseas build', () => {
+  test('pays by card on the hosted page and sees the success pushed', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    await signInAs(page, user, regionUrl('overseas', '/'));
+    await page.goto(regionUrl('overseas', '/buy?item=personal.continuousYearly&product=mind&lang=en'));
+    const main = page.getByRole('main');
+    await expect(main.getByText('$59.00').first()).toBeVisible();
+    // No QR methods and no template credit abroad.
+    await expect(main.getByRole('radio', { name: 'WeChat Pay' })).toHaveCount(0);
+    await expect(main.getByRole('tab', { name: 'Template credit' })).toHaveCount(0);
+    await page.screenshot({ path: path.join(artifacts, 'checkout-overseas-en-1440.png'), fullPage: true });
+    await expectAccessible(page, 'overseas /buy');
+    await main.getByRole('button', { name: /^Pay \$59\.00$/ }).click();
+    await payInSecondTab(page, await payUrlOf(page, /Pay by card/));
+    await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+
+    // The continuous plan renews itself and may be cancelled here (spec 01 §6).
+    await page.goto(regionUrl('overseas', '/order?lang=en'));
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('button', { name: /Cancel subscription/ })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('at 390 px in German', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await registerUser(request, { region: 'overseas' });
+    await signInAs(page, user, regionUrl('overseas', '/'));
+    await page.goto(regionUrl('overseas', '/buy?item=business.oneYear&lang=de'));
+    await expect(page.getByRole('main').getByText(/59,00/).first()).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-overseas-de-390.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNothingClipped(page, TEXTS);
+    await expectAccessible(page, 'overseas /buy de 390');
+  });
+});
