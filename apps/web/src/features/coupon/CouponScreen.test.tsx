@@ -54,6 +54,30 @@ describe('the coupons screen', () => {
     expect(screen.getByText(/桌面客户端/)).toBeTruthy();
   });
 
+  it('shows a coupon for plans with the products it is for, and leads to the purchase screen', async () => {
+    const forPlans: Coupon = {
+      ...tenOff,
+      info: ['Plans week'],
+      product: 'mind',
+      product_type: 'plan',
+      url: [],
+      range: ['mind'],
+    };
+    stubApi().answer(getCouponsRoute, { data: [forPlans] });
+    await renderInLanguage(<CouponScreen />, {
+      path: '/coupon?lang=en',
+      language: 'en',
+      build: { region: 'domestic' },
+    });
+    const card = await screen.findByRole('article', { name: 'CN¥10.00 off' });
+    expect(card.textContent).toContain('Mind-map plans');
+    expect(card.textContent).not.toContain('templates');
+    expect(within(card).getByRole('link', { name: 'Buy a plan with it' }).getAttribute('href')).toBe(
+      '/buy?lang=en&kind=personal&product=mind',
+    );
+    expect(within(card).queryByRole('link', { name: /Use in/ })).toBeNull();
+  });
+
   it('warns of an empty code without asking the server, and sends it upper-cased', async () => {
     const api = stubApi().answer(getCouponsRoute, { data: [] }).answer(bindCouponRoute, { data: tenOff });
     await renderInLanguage(<CouponScreen />, { path: '/coupon' });

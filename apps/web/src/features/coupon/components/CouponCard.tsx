@@ -4,6 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
+import { buyHref } from '../../../lib/buy-link';
+import { NavLink, useLocation } from '../../../lib/router';
 import { siteBase } from '../../../lib/site-links';
 import type { Coupon } from '../api/coupons';
 
@@ -24,13 +26,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /**
  * The held coupon (spec 01 §2 "Coupons screen", §3): its value and description, range of use
  * with a link to each community, limits, expiry and rules. A type-15 coupon is for the mobile app
- * only: its links open the phone-only tip instead (spec 01 §8).
+ * only: its links open the phone-only tip instead (spec 01 §8). A coupon for plans is used at this
+ * site's purchase screen: its range names the products whose plans it takes money off, and its
+ * one link leads there (docs/decisions/037).
  */
 export function CouponCard({ coupon }: { coupon: Coupon }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [phoneTip, setPhoneTip] = useState(false);
+  const { search } = useLocation();
   const mobileOnly = coupon.type === couponTypes.mobileAmountOff;
+  const forPlans = coupon.product_type === 'plan';
   const titleId = `coupon-${coupon.id}`;
   return (
     <Card withBorder radius="md" padding="lg" maw={720} component="article" aria-labelledby={titleId}>
@@ -52,7 +58,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
         </Group>
         <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: 0 }}>
           <Fact label={t('coupon:range.label')}>
-            {coupon.range.map((community) => t(`coupon:range.${community}`)).join(' · ')}
+            {coupon.range.map((name) => t(forPlans ? `coupon:plans.${name}` : `coupon:range.${name}`)).join(' · ')}
           </Fact>
           <Fact label={t('coupon:limits.label')}>
             {coupon.min_spend > 0
@@ -78,6 +84,19 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
             : t('coupon:addedOn', { date: formatDate(coupon.updated_at) })}
         </Text>
         <Group gap="sm">
+          {forPlans && !mobileOnly && (
+            <Button
+              component={NavLink}
+              size="xs"
+              variant="light"
+              to={buyHref(search, {
+                kind: 'personal',
+                product: coupon.range.length === 1 ? coupon.range[0] : undefined,
+              })}
+            >
+              {t('coupon:plans.buy')}
+            </Button>
+          )}
           {coupon.url.map((link) => {
             const label = t('coupon:use', { community: t(`coupon:range.${link.name}`) });
             return mobileOnly ? (
