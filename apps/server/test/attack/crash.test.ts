@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { codeDigest, createBatch } from '../../src/modules/codes/codes.service.js';
 import { PASSWORD } from '../helpers/auth.js';
-import { freePort, type NodeProcess, startNode } from '../helpers/processes.js';
+import { freePort, type NodeProcess, startServerAt } from '../helpers/processes.js';
 import { dialects, type TestDialect } from '../helpers/test-app.js';
 
 /**
@@ -51,19 +51,8 @@ class ServerLife {
 
   static async start(env: Record<string, string>): Promise<ServerLife> {
     const port = await freePort();
-    const node = startNode('src/server.ts', [], { ...env, PORT: String(port) });
-    const life = new ServerLife(node, `http://127.0.0.1:${port}`);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const health = await fetch(`${life.base}/api/health`).catch(() => null);
-      if (health?.ok) return life;
-      const ended = await Promise.race([node.exited, new Promise((resolve) => setTimeout(resolve, 100))]);
-      if (ended !== undefined) throw new Error(`the server ended (${String(ended)}): ${node.stderr()}`);
-      if (Date.now() > deadline) {
-        node.child.kill('SIGKILL');
-        throw new Error(`the server did not start: ${node.stderr()}`);
-      }
-    }
+    const base = `http://127.0.0.1:${port}`;
+    return new ServerLife(await startServerAt({ ...env, PORT: String(port) }, base), base);
   }
 
   async call(method: string, url: string, body?: unknown, token?: string): Promise<Answer> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { PASSWORD } from '../helpers/auth.js';
-import { freePort, type NodeProcess, startNode } from '../helpers/processes.js';
+import { freePort, startServerAt } from '../helpers/processes.js';
 import { dialects } from '../helpers/test-app.js';
 
 /**
@@ -17,20 +17,6 @@ interface Answer {
   status: string;
   msg: string;
   data?: unknown;
-}
-
-async function startServer(env: Record<string, string>, base: string): Promise<NodeProcess> {
-  const node = startNode('src/server.ts', [], env);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const health = await fetch(`${base}/api/health`).catch(() => null);
-    if (health?.ok) return node;
-    if (Date.now() > deadline) {
-      node.child.kill('SIGKILL');
-      throw new Error(`the server did not start: ${node.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.each(dialects)('payments settled across a SIGKILL on $name', (dialect) => {
@@ -66,7 +52,7 @@ describe.each(dialects)('payments settled across a SIGKILL on $name', (dialect) 
   afterAll(async () => drop?.());
 
   it('fulfils every paid checkout once after the server is killed mid-settlement', { timeout: 120_000 }, async () => {
-    let server = await startServer(env, base);
+    let server = await startServerAt(env, base);
     const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
       const res = await fetch(`${base}${path}`, {
         method,
@@ -123,7 +109,7 @@ describe.each(dialects)('payments settled across a SIGKILL on $name', (dialect) 
       await Promise.all(presses);
 
       // The next life: the provider's retries arrive; presses that never reached it are made again.
-      server = await startServer(env, base);
+      server = await startServerAt(env, base);
       const pending = await database.db
         .selectFrom('sandbox_payments')
         .select('out_trade_no')

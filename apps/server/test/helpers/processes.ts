@@ -64,3 +64,22 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Starts the server (`src/server.ts`) with `env` and waits until `base` answers its health
+ * check; throws with what it printed when it ends or does not answer within 30 s.
+ */
+export async function startServerAt(env: Record<string, string>, base: string): Promise<NodeProcess> {
+  const node = startNode('src/server.ts', [], env);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const health = await fetch(`${base}/api/health`).catch(() => null);
+    if (health?.ok) return node;
+    const ended = await Promise.race([node.exited, new Promise((resolve) => setTimeout(resolve, 100))]);
+    if (ended !== undefined) throw new Error(`the server ended (${String(ended)}): ${node.stderr()}`);
+    if (Date.now() > deadline) {
+      node.child.kill('SIGKILL');
+      throw new Error(`the server did not start: ${node.stderr()}`);
+    }
+  }
+}

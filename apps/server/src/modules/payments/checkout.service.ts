@@ -146,6 +146,21 @@ export function toCheckoutDto(row: CheckoutRow, deps: Pick<PaymentsDeps, 'config
   };
 }
 
+/** The columns of a checkout just opened: waiting, from now until it closes at `expiresAt`. */
+export function unsettled(now: number, expiresAt: number) {
+  return {
+    state: 'created',
+    created_at: now,
+    expires_at: expiresAt,
+    paid_at: null,
+    fulfilled_at: null,
+    closed_at: null,
+    refunded_at: null,
+    refund_note: null,
+    updated_at: now,
+  } as const;
+}
+
 export interface NewCheckout {
   userId: number;
   region: Region;
@@ -244,19 +259,11 @@ export async function createCheckout(
         discount: price.discount,
         amount: price.amount,
         coupon_grant_id: coupon?.held.id ?? null,
-        state: 'created',
         provider_ref: opened?.providerRef ?? null,
         pay_url: opened?.payUrl ?? null,
         qr_content: opened?.qrContent ?? null,
         renews: null,
-        created_at: now,
-        expires_at: expiresAt,
-        paid_at: null,
-        fulfilled_at: null,
-        closed_at: null,
-        refunded_at: null,
-        refund_note: null,
-        updated_at: now,
+        ...unsettled(now, expiresAt),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

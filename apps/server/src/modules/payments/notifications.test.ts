@@ -2,9 +2,10 @@ import { createCheckoutRoute, getCheckoutRoute } from '@account-centre/contract'
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
+import { openCheckoutStream } from '../../../test/helpers/event-stream.js';
 import { redisProblem, testRedisUrl } from '../../../test/helpers/redis.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { hostOf, testUser } from '../../../test/helpers/users.js';
+import { testUser } from '../../../test/helpers/users.js';
 import { SandboxProvider, type Sender } from './sandbox/sandbox-provider.js';
 
 const TEST_SECRET = 'test-secret-key-test-secret-key-0123456789';
@@ -156,28 +157,16 @@ describe.skipIf(redisUnreachable !== null).each(dialects)(
       const checkout = (
         await call(t, createCheckoutRoute, { as: user, body: { item: 'ai.points1000', method: 'wxpay' } })
       ).ok().data;
-      const response = await fetch(`${bOrigin}/api/user/${user.userId}/pay/checkout/${checkout.out_trade_no}/events`, {
-        headers: { authorization: `Bearer ${user.token}`, host: hostOf('domestic') },
-      });
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      const readUntil = async (marker: string) => {
-        while (!text.includes(marker)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += decoder.decode(value);
-        }
-      };
-      await readUntil('"state":"created"');
+      const stream = await openCheckoutStream(bOrigin, user, checkout.out_trade_no);
+      await stream.readUntil('"state":"created"');
       // The payment reaches the first instance (the sandbox notifies the server it was opened on).
       const ref = (checkout.pay_url ?? '').split('/').pop() as string;
       const started = Date.now();
       await t.app.payments.sandbox!.pay(ref);
-      await readUntil('"state":"fulfilled"');
+      await stream.readUntil('"state":"fulfilled"');
       // Well before the stream's own heartbeat would have read it again.
       expect(Date.now() - started).toBeLessThan(5000);
-      expect(text).toContain('id: fulfilled');
+      expect(stream.text()).toContain('id: fulfilled');
     });
   },
 );

@@ -14,9 +14,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
+import { openCheckoutStream } from '../../../test/helpers/event-stream.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { hostOf, type TestUser, testUser } from '../../../test/helpers/users.js';
+import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { defineCoupon, holdCoupon } from '../coupons/coupons.service.js';
 import { balance, spend } from '../grants/grants.service.js';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSigningKey, signNotification } from './sandbox/signature.js';
@@ -360,27 +361,13 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     });
     expect(checkout.expires_at - checkout.created_at).toBe(7 * 86_400);
 
-    const short = await cli(
-      'pay:confirm',
-      '--order',
-      checkout.out_trade_no,
-      '--amount',
-      '100000',
-      '--reference',
-      'BOC-1',
-    );
+    const confirm = (amount: string) =>
+      cli('pay:confirm', '--order', checkout.out_trade_no, '--amount', amount, '--reference', 'BOC-1');
+    const short = await confirm('100000');
     expect(short.code).toBe(1);
     expect((await checkoutRow(checkout.out_trade_no)).state).toBe('created');
 
-    const confirmed = await cli(
-      'pay:confirm',
-      '--order',
-      checkout.out_trade_no,
-      '--amount',
-      '190000',
-      '--reference',
-      'BOC-1',
-    );
+    const confirmed = await confirm('190000');
     expect(confirmed.json).toEqual({ out_trade_no: checkout.out_trade_no, outcome: 'fulfilled' });
     const company = await t.app.db
       .selectFrom('company_members')
@@ -400,15 +387,7 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
       await t.app.db.selectFrom('subscriptions').select('product').where('user_id', '=', user.userId).execute(),
     ).toEqual([]);
 
-    const twice = await cli(
-      'pay:confirm',
-      '--order',
-      checkout.out_trade_no,
-      '--amount',
-      '190000',
-      '--reference',
-      'BOC-1',
-    );
+    const twice = await confirm('190000');
     expect(twice.code).toBe(1);
   });
 
@@ -571,27 +550,15 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
   it('pushes the state over Server-Sent Events: created at once, fulfilled when paid, then the stream ends', async () => {
     const user = await testUser(t);
     const checkout = (await open(user, { item: 'template.credit30', method: 'wxpay' })).ok().data;
-    const response = await fetch(`${origin}/api/user/${user.userId}/pay/checkout/${checkout.out_trade_no}/events`, {
-      headers: { authorization: `Bearer ${user.token}`, host: hostOf('domestic') },
-    });
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (marker: string) => {
-      while (!text.includes(marker)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await readUntil('"state":"created"');
-    expect(text).toMatch(/^id: created\nevent: checkout\ndata: \{/);
+    const stream = await openCheckoutStream(origin, user, checkout.out_trade_no);
+    expect(stream.contentType).toContain('text/event-stream');
+    await stream.readUntil('"state":"created"');
+    expect(stream.text()).toMatch(/^id: created\nevent: checkout\ndata: \{/);
     await payOnPage(checkout.pay_url);
-    await readUntil('"state":"fulfilled"');
-    expect(text).toContain('id: fulfilled');
+    await stream.readUntil('"state":"fulfilled"');
+    expect(stream.text()).toContain('id: fulfilled');
     // Settled: the server ends the stream.
-    expect((await reader.read()).done).toBe(true);
+    expect(await stream.ended()).toBe(true);
 
     const missing = await call(t, checkoutEventsRoute, { as: user, params: { outTradeNo: '00000000000000000000' } });
     expect(missing.status).toBe(404);

@@ -1,6 +1,7 @@
 import { checkoutItemByKey, CommonErrors } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
 import { newOrderNo } from '../orders/orders.service.js';
+import { unsettled } from './checkout.service.js';
 import { itemName } from './fulfil.js';
 import { pricesOf } from './payments.config.js';
 import type { PaymentsDeps } from './providers.js';
@@ -53,19 +54,11 @@ export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: strin
       discount: 0,
       amount,
       coupon_grant_id: null,
-      state: 'created',
       provider_ref: null,
       pay_url: null,
       qr_content: null,
       renews: agreementOf,
-      created_at: now,
-      expires_at: expiresAt,
-      paid_at: null,
-      fulfilled_at: null,
-      closed_at: null,
-      refunded_at: null,
-      refund_note: null,
-      updated_at: now,
+      ...unsettled(now, expiresAt),
     })
     .execute();
   const charged = await provider.chargeAgreement(agreementOf, {

@@ -1,4 +1,4 @@
-import { formatAmount, type Language } from '@account-centre/contract';
+import { formatAmount, type Language, languageTags } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
 import type { SandboxPaymentsTable } from '../../../db/schema.js';
 
@@ -195,22 +195,6 @@ const escape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** The `lang` attribute of each language (the app's codes are not all BCP 47). */
-const htmlLang: Record<Language, string> = {
-  zh: 'zh-CN',
-  en: 'en',
-  de: 'de',
-  fr: 'fr',
-  es: 'es',
-  jp: 'ja',
-  tw: 'zh-TW',
-  it: 'it',
-  pt: 'pt',
-  kr: 'ko',
-  id: 'id',
-  ru: 'ru',
-};
-
 /**
  * The sandbox's pay page: what is paid and how much, with pay and cancel buttons while it can be
  * paid, or what became of it. Plain HTML with forms and no script, as a provider's page would be
@@ -254,7 +238,7 @@ export function sandboxPage(
   }
   const method = payment ? t.methods[payment.method] : t.title;
   return `<!doctype html>
-<html lang="${htmlLang[language]}">
+<html lang="${languageTags[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
