@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
+import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
 import { expect, registerUser, regionUrl, runAdmin, signInAs, type TestUser, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 
@@ -145,6 +146,26 @@ test.describe('domestic build', () => {
         .getByText(/¥30\.00/)
         .first(),
     ).toBeVisible();
+  });
+
+  test('in the desktop client, the payment page opens outside and the success still arrives in place', async ({
+    page,
+  }) => {
+    await recordHostMessages(page);
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/buy?item=ai.points5000&lang=en&from=maxPC'));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: /^Pay (CN)?¥45\.00$/ }).click();
+    await main.getByRole('link', { name: /Open the payment page/ }).click();
+    await expect
+      .poll(() => urlsOpenedOutside(page))
+      .toEqual([expect.stringMatching(/\/api\/sandbox\/pay\/[\w-]{43}$/)]);
+    const [payUrl] = (await urlsOpenedOutside(page)) as string[];
+    // The client stays on the purchase screen: nothing navigated it away.
+    await expect(main.getByRole('img', { name: /QR code to pay/ })).toBeVisible();
+    await payInSecondTab(page, payUrl as string);
+    await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    await expectAccessible(page, 'desktop client /buy paid');
   });
 
   test('in Chinese at 390 px', async ({ page }) => {
