@@ -1,4 +1,4 @@
-import { type Region, checkoutItemByKey, currencyOfRegion } from '@account-centre/contract';
+import { type Region, checkoutItemByKey, checkoutOfferFacts, currencyOfRegion } from '@account-centre/contract';
 import type { Checkout } from '../features/checkout/api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../features/checkout/api/get-catalogue';
 
@@ -12,14 +12,7 @@ function offer(key: string, region: Region, facts: Partial<CheckoutOffer>): Chec
     kind: item.kind,
     price,
     quantity_max: 1,
-    type: null,
-    subtype: null,
-    length: null,
-    continuous: false,
-    template_coupons: null,
-    ai_points: null,
-    unlimited_days: null,
-    credit: null,
+    ...checkoutOfferFacts(item),
     ...facts,
   };
 }

@@ -144,6 +144,42 @@ export function checkoutItemByKey(key: string): CheckoutItem | undefined {
   return checkoutItems.find((item) => item.key === key);
 }
 
+/**
+ * What the catalogue offer of an item says beyond its price (the `CheckoutOffer` fields of
+ * checkout.routes.ts): its order type, length, renewal and what it gives.
+ */
+export function checkoutOfferFacts(item: CheckoutItem) {
+  const none = {
+    type: null,
+    subtype: null,
+    length: null,
+    continuous: false,
+    template_coupons: null,
+    ai_points: null,
+    unlimited_days: null,
+    credit: null,
+  };
+  switch (item.kind) {
+    case 'personal':
+      return {
+        ...none,
+        type: item.plan.type,
+        length: item.plan.length,
+        continuous: item.plan.continuous,
+        template_coupons: item.plan.templateCoupons,
+        ai_points: item.plan.aiPoints,
+      };
+    case 'business':
+      return { ...none, type: item.type, subtype: item.subtype, length: item.length ?? 'forever' };
+    case 'ai_points':
+      return { ...none, ai_points: item.points };
+    case 'ai_unlimited':
+      return { ...none, unlimited_days: item.days };
+    case 'template_credit':
+      return { ...none, credit: item.creditFen };
+  }
+}
+
 /** Payment methods (spec 02 §9: wxpay, alipay, bank) and the overseas build's card. */
 export const paymentMethods = ['wxpay', 'alipay', 'bank', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

@@ -1,9 +1,9 @@
 import {
   type Checkout,
   type CheckoutCatalogue,
-  type CheckoutItem,
   checkoutItemByKey,
   checkoutItems,
+  checkoutOfferFacts,
   CheckoutErrors,
   checkoutPrice,
   checkoutTtl,
@@ -34,39 +34,6 @@ import { settlePaid } from './settle.service.js';
 
 export type CheckoutDto = Static<typeof Checkout>;
 
-/** What the catalogue says of an item beyond its price. */
-function offerFacts(item: CheckoutItem) {
-  const none = {
-    type: null,
-    subtype: null,
-    length: null,
-    continuous: false,
-    template_coupons: null,
-    ai_points: null,
-    unlimited_days: null,
-    credit: null,
-  };
-  switch (item.kind) {
-    case 'personal':
-      return {
-        ...none,
-        type: item.plan.type,
-        length: item.plan.length,
-        continuous: item.plan.continuous,
-        template_coupons: item.plan.templateCoupons,
-        ai_points: item.plan.aiPoints,
-      };
-    case 'business':
-      return { ...none, type: item.type, subtype: item.subtype, length: item.length ?? 'forever' };
-    case 'ai_points':
-      return { ...none, ai_points: item.points };
-    case 'ai_unlimited':
-      return { ...none, unlimited_days: item.days };
-    case 'template_credit':
-      return { ...none, credit: item.creditFen };
-  }
-}
-
 /** The plan coupon the account holds and may still use, with what it takes off. */
 async function heldPlanCoupon(db: PaymentsDeps['db'], userId: number, now: number) {
   const held = await liveCouponGrant(db, userId);
@@ -93,7 +60,7 @@ export async function catalogueFor(
   const items = checkoutItems.flatMap((item) => {
     const price = pricesOf(deps.config, item.key)?.[currency] ?? null;
     if (price === null) return [];
-    return [{ key: item.key, kind: item.kind, price, quantity_max: quantityLimit(item), ...offerFacts(item) }];
+    return [{ key: item.key, kind: item.kind, price, quantity_max: quantityLimit(item), ...checkoutOfferFacts(item) }];
   });
   const planCoupon = await heldPlanCoupon(deps.db, userId, deps.clock.now());
   const coupon = planCoupon && {
@@ -343,11 +310,15 @@ async function giveCouponBack(trx: PaymentsDeps['db'], checkout: CheckoutRow, no
   );
 }
 
-/** The caller's checkout as it stands; an unpaid one past its time is closed first. */
+/** The caller's checkout row as it stands; an unpaid one past its time is closed first. */
+export async function currentCheckout(deps: PaymentsDeps, userId: number, outTradeNo: string): Promise<CheckoutRow> {
+  const row = await ownCheckout(deps, userId, outTradeNo);
+  return row.state === 'created' && row.expires_at <= deps.clock.now() ? closeUnpaid(deps, row) : row;
+}
+
+/** The caller's checkout as the pay screen shows it (currentCheckout). */
 export async function readCheckout(deps: PaymentsDeps, userId: number, outTradeNo: string): Promise<CheckoutDto> {
-  let row = await ownCheckout(deps, userId, outTradeNo);
-  if (row.state === 'created' && row.expires_at <= deps.clock.now()) row = await closeUnpaid(deps, row);
-  return toCheckoutDto(row, deps);
+  return toCheckoutDto(await currentCheckout(deps, userId, outTradeNo), deps);
 }
 
 /** The buyer abandons an unpaid checkout (to start again); a settled one is answered as it is. */

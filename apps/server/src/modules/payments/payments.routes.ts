@@ -11,7 +11,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../lib/caller.js';
 import { ok, registerRoute } from '../../lib/register-route.js';
-import { abandonCheckout, catalogueFor, createCheckout, type CheckoutDto, readCheckout } from './checkout.service.js';
+import {
+  abandonCheckout,
+  catalogueFor,
+  createCheckout,
+  type CheckoutDto,
+  currentCheckout,
+  readCheckout,
+} from './checkout.service.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { handleNotification } from './settle.service.js';
 
@@ -56,8 +63,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     ok(await abandonCheckout(payments, caller.userId, params.outTradeNo)),
   );
 
+  // Asked once a second by every waiting screen: the state only, without drawing the QR code.
   registerRoute(app, pollCheckoutRoute, async ({ caller, query }) => {
-    const checkout = await readCheckout(payments, caller.userId, query.out_trade_no);
+    const checkout = await currentCheckout(payments, caller.userId, query.out_trade_no);
     return ok({ out_trade_no: checkout.out_trade_no, state: checkout.state, paid: checkout.state === 'fulfilled' });
   });
 
