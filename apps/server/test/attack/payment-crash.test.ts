@@ -52,48 +52,49 @@ describe.each(dialects)('payments settled across a SIGKILL on $name', (dialect) 
   afterAll(async () => drop?.());
 
   it('fulfils every paid checkout once after the server is killed mid-settlement', { timeout: 120_000 }, async () => {
-    let server = await startServerAt(env, base);
-    const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as Answer;
-    };
-
-    const email = `payment-crash-${Date.now().toString(36)}@example.com`;
-    expect((await call('POST', '/api/auth/code', { purpose: 1, email })).status).toBe('success');
-    const outbox = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1`);
-    const code = /\b(\d{6})\b/.exec((outbox.data as { body: string }[])[0]?.body ?? '')?.[1];
-    const registered = await call('POST', '/api/auth/register', { email, password: PASSWORD, code });
-    const { user_id: userId, token } = registered.data as { user_id: number; token: string };
-
-    const checkouts: { out_trade_no: string; pay_url: string }[] = [];
-    for (let i = 0; i < CHECKOUTS; i++) {
-      const opened = await call(
-        'POST',
-        `/api/user/${userId}/pay/checkout`,
-        { item: 'ai.points1000', method: 'wxpay' },
-        token,
-      );
-      expect(opened.status, opened.msg).toBe('success');
-      checkouts.push(opened.data as { out_trade_no: string; pay_url: string });
-    }
-    const press = (payUrl: string) =>
-      fetch(`${base}${new URL(payUrl).pathname}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        redirect: 'manual',
-      }).catch(() => null);
-
-    // Everyone pays at once; the server dies as soon as the first payment has been settled, with
-    // the others anywhere between the press, the notification and its acknowledgement.
     const database = await openDatabase(url);
+    let server = await startServerAt(env, base);
+    // Whatever fails from here, the server started is stopped: a failed run leaves no process behind.
     try {
+      const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return (await res.json()) as Answer;
+      };
+
+      const email = `payment-crash-${Date.now().toString(36)}@example.com`;
+      expect((await call('POST', '/api/auth/code', { purpose: 1, email })).status).toBe('success');
+      const outbox = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1`);
+      const code = /\b(\d{6})\b/.exec((outbox.data as { body: string }[])[0]?.body ?? '')?.[1];
+      const registered = await call('POST', '/api/auth/register', { email, password: PASSWORD, code });
+      const { user_id: userId, token } = registered.data as { user_id: number; token: string };
+
+      const checkouts: { out_trade_no: string; pay_url: string }[] = [];
+      for (let i = 0; i < CHECKOUTS; i++) {
+        const opened = await call(
+          'POST',
+          `/api/user/${userId}/pay/checkout`,
+          { item: 'ai.points1000', method: 'wxpay' },
+          token,
+        );
+        expect(opened.status, opened.msg).toBe('success');
+        checkouts.push(opened.data as { out_trade_no: string; pay_url: string });
+      }
+      const press = (payUrl: string) =>
+        fetch(`${base}${new URL(payUrl).pathname}/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          redirect: 'manual',
+        }).catch(() => null);
+
+      // Everyone pays at once; the server dies as soon as the first payment has been settled, with
+      // the others anywhere between the press, the notification and its acknowledgement.
       const presses = checkouts.map((checkout) => press(checkout.pay_url));
       for (;;) {
         const settled = await database.db
