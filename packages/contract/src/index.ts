@@ -51,3 +51,4 @@ export * from './rules/income.js';
 export * from './routes/income.routes.js';
 export * from './catalogue/checkout.js';
 export * from './routes/checkout.routes.js';
+export * from './routes/company-space.routes.js';

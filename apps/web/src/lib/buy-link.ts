@@ -1,13 +1,14 @@
 /**
  * The purchase screen's address, `/buy`, and the query parameters that preselect what it offers:
  * `kind` (the tab), `item` (a catalogue key such as `personal.oneYear`) and `product` (`max` or
- * `mind`, for a personal plan). Screens that sell through it link here; the screen reads the same
- * names. The rest of the query string is kept, as every navigation of the app keeps it (spec 01
+ * `mind`, for a personal plan), or `company` (a company's id) with `change` (`time` or `seats`)
+ * for a mind-map company's term or seats (spec 02 §4). Screens that sell through it link here; the
+ * screen reads the same names. The rest of the query string is kept, as every navigation of the app keeps it (spec 01
  * §2: it carries the build).
  */
 
 const BUY_PATH = '/buy';
-const choiceParams = ['kind', 'item', 'product'] as const;
+const choiceParams = ['kind', 'item', 'product', 'company', 'change'] as const;
 
 /** What a link to the purchase screen preselects; as written in the address, not yet checked. */
 export type BuyChoice = Partial<Record<(typeof choiceParams)[number], string>>;

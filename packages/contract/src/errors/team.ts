@@ -48,7 +48,10 @@ export const TeamErrors = defineErrors('team:errors.', {
 export const CompanyErrors = defineErrors('team:company.', {
   /** The person is already a member of this company (lg_company_belong_to_anthor). */
   alreadyMember: { msg: 'member already exist', status: 409 },
-  /** Spec 02 §8 "The user belongs to another enterprise": one company per person. */
+  /**
+   * Spec 02 §8 "The user belongs to another enterprise": a plain member belongs to one company
+   * and holds no role in another (docs/decisions/038).
+   */
   otherCompany: { msg: 'member already exist other company', status: 409 },
   /** No open account has that id or e-mail (lg_company_not_exist_users). */
   userNotFound: { msg: 'user not exists', status: 404 },
@@ -59,4 +62,26 @@ export const CompanyErrors = defineErrors('team:company.', {
   creatorStays: { msg: 'creator cannot be removed', status: 409 },
   /** The person is not a member of the company. */
   notMember: { msg: 'not a member', status: 404 },
+  /**
+   * Spec 02 §8 "Company create": the code is unknown, expired, of another kind, or used by this
+   * account already ("activation code invalid or already used, please re-enter").
+   */
+  codeInvalid: { msg: 'activation code invalid or already used', status: 400 },
+  /** Spec 02 §2: companies are created by code in the domestic build only (the Create tab). */
+  createNotOffered: { msg: 'company create not offered', status: 400 },
+  /** The caller's role does not allow it (spec 02 §6): members manage nothing, admins no roles. */
+  notAllowed: { msg: 'company permission denied', status: 403 },
+  /**
+   * Spec 02 §4: nobody manages the creator or themself, and an admin does not manage another
+   * admin.
+   */
+  cannotManage: { msg: 'member cannot be managed', status: 409 },
+  /** The invitation link is damaged, expired, or its company is gone. */
+  inviteInvalid: { msg: 'invitation invalid or expired', status: 400 },
+  /** A company name of 1 to 20 characters after trimming, no control characters (spec 02 §5). */
+  nameInvalid: { msg: 'invalid company name', status: 400 },
+  /** Spec 02 §4: seats are added only while the company has not expired. */
+  expired: { msg: 'company expired', status: 409 },
+  /** Spec 02 §4: time is added to a time-limited company (type 9) only; a lifelong one needs none. */
+  lifelong: { msg: 'company is lifelong', status: 409 },
 });
