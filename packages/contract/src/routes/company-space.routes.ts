@@ -260,3 +260,25 @@ export const addCompanySeatsRoute = defineRoute({
   querystring: paymentQuery({ seats: Type.Integer({ minimum: 1, maximum: BUSINESS_SEATS_MAX }) }),
   reply: Envelope(Checkout),
 });
+
+/** The settings tab's facts beside the name (spec 02 §2 "Settings tab"). */
+export const CompanySettings = Type.Object({
+  /**
+   * The conglomerate (federation) id: what customer service knows the company by, for changing its
+   * administrator account (spec 02 §1) or joining it to a group.
+   */
+  federation_id: Type.String(),
+  /** Customer service's contact, from the server's configuration: its address and that address as a QR code (SVG). */
+  contact: Type.Union([Type.Null(), Type.Object({ url: Type.String(), qr_svg: Type.String() })]),
+});
+
+export const getCompanySettingsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/coop/cmember/settings',
+  summary: 'The company’s conglomerate id and customer service’s contact (creator and admins)',
+  tags: ['companies'],
+  access: 'user',
+  params: CompanyParams,
+  querystring: CompanyQuery,
+  reply: Envelope(CompanySettings),
+});
