@@ -90,6 +90,11 @@ export interface Config {
   payoutCalendar: PayoutCalendar;
   /** The checkout's providers, prices and schedules (docs/decisions/037). */
   payments: PaymentsConfig;
+  /**
+   * Customer service's contact for company administrators (`COMPANY_CONTACT_URL`), shown as a QR
+   * code on the enterprise settings tab (spec 02 §2); none when unset in production.
+   */
+  companyContactUrl: string | null;
 }
 
 /** The family's product and company names, in the spellings people type. */
@@ -104,6 +109,19 @@ export const defaultBrandNames = [
   '亿图',
   '万兴',
 ];
+
+/** Where development and demo builds send company administrators for customer service. */
+const DEMO_COMPANY_CONTACT_URL = 'https://support.example.com/enterprise';
+
+function readContactUrl(raw: string | undefined, production: boolean, problems: string[]): string | null {
+  const value = raw?.trim();
+  if (!value) return production ? null : DEMO_COMPANY_CONTACT_URL;
+  if (!/^https?:\/\/\S+$/.test(value) || value.length > 500) {
+    problems.push('COMPANY_CONTACT_URL must be an http(s) address of at most 500 characters');
+    return null;
+  }
+  return value;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -193,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
             .filter(Boolean),
     oauth: readOAuthConfig(env, problems),
     oauthSandbox: false,
+    companyContactUrl: readContactUrl(env.COMPANY_CONTACT_URL, production, problems),
     passwordHashCost: readPasswordHashCost(env, nodeEnv, problems),
     payoutCalendar: {
       holidays: new Set(readDays(env, 'PAYOUT_HOLIDAYS', CHINA_2026_HOLIDAYS, problems)),

@@ -464,6 +464,8 @@ export interface CompaniesTable {
   exp: number | null;
   /** Who created it (the user the operator named as owner). */
   creator: number;
+  /** The company code that created it, once (docs/decisions/038); null when made otherwise. */
+  code_id: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -747,6 +749,10 @@ export interface CheckoutsTable {
   pay_url: string | null;
   qr_content: string | null;
   renews: string | null;
+  /** The company a business payment made or grows (docs/decisions/038). */
+  company_id: number | null;
+  /** For an existing company: a longer term or more seats; null for a new company or anything else. */
+  company_change: 'time' | 'seats' | null;
   created_at: number;
   expires_at: number;
   paid_at: number | null;

@@ -7,6 +7,7 @@ import {
   type RedeemCodeKind,
   type SubscriptionProduct,
   subscriptionProducts,
+  COMPANY_SEATS_MAX,
   TEAM_PLAN_SEATS_MAX,
   type TeamPlanType,
   type TeamProduct,
@@ -34,7 +35,28 @@ export type Gift =
   | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] }
   | { kind: 'coupon'; coupon: number }
   | { kind: 'course'; course: string }
-  | { kind: 'team_plan'; product: TeamProduct; type: TeamPlanType; seats: number };
+  | { kind: 'team_plan'; product: TeamProduct; type: TeamPlanType; seats: number }
+  | CompanyGift;
+
+/**
+ * A company code's gift (docs/decisions/038): its first redemption creates a mind-map company of
+ * `seats` seats, lifelong (type 8) or for a term (type 9); later ones add admins to it (err_type 2).
+ * Alone in its batch, of single-use codes, and redeemed only by `POST coop/create`.
+ */
+export interface CompanyGift {
+  kind: 'company';
+  seats: number;
+  type: 8 | 9;
+  length: CompanyTermLength | null;
+}
+
+/** The terms a time-limited company code gives, as the business plans sell them (spec 02 §9). */
+export const companyTermLengths = ['oneYear', 'twoYears', 'threeYears'] as const;
+export type CompanyTermLength = (typeof companyTermLengths)[number];
+
+/** The company gift of a batch, when it is a company code's. */
+export const companyGiftOf = (benefit: Benefit): CompanyGift | undefined =>
+  benefit.kind === 'gift' ? benefit.gifts.find((gift): gift is CompanyGift => gift.kind === 'company') : undefined;
 
 /**
  * What a redemption of a batch's code gives (`code_batches.benefit`):
@@ -116,7 +138,15 @@ function giftOf(value: unknown): Gift {
     if (typeof type !== 'number' || !isTeamPlanType(type)) throw operatorInputError('unknown team plan type');
     return { kind: 'team_plan', product, type, seats: wholeNumber(gift.seats, 'seats', TEAM_PLAN_SEATS_MAX) };
   }
-  throw operatorInputError('a gift is ai_points, template_credit, membership, coupon, course or team_plan');
+  if (gift.kind === 'company') {
+    const seats = wholeNumber(gift.seats, 'seats', COMPANY_SEATS_MAX);
+    if (gift.type === 8) return { kind: 'company', seats, type: 8, length: null };
+    const length = gift.length as CompanyTermLength;
+    if (gift.type !== 9 || !companyTermLengths.includes(length))
+      throw operatorInputError(`a company is of type 8 (lifelong) or 9 with a term of ${companyTermLengths.join(', ')}`);
+    return { kind: 'company', seats, type: 9, length };
+  }
+  throw operatorInputError('a gift is ai_points, template_credit, membership, coupon, course, team_plan or company');
 }
 
 /**
@@ -147,6 +177,8 @@ export function parseBenefit(kind: RedeemCodeKind, value: unknown): Benefit {
       if (!Array.isArray(gifts) || gifts.length === 0 || gifts.length > 10)
         throw operatorInputError('a gift batch gives 1 to 10 gifts');
       const parsed = gifts.map(giftOf);
+      if (parsed.length > 1 && parsed.some((gift) => gift.kind === 'company'))
+        throw operatorInputError('a company code gives the company alone');
       const kinds = parsed.map((gift) => (gift.kind === 'membership' ? `membership:${gift.product}` : gift.kind));
       if (new Set(kinds).size !== kinds.length) throw operatorInputError('each gift of a batch is of its own kind');
       return { kind, gifts: parsed };

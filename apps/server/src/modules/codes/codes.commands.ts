@@ -31,13 +31,17 @@ function benefitFromFlags(kind: RedeemCodeKind, flags: Record<string, string | u
     const [product, type, seats] = flags['team-plan'].split(':');
     gifts.push({ kind: 'team_plan', product, type: intFlag('team-plan', type), seats: intFlag('team-plan', seats) });
   }
+  if (flags.company !== undefined) {
+    const [seats, type, length] = flags.company.split(':');
+    gifts.push({ kind: 'company', seats: intFlag('company', seats), type: intFlag('company', type), length });
+  }
   return { gifts };
 }
 
 export const codeBatchCommand: CliCommand = {
   name: 'code:batch',
   description:
-    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days), --membership days, a --coupon, a --course and a --team-plan for the team of the product the person redeeming owns.',
+    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days), --membership days, a --coupon, a --course and a --team-plan for the team of the product the person redeeming owns; company codes (--kind gift --company) create a mind-map company.',
   options: [
     { name: 'kind', description: 'what the codes are', required: true, values: redeemCodeKinds },
     { name: 'label', description: 'what the batch is for (shown to operators)', required: true },
@@ -62,6 +66,11 @@ export const codeBatchCommand: CliCommand = {
       name: 'team-plan',
       description:
         "gift: <product>:<type>:<seats>, a plan of the team of max or proj the person redeeming owns (the type's term from then)",
+    },
+    {
+      name: 'company',
+      description:
+        'gift: <seats>:8 (lifelong) or <seats>:9:<oneYear|twoYears|threeYears>, a company code: its first use creates a mind-map company (POST coop/create), later ones add admins to it; single-use, alone in its batch',
     },
     { name: 'csv', description: 'write the codes to this new file (never overwritten) instead of printing them' },
   ],

@@ -3,6 +3,7 @@ import {
   TeamRole,
   CodeErrors,
   CommonErrors,
+  CompanyErrors,
   CouponErrors,
   type ErrorEntry,
   FOREVER_EXPIRY,
@@ -23,12 +24,13 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { appError, operatorInputError } from '../../lib/errors.js';
+import { AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
 import type { ExpiryColumn } from '../grants/licence-record.js';
 import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
 import { type CouponDto, couponView, findCoupon, holdCoupon } from '../coupons/coupons.service.js';
-import { type Benefit, type Gift, parseBenefit } from './benefit.js';
+import { type Benefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
+import { foundCompanyFromCode, joinCompanyOfCode } from '../companies/companies.service.js';
 import * as repo from './codes.repository.js';
 import { notify } from '../messages/notify.js';
 import { giveTeamPlan } from '../teams/plans.service.js';
@@ -92,6 +94,8 @@ export async function createBatch(db: Db, secretKey: string, input: BatchInput, 
     throw operatorInputError(`count is 1 to ${BATCH_COUNT_MAX}`);
   if (!Number.isSafeInteger(input.usageLimit) || input.usageLimit < 1 || input.usageLimit > 1_000_000)
     throw operatorInputError('the usage limit is 1 to 1000000');
+  // A company code creates one company; whoever enters it later becomes its admin (err_type 2).
+  if (companyGiftOf(benefit) && input.usageLimit !== 1) throw operatorInputError('company codes are single-use');
   const validFrom = input.validFrom ?? null;
   const validUntil = input.validUntil ?? null;
   if (validUntil !== null && validUntil <= now) throw operatorInputError('the batch must be valid until a future date');
@@ -145,7 +149,7 @@ type Outcome =
  * bind code errors; the coupon call `invalid code` for any code that is not a coupon's to bind
  * (§8 "Coupon"), and `only one coupon` for the screen's replace prompt.
  */
-const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
+const answers: Record<'codes' | 'coupon' | 'company', Record<Outcome, ErrorEntry>> = {
   codes: {
     not_exists: CodeErrors.notExists,
     wrong_kind: CodeErrors.wrongKind,
@@ -171,6 +175,19 @@ const answers: Record<'codes' | 'coupon', Record<Outcome, ErrorEntry>> = {
     wrong_currency: CouponErrors.invalidCode,
     team_owner_only: CouponErrors.invalidCode,
   },
+  // Spec 02 §8 "Company create": one answer for any code that creates no company.
+  company: {
+    not_exists: CompanyErrors.codeInvalid,
+    wrong_kind: CompanyErrors.codeInvalid,
+    not_yet_valid: CompanyErrors.codeInvalid,
+    expired: CompanyErrors.codeInvalid,
+    used: CompanyErrors.codeInvalid,
+    over_limit: CompanyErrors.codeInvalid,
+    nothing_to_replace: CompanyErrors.codeInvalid,
+    coupon_held: CompanyErrors.codeInvalid,
+    wrong_currency: CompanyErrors.codeInvalid,
+    team_owner_only: CompanyErrors.codeInvalid,
+  },
 };
 
 /** A refusal decided inside the redemption's transaction, which it rolls back. */
@@ -187,9 +204,11 @@ export interface RedeemInput {
   code: string;
   /**
    * Which call: the licence call takes activation, replacement and project codes; the gift call
-   * gift codes; the coupon call gift codes that give a coupon.
+   * gift codes; the coupon call gift codes that give a coupon; the company call company codes.
    */
-  via: 'licence' | 'gift' | 'coupon';
+  via: 'licence' | 'gift' | 'coupon' | 'company';
+  /** The company call: the name of the company a company code creates (the creator's nickname when null). */
+  companyName?: string | null;
   /** The person confirmed replacing the coupon they hold with the one this code gives. */
   replaceCoupon?: boolean;
 }
@@ -198,6 +217,8 @@ export interface RedeemInput {
 interface Given {
   redemption: RedemptionDto;
   grants: GrantRow[];
+  /** A company code's company: created by this redemption (err_type 0), or joined as admin (2). */
+  company?: { id: number; errType: 0 | 2 };
 }
 
 export interface RedeemDeps {
@@ -259,11 +280,27 @@ export async function redeemCouponCode(deps: RedeemDeps, input: Omit<RedeemInput
   });
 }
 
+/**
+ * Redeems a company code (spec 02 §7 `POST coop/create`, licenseCompany): the first redemption
+ * creates the company with the person as creator; a later one adds them to it as admin (`err_type`
+ * 2). Every other code, and this account's second try of the same one, is `codeInvalid`.
+ */
+export async function redeemCompanyCode(
+  deps: RedeemDeps,
+  input: Omit<RedeemInput, 'via' | 'replaceCoupon'>,
+): Promise<{ companyId: number; errType: 0 | 2 }> {
+  return redeem(deps, { ...input, via: 'company' }, async (_trx, given) => {
+    if (!given.company) throw new Error('a company code gave no company');
+    return { companyId: given.company.id, errType: given.company.errType };
+  });
+}
+
 /** Whether the batch's codes belong on the call they were sent to. */
 function takenBy(via: RedeemInput['via'], benefit: Benefit): boolean {
   if (via === 'licence') return licenceCodeKinds.includes(benefit.kind);
   if (benefit.kind !== 'gift') return false;
-  return via === 'gift' || benefit.gifts.some((gift) => gift.kind === 'coupon');
+  if ((via === 'company') !== (companyGiftOf(benefit) !== undefined)) return false;
+  return via !== 'coupon' || benefit.gifts.some((gift) => gift.kind === 'coupon');
 }
 
 async function redeem<T>(
@@ -295,14 +332,20 @@ async function redeem<T>(
       if (batch.valid_from !== null && now < batch.valid_from) throw new Refusal('not_yet_valid');
       if (batch.valid_until !== null && now >= batch.valid_until) throw new Refusal('expired');
       if (!(await repo.claimRedemption(trx, found.id, input.userId, now))) throw new Refusal('used');
-      if (!(await repo.countUse(trx, found.id, batch.usage_limit)))
-        throw new Refusal(batch.usage_limit === 1 ? 'used' : 'over_limit');
       const source: GrantSourceRef = {
         kind: 'code',
         id: `${found.id}:${input.userId}`,
         reason: `code …${found.hint} (${batch.label})`.slice(0, 200),
       };
-      const given = await giveBenefit(trx, input, benefit, source, now);
+      let given: Given;
+      if (await repo.countUse(trx, found.id, batch.usage_limit)) {
+        given = await giveBenefit(trx, input, benefit, source, now, found.id);
+      } else {
+        // A used company code adds the person to the company it created, as admin (err_type 2).
+        const joined = input.via === 'company' ? await joinCompanyOfCode(trx, input.userId, found.id, now) : null;
+        if (joined === null) throw new Refusal(batch.usage_limit === 1 ? 'used' : 'over_limit');
+        given = { ...redeemed('gift', null, []), company: { id: joined, errType: 2 } };
+      }
       const answered = await answer(trx, given);
       await notify(trx, input.userId, 'codeRedeemed', { code: found.hint }, now);
       await deps.markApplied(trx);
@@ -310,9 +353,14 @@ async function redeem<T>(
       return answered;
     });
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
+    if (!(error instanceof Refusal)) {
+      // Refused by what the code gives (a full company, say): the try is settled, not left pending.
+      if (error instanceof AppError) await repo.settleAttempt(db, attemptId, 'refused', codeId);
+      throw error;
+    }
     await repo.settleAttempt(db, attemptId, error.outcome, codeId);
-    throw appError(answers[input.via === 'coupon' ? 'coupon' : 'codes'][error.outcome]);
+    const call = input.via === 'coupon' || input.via === 'company' ? input.via : 'codes';
+    throw appError(answers[call][error.outcome]);
   }
 }
 
@@ -339,6 +387,7 @@ async function giveBenefit(
   benefit: Benefit,
   source: GrantSourceRef,
   now: number,
+  codeId: number,
 ): Promise<Given> {
   switch (benefit.kind) {
     case 'activation':
@@ -378,6 +427,16 @@ async function giveBenefit(
     case 'replacement':
       return replaceLicence(trx, input, benefit, source, now);
     case 'gift': {
+      const company = companyGiftOf(benefit);
+      if (company) {
+        const id = await foundCompanyFromCode(
+          trx,
+          input.userId,
+          { benefit: company, codeId, name: input.companyName ?? null },
+          now,
+        );
+        return { ...redeemed('gift', null, []), company: { id, errType: 0 } };
+      }
       const grants: GrantRow[] = [];
       let product: SubscriptionProduct | null = null;
       for (const gift of benefit.gifts) {
@@ -416,6 +475,7 @@ async function giveGift(
     );
     return given.grant;
   }
+  if (gift.kind === 'company') throw new Error('a company gift is given by giveBenefit');
   if (gift.kind === 'membership') {
     // Days added to what the account holds on each platform, or from today where it holds none.
     if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);

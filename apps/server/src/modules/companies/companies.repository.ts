@@ -12,12 +12,20 @@ export function lockCompany(db: Db, companyId: number, now: number) {
     .updateTable('companies')
     .set({ updated_at: now })
     .where('id', '=', companyId)
-    .returning(['id', 'num', 'company_name'])
+    .returning(['id', 'num', 'company_name', 'type', 'exp'])
     .executeTakeFirst();
 }
 
 export function insertCompany(db: Db, row: Insertable<CompaniesTable>) {
   return db.insertInto('companies').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function updateCompany(
+  db: Db,
+  companyId: number,
+  values: Partial<Pick<CompaniesTable, 'company_name' | 'num' | 'type' | 'exp' | 'updated_at'>>,
+) {
+  return db.updateTable('companies').set(values).where('id', '=', companyId).execute();
 }
 
 export function insertMember(db: Db, row: CompanyMembersTable) {
@@ -34,12 +42,33 @@ export async function countMembers(db: Db, companyId: number): Promise<number> {
   return Number(row.used);
 }
 
-export function findMembership(db: Db, userId: number) {
+/** Every company the person belongs to, with their role in each. */
+export function membershipsOf(db: Db, userId: number) {
+  return db.selectFrom('company_members').select(['company_id', 'role']).where('user_id', '=', userId).execute();
+}
+
+/** The person's role in one company, when they belong to it. */
+export function membershipIn(db: Db, companyId: number, userId: number) {
   return db
     .selectFrom('company_members')
     .select(['company_id', 'role'])
+    .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+export function setRole(db: Db, companyId: number, userId: number, role: CompanyMembersTable['role']) {
+  return db
+    .updateTable('company_members')
+    .set({ role })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The company a company code created (docs/decisions/038). */
+export function companyOfCode(db: Db, codeId: number) {
+  return db.selectFrom('companies').select('id').where('code_id', '=', codeId).executeTakeFirst();
 }
 
 export function deleteMember(db: Db, companyId: number, userId: number) {
@@ -55,6 +84,7 @@ function companiesWithUse(db: Db) {
     'companies.type',
     'companies.exp',
     'companies.creator',
+    'companies.code_id',
     'companies.created_at',
     eb
       .selectFrom('company_members as seat')
@@ -96,4 +126,20 @@ export function membersOf(db: Db, companyId: number) {
     .orderBy('company_members.joined_at')
     .orderBy('company_members.user_id')
     .execute();
+}
+
+/** Companies for the operator, newest first; only those `userId` belongs to when given. */
+export function listCompanies(db: Db, userId: number | null, limit: number) {
+  let query = companiesWithUse(db);
+  if (userId !== null)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('company_members as mine')
+          .select('mine.user_id')
+          .whereRef('mine.company_id', '=', 'companies.id')
+          .where('mine.user_id', '=', userId),
+      ),
+    );
+  return query.orderBy('companies.id', 'desc').limit(limit).execute();
 }

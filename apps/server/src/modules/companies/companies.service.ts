@@ -4,7 +4,9 @@ import {
   COMPANY_SEATS_MAX,
   CompanyErrors,
   CompanyRole,
+  type CompanyRoleValue,
   CompanyType,
+  isPlainCompanyMember,
   type LicenceLength,
   LicenceLengthMs,
 } from '@account-centre/contract';
@@ -16,6 +18,7 @@ import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { findOpenUser, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
+import { OTHER_COMPANY_MARKER } from '../../db/migrations/2026-11-27-903-company-spaces.js';
 import * as repo from './companies.repository.js';
 import { notify } from '../messages/notify.js';
 
@@ -87,18 +90,57 @@ function companyName(raw: string): string {
 }
 
 /**
- * Runs a membership change in one transaction and turns the unique index on the member's
- * user id into the spec's message: a person belongs to one company at most (spec 02 §8).
+ * Runs a membership change in one transaction and turns the database's refusals into the spec's
+ * message (spec 02 §8 "The user belongs to another enterprise"): the trigger that keeps a plain
+ * member out of every other company (docs/decisions/038), and the primary key of a membership.
  */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return transactionExplainingUnique(db, work, (columns) =>
-    columns.includes('user_id') ? appError(CompanyErrors.otherCompany) : undefined,
-  );
+export async function inCompanyTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await transactionExplainingUnique(db, work, (columns) =>
+      columns.includes('user_id') ? appError(CompanyErrors.alreadyMember) : undefined,
+    );
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(OTHER_COMPANY_MARKER)) throw appError(CompanyErrors.otherCompany);
+    throw error;
+  }
+}
+
+/**
+ * Refuses a membership that breaks the rule of docs/decisions/038 before the trigger has to: a
+ * person already in this company, a plain member anywhere joining another company, anyone
+ * joining one as a plain member while in another. The caller holds the person's users row lock.
+ */
+export async function refuseOtherMembership(trx: Db, userId: number, companyId: number, role: CompanyRoleValue) {
+  const memberships = await repo.membershipsOf(trx, userId);
+  if (memberships.some((row) => row.company_id === companyId)) throw appError(CompanyErrors.alreadyMember);
+  const plain = isPlainCompanyMember(role);
+  if (memberships.some((row) => plain || isPlainCompanyMember(row.role))) throw appError(CompanyErrors.otherCompany);
+}
+
+/** Locks and returns a company to change, or `company not exists`. */
+export async function lockExistingCompany(trx: Db, companyId: number, now: number) {
+  const company = await repo.lockCompany(trx, companyId, now);
+  if (!company) throw appError(CompanyErrors.companyNotFound);
+  return company;
+}
+
+/** Adds a person under the company's lock while a seat is free, and tells them. */
+export async function seatMember(
+  trx: Db,
+  company: { id: number; num: number; company_name: string },
+  userId: number,
+  role: CompanyMembersTable['role'],
+  now: number,
+) {
+  await refuseOtherMembership(trx, userId, company.id, role);
+  if ((await repo.countMembers(trx, company.id)) >= company.num) throw appError(CompanyErrors.seatsFull);
+  await repo.insertMember(trx, { company_id: company.id, user_id: userId, role, joined_at: now });
+  await notify(trx, userId, 'companyJoined', { company: company.company_name }, now);
 }
 
 /**
  * Operator: creates a company of `seats` seats with `owner` as its creator, who takes the
- * first seat. Refused when the owner already belongs to a company.
+ * first seat. Refused when the owner is a plain member of a company.
  */
 export async function createCompany(
   db: Db,
@@ -113,14 +155,16 @@ export async function createCompany(
   if ('expires' in term && (!Number.isSafeInteger(term.expires) || term.expires <= now)) {
     throw operatorInputError('the expiry must lie in the future');
   }
-  const companyId = await inTransaction(db, async (trx) => {
+  const companyId = await inCompanyTransaction(db, async (trx) => {
     const ownerId = await lockNamedUser(trx, input.owner, CompanyErrors.userNotFound);
+    await refuseOtherMembership(trx, ownerId, 0, CompanyRole.creator);
     const { id } = await repo.insertCompany(trx, {
       company_name: name,
       num: input.seats,
       type: 'lifelong' in term ? CompanyType.lifelong : CompanyType.timeLimited,
       exp: 'lifelong' in term ? null : term.expires,
       creator: ownerId,
+      code_id: null,
       created_at: now,
       updated_at: now,
     });
@@ -132,37 +176,30 @@ export async function createCompany(
 
 /**
  * Operator: adds a person to a company as admin or member. The company row is locked first,
- * so of any number of concurrent additions no more than the free seats succeed; the unique
- * index on the member's user id refuses a person who belongs to another company.
+ * so of any number of concurrent additions no more than the free seats succeed; a plain member
+ * of another company, or anyone in another company added as a plain member, is refused.
  */
 export async function addMember(db: Db, input: { companyId: number; user: UserRef; role: AddedRole }, now: number) {
   const role = addedRoles[input.role];
   if (role === undefined) throw operatorInputError('role must be admin or member');
-  await inTransaction(db, async (trx) => {
-    const company = await repo.lockCompany(trx, input.companyId, now);
-    if (!company) throw appError(CompanyErrors.companyNotFound);
+  await inCompanyTransaction(db, async (trx) => {
+    const company = await lockExistingCompany(trx, input.companyId, now);
     const userId = await lockNamedUser(trx, input.user, CompanyErrors.userNotFound);
-    const current = await repo.findMembership(trx, userId);
-    if (current) {
-      throw appError(current.company_id === company.id ? CompanyErrors.alreadyMember : CompanyErrors.otherCompany);
-    }
-    if ((await repo.countMembers(trx, company.id)) >= company.num) throw appError(CompanyErrors.seatsFull);
-    await repo.insertMember(trx, { company_id: company.id, user_id: userId, role, joined_at: now });
-    await notify(trx, userId, 'companyJoined', { company: company.company_name }, now);
+    await seatMember(trx, company, userId, role, now);
   });
   return companyDetails(db, input.companyId);
 }
 
 /** Operator: takes a person out of a company, freeing their seat. The creator stays (spec 02 §1). */
 export async function removeMember(db: Db, input: { companyId: number; user: UserRef }, now: number) {
-  await inTransaction(db, async (trx) => {
+  await inCompanyTransaction(db, async (trx) => {
     const company = await repo.lockCompany(trx, input.companyId, now);
     if (!company) throw appError(CompanyErrors.companyNotFound);
     // A closed account is no longer anyone's member (the closing removed it): "not exists".
     const user = await findOpenUser(trx, input.user);
     if (!user) throw appError(CompanyErrors.userNotFound);
-    const membership = await repo.findMembership(trx, user.id);
-    if (!membership || membership.company_id !== company.id) throw appError(CompanyErrors.notMember);
+    const membership = await repo.membershipIn(trx, company.id, user.id);
+    if (!membership) throw appError(CompanyErrors.notMember);
     // Changing the creator goes through customer service (spec 02 §1), never a plain removal.
     if (membership.role === CompanyRole.creator) throw appError(CompanyErrors.creatorStays);
     await repo.deleteMember(trx, company.id, user.id);
@@ -180,22 +217,130 @@ export interface BusinessPlanBought {
 }
 
 /**
- * Whether `userId` may buy a business plan: anyone in no company (it makes one), or the creator
- * of the company they are in (it grows it). An admin or a member of someone else's company may
- * not (`member already exist other company`).
+ * Whether `userId` may buy a new business plan: anyone who is not a plain member of a company (it
+ * makes them a company of their own; a plain member belongs to one company only).
  */
 export async function mayBuyBusinessPlan(db: Db, userId: number): Promise<boolean> {
-  const membership = await repo.findMembership(db, userId);
-  return !membership || membership.role === CompanyRole.creator;
+  const memberships = await repo.membershipsOf(db, userId);
+  return !memberships.some((row) => isPlainCompanyMember(row.role));
+}
+
+/** What a company's creator may buy for it: a longer term (type 9 only) or more seats (before its end). */
+export type CompanyChange = 'time' | 'seats';
+
+/**
+ * The company `userId` created, as they may change it by buying: refused for anyone else (only the
+ * owner adds time or seats, spec 02 §4), more time for a lifelong company, seats for an expired one
+ * (`any`: only the owner's check, for the prices).
+ */
+export async function companyToGrow(
+  db: Db,
+  userId: number,
+  companyId: number,
+  change: CompanyChange | 'any',
+  now: number,
+) {
+  const [membership, company] = await Promise.all([
+    repo.membershipIn(db, companyId, userId),
+    repo.findCompany(db, companyId),
+  ]);
+  if (!membership || !company) throw appError(CompanyErrors.companyNotFound);
+  if (membership.role !== CompanyRole.creator) throw appError(CompanyErrors.notAllowed);
+  if (change === 'time' && company.type === CompanyType.lifelong) throw appError(CompanyErrors.lifelong);
+  if (change === 'seats' && isCompanyExpired(company, now)) throw appError(CompanyErrors.expired);
+  return company;
+}
+
+/** Spec 02 §4 "Enterprise expired": the end is past and the company is not lifelong. */
+export const isCompanyExpired = (company: { type: number; exp: number | null }, now: number) =>
+  company.type !== CompanyType.lifelong && company.exp !== null && company.exp <= now;
+
+/** A new company, with `userId` as its creator in the first seat. The caller holds their users row lock. */
+async function foundCompany(
+  trx: Db,
+  userId: number,
+  input: { name: string | null; seats: number; exp: number | null; codeId: number | null },
+  now: number,
+) {
+  await refuseOtherMembership(trx, userId, 0, CompanyRole.creator);
+  const user = await trx.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirstOrThrow();
+  const { id } = await repo.insertCompany(trx, {
+    // Named after the creator until renamed.
+    company_name: input.name ?? normaliseDisplayName(user.nick_name, COMPANY_NAME_MAX_LENGTH) ?? `Company ${userId}`,
+    num: input.seats,
+    type: input.exp === null ? CompanyType.lifelong : CompanyType.timeLimited,
+    exp: input.exp,
+    creator: userId,
+    code_id: input.codeId,
+    created_at: now,
+    updated_at: now,
+  });
+  await repo.insertMember(trx, { company_id: id, user_id: userId, role: CompanyRole.creator, joined_at: now });
+  return id;
+}
+
+/** A company name as a person typed it (spec 02 §5: at most 20 characters), or `invalid company name`. */
+export function typedCompanyName(raw: string): string {
+  const name = normaliseDisplayName(raw, COMPANY_NAME_MAX_LENGTH);
+  if (name === null) throw appError(CompanyErrors.nameInvalid);
+  return name;
+}
+
+/** What a company code gives (docs/decisions/038): seats, and a lifelong company or one of a term. */
+export interface CompanyCodeBenefit {
+  seats: number;
+  type: 8 | 9;
+  length: LicenceLength | null;
+}
+
+const lengthSeconds = (length: LicenceLength | null) =>
+  length === null ? null : Math.round(LicenceLengthMs[length] / 1000);
+
+/**
+ * The first redemption of a company code, in the redemption's transaction: a new company with the
+ * person redeeming as creator, remembered as the code's.
+ */
+export async function foundCompanyFromCode(
+  trx: Db,
+  userId: number,
+  input: { benefit: CompanyCodeBenefit; codeId: number; name: string | null },
+  now: number,
+): Promise<number> {
+  const seconds = lengthSeconds(input.benefit.length);
+  const exp = input.benefit.type === CompanyType.lifelong || seconds === null ? null : now + seconds;
+  return foundCompany(trx, userId, { name: input.name, seats: input.benefit.seats, exp, codeId: input.codeId }, now);
+}
+
+/**
+ * A later redemption of a used company code (spec 02 §4, `err_type` 2): the person is added as an
+ * admin of the company the code created, while a seat is free. Null when the code created none
+ * (it was used up otherwise): an ordinary used code.
+ */
+export async function joinCompanyOfCode(trx: Db, userId: number, codeId: number, now: number): Promise<number | null> {
+  const made = await repo.companyOfCode(trx, codeId);
+  if (!made) return null;
+  const company = await lockExistingCompany(trx, made.id, now);
+  await seatMember(trx, company, userId, CompanyRole.admin, now);
+  return company.id;
+}
+
+/** A business plan bought (spec 02 §9): seats, and a lifelong company (8) or time (9). */
+export interface BusinessPlanBought {
+  seats: number;
+  type: 8 | 9;
+  /** How long time-limited seats last; null for lifelong. */
+  length: LicenceLength | null;
+  /** An existing company of the buyer's, and what was bought for it; a new company when absent. */
+  company?: { id: number; change: CompanyChange } | undefined;
 }
 
 /**
  * Gives a paid business plan, in the payment's transaction (the caller holds the buyer's row
  * lock): a new company of `seats` seats with the buyer as creator, named after them until they
- * rename it; or, for the creator of one, its seats added and its time extended from its end (or
- * from now when it has ended) — a lifelong plan makes it lifelong. Null when it cannot be given
- * (the buyer joined someone else's company since, or the seats would pass the limit): the
- * payment then waits for an operator's refund.
+ * rename it; or, bought for a company they created (coop/recharge, coop/subscription), its term
+ * extended from its end (or from now when it has ended) for every seat, or its seats added. Null
+ * when it cannot be given (the buyer is no longer its creator, or has become a plain member
+ * elsewhere, or the seats would pass the limit): the payment then waits for an operator's refund.
  */
 export async function giveBusinessPlan(
   trx: Db,
@@ -203,38 +348,111 @@ export async function giveBusinessPlan(
   plan: BusinessPlanBought,
   now: number,
 ): Promise<{ companyId: number; exp: number | null } | null> {
-  const length = plan.length === null ? null : Math.round(LicenceLengthMs[plan.length] / 1000);
-  const membership = await repo.findMembership(trx, userId);
-  if (!membership) {
-    const user = await trx.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirstOrThrow();
-    const exp = plan.type === CompanyType.lifelong || length === null ? null : now + length;
-    const { id } = await repo.insertCompany(trx, {
-      company_name: normaliseDisplayName(user.nick_name, COMPANY_NAME_MAX_LENGTH) ?? `Company ${userId}`,
-      num: plan.seats,
-      type: exp === null ? CompanyType.lifelong : CompanyType.timeLimited,
-      exp,
-      creator: userId,
-      created_at: now,
+  const seconds = lengthSeconds(plan.length);
+  if (!plan.company) {
+    if (!(await mayBuyBusinessPlan(trx, userId))) return null;
+    const exp = plan.type === CompanyType.lifelong || seconds === null ? null : now + seconds;
+    const companyId = await foundCompany(trx, userId, { name: null, seats: plan.seats, exp, codeId: null }, now);
+    return { companyId, exp };
+  }
+  const company = await repo.lockCompany(trx, plan.company.id, now);
+  const membership = await repo.membershipIn(trx, plan.company.id, userId);
+  if (!company || membership?.role !== CompanyRole.creator) return null;
+  if (plan.company.change === 'seats') {
+    if (company.num + plan.seats > COMPANY_SEATS_MAX) return null;
+    await repo.updateCompany(trx, company.id, { num: company.num + plan.seats, updated_at: now });
+    return { companyId: company.id, exp: company.exp };
+  }
+  if (company.type === CompanyType.lifelong || seconds === null) return null;
+  const exp = Math.max(company.exp ?? now, now) + seconds;
+  await repo.updateCompany(trx, company.id, { exp, updated_at: now });
+  return { companyId: company.id, exp };
+}
+
+// ---- customer service (operator commands) ----------------------------------------------------
+
+/**
+ * Operator: hands a company to a new creator (spec 02 §1: "changing the enterprise administrator
+ * account requires contacting customer service"). The old creator stays as an admin, or leaves;
+ * the new one is promoted in place or takes a seat. One transaction under the company's lock, so
+ * the company never has two creator rows (the partial unique index) nor ends with none.
+ */
+export async function handOverCompany(
+  db: Db,
+  input: { companyId: number; to: UserRef; previous: 'admin' | 'remove' },
+  now: number,
+) {
+  await inCompanyTransaction(db, async (trx) => {
+    const company = await lockExistingCompany(trx, input.companyId, now);
+    const newId = await lockNamedUser(trx, input.to, CompanyErrors.userNotFound);
+    const members = await repo.membersOf(trx, company.id);
+    const old = members.find((member) => member.role === CompanyRole.creator);
+    if (old?.user_id === newId) throw operatorInputError('that person is the creator already');
+    if (old && input.previous === 'remove') {
+      await repo.deleteMember(trx, company.id, old.user_id);
+      await notify(trx, old.user_id, 'companyLeft', { company: company.company_name }, now);
+    } else if (old) {
+      await repo.setRole(trx, company.id, old.user_id, CompanyRole.admin);
+    }
+    if (members.some((member) => member.user_id === newId)) {
+      await repo.setRole(trx, company.id, newId, CompanyRole.creator);
+    } else {
+      await seatMember(trx, company, newId, CompanyRole.creator, now);
+    }
+    await trx.updateTable('companies').set({ creator: newId }).where('id', '=', company.id).execute();
+    await notify(trx, newId, 'companyCreatorGiven', { company: company.company_name }, now);
+  });
+  return companyDetails(db, input.companyId);
+}
+
+/**
+ * Operator: changes a company's seats or term. Seats never go below those taken (seats are
+ * counted under the company's lock, docs/decisions/010).
+ */
+export async function setCompanyPlan(
+  db: Db,
+  input: { companyId: number; seats?: number | undefined; term?: CompanyTerm | undefined },
+  now: number,
+) {
+  const { seats, term } = input;
+  if (seats === undefined && term === undefined) throw operatorInputError('give --seats, --lifelong or --expires');
+  if (seats !== undefined && (!Number.isSafeInteger(seats) || seats < 1 || seats > COMPANY_SEATS_MAX))
+    throw operatorInputError(`seats must be a whole number from 1 to ${COMPANY_SEATS_MAX}`);
+  await db.transaction().execute(async (trx) => {
+    const company = await lockExistingCompany(trx, input.companyId, now);
+    if (seats !== undefined && seats < (await repo.countMembers(trx, company.id)))
+      throw operatorInputError('fewer seats than members: remove members first');
+    await repo.updateCompany(trx, company.id, {
+      ...(seats !== undefined ? { num: seats } : {}),
+      ...(term === undefined
+        ? {}
+        : 'lifelong' in term
+          ? { type: CompanyType.lifelong, exp: null }
+          : { type: CompanyType.timeLimited, exp: term.expires }),
       updated_at: now,
     });
-    await repo.insertMember(trx, { company_id: id, user_id: userId, role: CompanyRole.creator, joined_at: now });
-    return { companyId: id, exp };
+  });
+  return companyDetails(db, input.companyId);
+}
+
+/** Operator: companies, newest first, or those a person belongs to. */
+export async function listCompanies(db: Db, input: { user?: UserRef | undefined; limit: number }) {
+  let userId: number | null = null;
+  if (input.user) {
+    const user = await findOpenUser(db, input.user);
+    if (!user) throw appError(CompanyErrors.userNotFound);
+    userId = user.id;
   }
-  if (membership.role !== CompanyRole.creator) return null;
-  const company = await repo.lockCompany(trx, membership.company_id, now);
-  const current = await repo.findCompany(trx, membership.company_id);
-  if (!company || !current || company.num + plan.seats > COMPANY_SEATS_MAX) return null;
-  const lifelong = current.type === CompanyType.lifelong || plan.type === CompanyType.lifelong || length === null;
-  const exp = lifelong ? null : Math.max(current.exp ?? now, now) + (length as number);
-  await trx
-    .updateTable('companies')
-    .set({
-      num: company.num + plan.seats,
-      type: lifelong ? CompanyType.lifelong : CompanyType.timeLimited,
-      exp,
-      updated_at: now,
-    })
-    .where('id', '=', company.id)
-    .execute();
-  return { companyId: company.id, exp };
+  const rows = await repo.listCompanies(db, userId, input.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    company_name: row.company_name,
+    type: row.type,
+    exp: row.exp,
+    num: row.num,
+    used_num: Number(row.used_num ?? 0),
+    creator: row.creator,
+    created_at: row.created_at,
+    from_code: row.code_id !== null,
+  }));
 }

@@ -1,4 +1,11 @@
-import { companyAddMemberCommand, companyCreateCommand, companyRemoveMemberCommand } from './companies.commands.js';
+import {
+  companyAddMemberCommand,
+  companyCreateCommand,
+  companyHandOverCommand,
+  companyListCommand,
+  companyRemoveMemberCommand,
+  companySetCommand,
+} from './companies.commands.js';
 import { defineModule } from '../manifest.js';
 import { companyRoutes } from './companies.routes.js';
 
@@ -6,7 +13,14 @@ import { companyRoutes } from './companies.routes.js';
 export const companiesModule = defineModule({
   name: 'companies',
   routes: [companyRoutes],
-  commands: [companyCreateCommand, companyAddMemberCommand, companyRemoveMemberCommand],
+  commands: [
+    companyCreateCommand,
+    companyAddMemberCommand,
+    companyRemoveMemberCommand,
+    companyListCommand,
+    companyHandOverCommand,
+    companySetCommand,
+  ],
   tables: {
     companies: {
       keep: "the organisation's record (name, seats, term); its creator is kept as an id only",

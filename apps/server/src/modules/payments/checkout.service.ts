@@ -22,7 +22,7 @@ import {
 import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
 import { AppError, appError } from '../../lib/errors.js';
-import { mayBuyBusinessPlan } from '../companies/companies.service.js';
+import { type CompanyChange, mayBuyBusinessPlan } from '../companies/companies.service.js';
 import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
 import { grant, revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
@@ -139,6 +139,11 @@ export interface NewCheckout {
   useCoupon?: boolean | undefined;
   /** The origin the buyer reached the service at: the sandbox's pay page is served there. */
   payerOrigin: string;
+  /**
+   * A business item bought for a company the buyer created (company-checkout.ts): a term for
+   * every seat or more seats, at the unit price computed for that company.
+   */
+  company?: { id: number; change: CompanyChange; unitPrice: number } | undefined;
 }
 
 /**
@@ -155,13 +160,15 @@ export async function createCheckout(
   const item = checkoutItemByKey(input.item);
   if (!item) throw appError(CommonErrors.invalidRequest);
   const currency = currencyOfRegion(input.region);
-  const unitPrice = pricesOf(deps.config, item.key)?.[currency] ?? null;
+  const unitPrice = input.company?.unitPrice ?? pricesOf(deps.config, item.key)?.[currency] ?? null;
   if (unitPrice === null) throw appError(CheckoutErrors.notSoldHere);
   if (!paymentMethodsOf(input.region).includes(input.method)) throw appError(CheckoutErrors.methodUnavailable);
   const quantity = input.quantity ?? 1;
-  if (quantity > quantityLimit(item)) throw appError(CheckoutErrors.quantityInvalid);
+  // A term for a company is bought for all its seats, however many it has.
+  if (input.company?.change !== 'time' && quantity > quantityLimit(item))
+    throw appError(CheckoutErrors.quantityInvalid);
   if ((item.kind === 'personal') !== (input.product !== undefined)) throw appError(CheckoutErrors.productInvalid);
-  if (item.kind === 'business' && !(await mayBuyBusinessPlan(deps.db, input.userId)))
+  if (item.kind === 'business' && !input.company && !(await mayBuyBusinessPlan(deps.db, input.userId)))
     throw appError(CompanyErrors.otherCompany);
 
   const now = deps.clock.now();
@@ -185,7 +192,7 @@ export async function createCheckout(
         amount: price.amount,
         currency,
         method: input.method,
-        description: itemName(item, product, quantity),
+        description: itemName(item, product, quantity, input.company?.change ?? null),
         notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
         payerOrigin: input.payerOrigin,
         expiresAt,
@@ -230,6 +237,8 @@ export async function createCheckout(
         pay_url: opened?.payUrl ?? null,
         qr_content: opened?.qrContent ?? null,
         renews: null,
+        company_id: input.company?.id ?? null,
+        company_change: input.company?.change ?? null,
         ...unsettled(now, expiresAt),
       })
       .returningAll()

@@ -36,12 +36,20 @@ const planNames: Record<PersonalItem['plan']['key'], string> = {
 const businessNames = { 8: 'lifetime', 1: '1 year', 2: '2 years', 3: '3 years' } as const;
 
 /** What the order of a checkout is called in the history, on the receipt and on the provider's page. */
-export function itemName(item: CheckoutItem, product: 'max' | 'mind' | null, quantity: number): string {
+export function itemName(
+  item: CheckoutItem,
+  product: 'max' | 'mind' | null,
+  quantity: number,
+  companyChange: CheckoutRow['company_change'] = null,
+): string {
+  const seats = `${quantity} seat${quantity === 1 ? '' : 's'}`;
+  if (companyChange === 'seats') return `Mind Map company, ${seats} more`;
+  if (companyChange === 'time') return `Mind Map company, ${businessNames[(item.kind === 'business' && item.subtype) || 1]} more, ${seats}`;
   switch (item.kind) {
     case 'personal':
       return `${productNames[product ?? 'max']} ${planNames[item.plan.key]}`;
     case 'business':
-      return `Mind Map business plan, ${businessNames[item.subtype ?? 8]}, ${quantity} seat${quantity === 1 ? '' : 's'}`;
+      return `Mind Map business plan, ${businessNames[item.subtype ?? 8]}, ${seats}`;
     case 'ai_points':
       return `${item.points} AI points`;
     case 'ai_unlimited':
@@ -94,7 +102,7 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
         userId,
         product,
         type,
-        productName: itemName(item, checkout.product, checkout.quantity),
+        productName: itemName(item, checkout.product, checkout.quantity, checkout.company_change),
         amount: checkout.amount,
         channel: (checkout.method === 'bank' ? 'bank_transfer' : 'online') satisfies OrderChannel,
         quantity: checkout.quantity,
@@ -140,13 +148,17 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       await grant(trx, userId, { kind: 'template_credit', amount: item.creditFen * checkout.quantity }, source, now);
       return true;
     case 'business': {
+      const grown = checkout.company_id === null ? undefined : { id: checkout.company_id, change: checkout.company_change ?? 'seats' };
       const company = await giveBusinessPlan(
         trx,
         userId,
-        { seats: checkout.quantity, type: item.type, length: item.length },
+        { seats: checkout.quantity, type: item.type, length: item.length, company: grown },
         now,
       );
       if (!company) return false;
+      // The company's order list (GET coop/cmember/order) reads its payments from here.
+      if (checkout.company_id === null)
+        await trx.updateTable('checkouts').set({ company_id: company.companyId }).where('id', '=', checkout.id).execute();
       // The company holds the plan; the buyer's own licences are untouched.
       await order('mindmaster', item.type, { exp: company.exp ?? FOREVER_EXPIRY, givesLicence: false });
       return true;

@@ -5,12 +5,17 @@ import {
   createCheckoutRoute,
   getCheckoutCatalogueRoute,
   getCheckoutRoute,
+  addCompanySeatsRoute,
+  getCompanyOrdersRoute,
+  getCompanyPricesRoute,
   isSettledCheckout,
+  rechargeCompanyRoute,
+  type PaymentMethod,
   pollCheckoutRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../lib/caller.js';
-import { ok, registerRoute } from '../../lib/register-route.js';
+import { ok, okList, registerRoute, type RouteContext } from '../../lib/register-route.js';
 import {
   abandonCheckout,
   catalogueFor,
@@ -19,6 +24,12 @@ import {
   currentCheckout,
   readCheckout,
 } from './checkout.service.js';
+import {
+  companyOrders,
+  companyPrices,
+  type CompanyPurchase,
+  openCompanyCheckout,
+} from './company-checkout.service.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { handleNotification } from './settle.service.js';
 
@@ -53,6 +64,39 @@ export async function paymentRoutes(app: FastifyInstance) {
         (trx) => idempotency.markApplied(trx),
       ),
     ),
+  );
+
+  // A mind-map company's prices, payments and orders (spec 02 §7; docs/decisions/038).
+  registerRoute(app, getCompanyPricesRoute, async ({ caller, query }) =>
+    ok(await companyPrices(payments, { userId: caller.userId, companyId: query.cid, region: caller.region })),
+  );
+  registerRoute(app, getCompanyOrdersRoute, async ({ caller, query }) => {
+    const orders = await companyOrders(payments, { userId: caller.userId, companyId: query.cid });
+    return okList(orders, orders.length);
+  });
+  const payForCompany = (
+    { caller, request, idempotency }: RouteContext<typeof rechargeCompanyRoute | typeof addCompanySeatsRoute>,
+    query: { cid: number; method: PaymentMethod; use_coupon?: boolean | undefined },
+    change: CompanyPurchase['change'],
+  ) =>
+    openCompanyCheckout(
+      payments,
+      {
+        userId: caller.userId,
+        region: caller.region,
+        companyId: query.cid,
+        method: query.method,
+        useCoupon: query.use_coupon,
+        payerOrigin: publicOrigin(request),
+        change,
+      },
+      (trx) => idempotency.markApplied(trx),
+    );
+  registerRoute(app, rechargeCompanyRoute, async (context) =>
+    ok(await payForCompany(context, context.query, { kind: 'time', item: context.query.item })),
+  );
+  registerRoute(app, addCompanySeatsRoute, async (context) =>
+    ok(await payForCompany(context, context.query, { kind: 'seats', seats: context.query.seats })),
   );
 
   registerRoute(app, getCheckoutRoute, async ({ caller, params }) =>
