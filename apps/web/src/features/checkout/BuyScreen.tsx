@@ -1,15 +1,30 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Loading } from '../../components/Loading';
 import { ScreenLayout } from '../../components/ScreenLayout';
+import { readBuyChoice } from '../../lib/buy-link';
+import { lazyWithTexts } from '../../lib/i18n';
+import { useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useCheckoutCatalogue } from './api/get-catalogue';
+import { companyChoice } from './company-choice';
 import { PurchaseFlow } from './components/PurchaseFlow';
+
+/**
+ * The company mode (`company=<id>&change=time|seats`): loaded when a link asks for it, with the
+ * team screen's texts, where a company's refusals are worded (CompanyErrors).
+ */
+const CompanyPurchase = lazyWithTexts(
+  () => import('./components/CompanyPurchase').then((m) => m.CompanyPurchase),
+  'team',
+);
 
 /**
  * /buy (docs/decisions/037): the purchase screen. Plan kinds and top-ups as tabs, the server's
  * prices, a payment method of the region, then the payment — a QR code, the card page or a bank
- * transfer — followed live until it is paid or closes.
+ * transfer — followed live until it is paid or closes. A link from the enterprise page names a
+ * company instead: its term or seats are bought the same way (spec 02 §4).
  */
 export function BuyScreen() {
   const { t } = useTranslation();
@@ -18,6 +33,19 @@ export function BuyScreen() {
 }
 
 function Purchase({ userId }: { userId: number }) {
+  const { search } = useLocation();
+  const company = companyChoice(readBuyChoice(search));
+  if (company) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <CompanyPurchase userId={userId} companyId={company.companyId} change={company.change} />
+      </Suspense>
+    );
+  }
+  return <Catalogue userId={userId} />;
+}
+
+function Catalogue({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const catalogue = useCheckoutCatalogue(userId);
   if (catalogue.isPending) return <Loading />;

@@ -7,4 +7,7 @@ import { userDataKey } from '../../../lib/user/current-user';
 export const checkoutKeys = {
   all: (userId: number) => [...userDataKey(userId), 'checkout'] as const,
   catalogue: (userId: number) => [...checkoutKeys.all(userId), 'catalogue'] as const,
+  companies: (userId: number) => [...checkoutKeys.all(userId), 'companies'] as const,
+  companyPrices: (userId: number, companyId: number) =>
+    [...checkoutKeys.all(userId), 'company-prices', companyId] as const,
 };

@@ -7,8 +7,16 @@ import { NavLink, useLocation } from '../../../lib/router';
 import type { Checkout } from '../api/create-checkout';
 import { checkoutErrors } from '../errors';
 
+/** A screen to go to once the purchase is given: its path and the button's words. */
+export interface OutcomeDestination {
+  path: string;
+  label: string;
+}
+
 interface OutcomeProps {
   checkout: Checkout;
+  /** Where what was bought shows; by default the screen of its kind (orders, AI points, credit). */
+  destination?: OutcomeDestination;
   /** Back to the choice of plan. */
   onBack: () => void;
   /** Opens a new payment for the same purchase (after one closed). */
@@ -22,6 +30,13 @@ function screenOf(kind: Checkout['kind']): { path: string; label: 'toOrders' | '
   if (kind === 'ai_points' || kind === 'ai_unlimited') return { path: '/aipoint', label: 'toAiPoints' };
   if (kind === 'template_credit') return { path: '/template', label: 'toTemplate' };
   return { path: '/order', label: 'toOrders' };
+}
+
+function useDestination(kind: Checkout['kind'], given: OutcomeDestination | undefined): OutcomeDestination {
+  const { t } = useTranslation();
+  if (given) return given;
+  const screen = screenOf(kind);
+  return { path: screen.path, label: t(`checkout:outcome.${screen.label}`) };
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -38,13 +53,13 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** A settled payment: the order it made and where to see it, or what to do now that it closed. */
-export function Outcome({ checkout, onBack, onRestart, restarting, restartFailure }: OutcomeProps) {
+export function Outcome({ checkout, destination, onBack, onRestart, restarting, restartFailure }: OutcomeProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { search } = useLocation();
   const fulfilled = checkout.state === 'fulfilled';
   const closed = checkout.state === 'closed';
-  const screen = screenOf(checkout.kind);
+  const screen = useDestination(checkout.kind, destination);
   return (
     <Stack gap="lg">
       {!closed && (
@@ -59,7 +74,7 @@ export function Outcome({ checkout, onBack, onRestart, restarting, restartFailur
       <Group gap="sm">
         {fulfilled && (
           <Button component={NavLink} to={screenLink(screen.path, search)}>
-            {t(`checkout:outcome.${screen.label}`)}
+            {screen.label}
           </Button>
         )}
         {closed && (

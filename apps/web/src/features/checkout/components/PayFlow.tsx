@@ -3,21 +3,21 @@ import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
 import { userDataKey } from '../../../lib/user/current-user';
 import { useCloseCheckout } from '../api/close-checkout';
 import type { Checkout } from '../api/create-checkout';
-import type { CheckoutOffer } from '../api/get-catalogue';
 import { useCheckoutWatch } from '../hooks/use-checkout-watch';
-import { purchaseName } from '../labels';
-import { Outcome } from './Outcome';
+import { Outcome, type OutcomeDestination } from './Outcome';
 import { PayStep } from './PayStep';
 
 interface PayFlowProps {
   userId: number;
-  /** The checkout just opened, and the offer it buys. */
+  /** The checkout just opened. */
   checkout: Checkout;
-  offer: CheckoutOffer;
+  /** What a checkout of this purchase is for, in words (its order, its outcome). */
+  describe: (checkout: Checkout) => string;
+  /** Where what was bought shows, when not the screen its kind has (see Outcome). */
+  destination?: OutcomeDestination;
   onBack: () => void;
   /** Told once the payment has settled (paid, closed, refunded). */
   onSettled: () => void;
@@ -30,9 +30,16 @@ interface PayFlowProps {
  * Paying an opened checkout, then its outcome. The line under the heading is a live region: the
  * payment's progress and outcome are read out as they arrive, wherever focus is.
  */
-export function PayFlow({ userId, checkout: opened, offer, onBack, onSettled, ...restart }: PayFlowProps) {
+export function PayFlow({
+  userId,
+  checkout: opened,
+  describe,
+  destination,
+  onBack,
+  onSettled,
+  ...restart
+}: PayFlowProps) {
   const { t } = useTranslation();
-  const [language] = useLanguage();
   const queryClient = useQueryClient();
   const { checkout, listening, listenAgain, learn } = useCheckoutWatch(userId, opened);
   const close = useCloseCheckout(userId);
@@ -58,7 +65,7 @@ export function PayFlow({ userId, checkout: opened, offer, onBack, onSettled, ..
       onSuccess: (answer) => (answer.state === 'closed' ? onBack() : learn(answer)),
     });
 
-  const item = purchaseName(t, offer, checkout, language);
+  const item = describe(checkout);
   const status = settled
     ? t(`checkout:outcome.${state as Exclude<typeof state, 'created'>}.text`, { item })
     : listening === 'stopped'
@@ -78,11 +85,11 @@ export function PayFlow({ userId, checkout: opened, offer, onBack, onSettled, ..
           </Text>
         </Group>
         {settled ? (
-          <Outcome checkout={checkout} onBack={onBack} {...restart} />
+          <Outcome checkout={checkout} destination={destination} onBack={onBack} {...restart} />
         ) : (
           <PayStep
             checkout={checkout}
-            offer={offer}
+            name={item}
             listening={listening}
             onCheckAgain={listenAgain}
             onCancel={cancel}

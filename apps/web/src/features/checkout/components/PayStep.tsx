@@ -5,10 +5,8 @@ import { errorText } from '../../../lib/api';
 import { formatRemaining, useCountdown } from '../../../lib/hooks/use-countdown';
 import { formatCurrency, useLanguage } from '../../../lib/i18n';
 import type { Checkout } from '../api/create-checkout';
-import type { CheckoutOffer } from '../api/get-catalogue';
 import type { Listening } from '../api/watch-checkout';
 import { checkoutErrors } from '../errors';
-import { purchaseName } from '../labels';
 import { sanitiseQrSvg } from '../qr-svg';
 import { BankDetails } from './BankDetails';
 import { PriceBreakdown } from './PriceBreakdown';
@@ -17,7 +15,8 @@ const QR_SIZE = 216;
 
 interface PayStepProps {
   checkout: Checkout;
-  offer: CheckoutOffer;
+  /** What the payment is for, in words. */
+  name: string;
   listening: Listening;
   onCheckAgain: () => void;
   onCancel: () => void;
@@ -84,7 +83,7 @@ function PayInstrument({ checkout }: { checkout: Checkout }) {
 /** An opened payment waiting to be paid: how to pay it, what it is for, and the way back. */
 export function PayStep({
   checkout,
-  offer,
+  name,
   listening,
   onCheckAgain,
   onCancel,
@@ -92,13 +91,12 @@ export function PayStep({
   cancelFailure,
 }: PayStepProps) {
   const { t } = useTranslation();
-  const [language] = useLanguage();
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <PayInstrument checkout={checkout} />
         <Stack gap="sm">
-          <Text fw={600}>{purchaseName(t, offer, checkout, language)}</Text>
+          <Text fw={600}>{name}</Text>
           <Text size="sm" c="dimmed">
             {t('checkout:pay.order', { number: checkout.out_trade_no })}
           </Text>

@@ -1,9 +1,12 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBuildContext } from '../../../lib/build-context';
 import { readBuyChoice } from '../../../lib/buy-link';
+import { useLanguage } from '../../../lib/i18n';
 import { useLocation } from '../../../lib/router';
 import { type Checkout, type CheckoutRequest, useCreateCheckout } from '../api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
+import { purchaseName } from '../labels';
 import { buildProduct, initialSelection, repeatRequest } from '../selection';
 import { ChoiceStep } from './ChoiceStep';
 import { PayFlow } from './PayFlow';
@@ -15,6 +18,8 @@ import { PayFlow } from './PayFlow';
  * details must not vanish under the buyer. One that has settled gives way to the new choice.
  */
 export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue: CheckoutCatalogue }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
   const build = useBuildContext();
   const { search } = useLocation();
   const choice = readBuyChoice(search);
@@ -46,7 +51,7 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
         key={checkout.out_trade_no}
         userId={userId}
         checkout={checkout}
-        offer={offer}
+        describe={(current) => purchaseName(t, offer, current, language)}
         onBack={back}
         onSettled={settled}
         onRestart={() => open(repeatRequest(checkout), offer)}
