@@ -4,6 +4,7 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrderDemo } from '../../src/cli/order-demo.js';
 import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
+import { addMember, createCompany } from '../../src/modules/companies/companies.service.js';
 import { addTeamPlan } from '../../src/modules/teams/plans.service.js';
 import { addTeamMember, createTeam } from '../../src/modules/teams/teams.service.js';
 import { bearer } from '../helpers/auth.js';
@@ -23,7 +24,7 @@ import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
  */
 
 /** Field names that carry the id of a stored object (the user id is the path guard's), or a checkout's number. */
-const objectField = /^(id|.*Id|.*_id|outTradeNo|out_trade_no)$/;
+const objectField = /^(id|cid|.*Id|.*_id|outTradeNo|out_trade_no)$/;
 
 /** Object-id fields that name the caller's own thing and cannot point at another user's. */
 const ownIds: Record<string, string> = {
@@ -65,6 +66,9 @@ interface OwnedObjects {
   /** A checkout waiting to be paid, and one closed (whose event stream ends at once). */
   checkout: string;
   closedCheckout: string;
+  /** The mind-map company the user created, and a plain member of it. */
+  companyId: number;
+  companyMateId: number;
 }
 
 type Attempt = (caller: TestUser, objects: OwnedObjects) => InjectOptions & { method: HTTPMethods };
@@ -81,6 +85,15 @@ const teamCall =
     const given = payload(objects);
     if (typeof given === 'string') return { method, url: `${url}?${given}` };
     return { method, url, payload: given };
+  };
+
+/** A company call naming the company of `objects` (spec 02 §7 company calls). */
+const companyCall =
+  (method: 'GET' | 'PUT' | 'POST', suffix: string, payload?: (objects: OwnedObjects) => object): Attempt =>
+  (caller, objects) => {
+    const url = `/api/user/${caller.userId}/coop/${suffix}`;
+    if (!payload) return { method, url: `${url}${url.includes('?') ? '&' : '?'}cid=${objects.companyId}` };
+    return { method, url, payload: payload(objects) };
   };
 
 /** One attempt per object-taking route, keyed like the completeness check's entries. */
@@ -176,6 +189,22 @@ const sweep: Record<string, Attempt> = {
     method: 'GET',
     url: `/api/user/${bea.userId}/pay/checkout/${amy.closedCheckout}/events`,
   }),
+  'GET /api/user/:userId/coop/cmember/list querystring.cid': companyCall('GET', 'cmember/list'),
+  'GET /api/user/:userId/coop/cmember/url querystring.cid': companyCall('GET', 'cmember/url'),
+  'GET /api/user/:userId/coop/cmember/order querystring.cid': companyCall('GET', 'cmember/order'),
+  'GET /api/user/:userId/coop/cmember/settings querystring.cid': companyCall('GET', 'cmember/settings'),
+  'GET /api/user/:userId/coop/oneprice querystring.cid': companyCall('GET', 'oneprice'),
+  'POST /api/user/:userId/coop/recharge querystring.cid': companyCall('POST', 'recharge?item=business.oneYear&method=wxpay'),
+  'POST /api/user/:userId/coop/subscription querystring.cid': companyCall('POST', 'subscription?seats=1&method=wxpay'),
+  'PUT /api/user/:userId/coop/cmember body.cid': companyCall('PUT', 'cmember', (amy) => ({
+    cid: amy.companyId,
+    company_name: 'Taken over',
+  })),
+  'PUT /api/user/:userId/coop/cmember/member body.cid': companyCall('PUT', 'cmember/member', (amy) => ({
+    cid: amy.companyId,
+    ids: [amy.companyMateId],
+    operation: 'DEL',
+  })),
   'GET /api/user/:userId/coop/poll querystring.out_trade_no': (bea, amy) => ({
     method: 'GET',
     url: `/api/user/${bea.userId}/coop/poll?out_trade_no=${amy.checkout}`,
@@ -271,6 +300,13 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       }),
     );
     await call(t, contract.closeCheckoutRoute, { as: owner, params: { outTradeNo: closedCheckout! } });
+    const company = await createCompany(
+      t.app.db,
+      { name: 'Own company', owner: { id: owner.userId }, seats: 5, term: { expires: t.clock.now() + 90 * 86_400 } },
+      t.clock.now(),
+    );
+    const companyMate = await testUser(t, { region: 'domestic' });
+    await addMember(t.app.db, { companyId: company.id, user: { id: companyMate.userId }, role: 'member' }, t.clock.now());
     return {
       owner,
       objects: {
@@ -283,6 +319,8 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
         teamId: team.id,
         teammateId: teammate.userId,
         planId: plan.id,
+        companyId: company.id,
+        companyMateId: companyMate.userId,
       },
     };
   }
