@@ -1,4 +1,4 @@
-import { CompanyErrors } from '@account-centre/contract';
+import { CompanyErrors, LicenceLengthMs } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../testing/checkout';
 import type { Company, CompanyPrices } from './api/get-company';
@@ -11,6 +11,8 @@ import {
   initialCompanySelection,
   isCompanyExpired,
   seatsOf,
+  termPlan,
+  termSeconds,
 } from './company';
 import { companyChoice } from './company-choice';
 
@@ -59,6 +61,12 @@ describe('the company mode of the purchase screen', () => {
     // Time may be added to an expired company: that is how it comes back.
     expect(companyRefusal(company({ exp: NOW - 1 }), 'time', NOW)).toBeNull();
     expect(isCompanyExpired(company({ type: 8, exp: NOW - 1 }), NOW)).toBe(false);
+  });
+
+  it('counts a term as the licence tables do', () => {
+    for (const [item, seconds] of Object.entries(termSeconds)) {
+      expect(seconds * 1000).toBe(LicenceLengthMs[termPlan(item as keyof typeof termSeconds)]);
+    }
   });
 
   it('extends from the current end, or from now once ended, by 365-day years as the server does', () => {

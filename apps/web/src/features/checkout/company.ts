@@ -5,7 +5,6 @@ import {
   type CompanyTimeItem,
   CompanyType,
   type ErrorEntry,
-  LicenceLengthMs,
   type PaymentMethod,
   type PlanCoupon,
   checkoutPrice,
@@ -55,22 +54,33 @@ export function companyRefusal(company: Company | undefined, change: CompanyChan
   return null;
 }
 
-/** The terms of a business plan by the catalogue key they are sold under. */
-const termLength = {
+/** The plan a term is named by in the catalogue's texts (`checkout:plans.business.<plan>`). */
+const termPlans = {
   'business.oneYear': 'oneYear',
   'business.twoYears': 'twoYears',
   'business.threeYears': 'threeYears',
-} as const satisfies Record<CompanyTimeItem, keyof typeof LicenceLengthMs>;
+} as const satisfies Record<CompanyTimeItem, string>;
 
-/** The plan a term is named by in the catalogue's texts (`checkout:plans.business.<plan>`). */
-export const termPlan = (item: CompanyTimeItem) => termLength[item];
+export const termPlan = (item: CompanyTimeItem) => termPlans[item];
+
+/**
+ * A term's length in seconds: the licence tables' years of 365 days (the contract's
+ * `LicenceLengthMs`, by which the server extends a company). Written out rather than imported, so
+ * the licence tables stay out of this screen's download and no new shared chunk is named on the
+ * first route (docs/bundle-budget.md); company.test.ts holds them equal.
+ */
+export const termSeconds = {
+  'business.oneYear': 365 * 86_400,
+  'business.twoYears': 2 * 365 * 86_400,
+  'business.threeYears': 3 * 365 * 86_400,
+} as const satisfies Record<CompanyTimeItem, number>;
 
 /**
  * Where the company ends once the term is paid: the term added to its current end, or to today
- * when it has already ended — as the server extends it (a year of the licence tables, 365 days).
+ * when it has already ended, as the server extends it.
  */
 export function companyEndAfter(company: Company, item: CompanyTimeItem, now: number): number {
-  return Math.max(company.exp ?? now, now) + Math.round(LicenceLengthMs[termLength[item]] / 1000);
+  return Math.max(company.exp ?? now, now) + termSeconds[item];
 }
 
 /** What the buyer has chosen for the company so far. */
