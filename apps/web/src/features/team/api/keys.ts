@@ -14,7 +14,10 @@ export interface TeamRef {
  */
 export const teamKeys = {
   all: (userId: number) => ['user', userId, 'team-screen'] as const,
-  /** Whether the user is in a mind-map company: decides the product the screen opens on. */
+  /**
+   * The user's mind-map companies: the enterprise page, and the product the screen opens on. The
+   * enterprise page's own keys extend it (company/api/keys.ts).
+   */
   company: (userId: number) => [...teamKeys.all(userId), 'company'] as const,
   /** Everything the screen shows of one product's team: a change drops all of it. */
   product: (userId: number, product: TeamProduct) => [...teamKeys.all(userId), product] as const,

@@ -1,0 +1,17 @@
+import { getCompanySettingsRoute, type RouteReply } from '@account-centre/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../../lib/api';
+import { companyKeys } from './keys';
+
+export type CompanySettings = RouteReply<typeof getCompanySettingsRoute>['data'];
+
+/** The settings tab's facts beside the name: the conglomerate id and customer service's contact. */
+export function companySettingsQueryOptions(userId: number, companyId: number) {
+  return queryOptions({
+    queryKey: companyKeys.settings(userId, companyId),
+    queryFn: ({ signal }) =>
+      apiCall(getCompanySettingsRoute, { params: { userId }, query: { cid: companyId }, signal }).then(
+        (reply) => reply.data,
+      ),
+  });
+}
