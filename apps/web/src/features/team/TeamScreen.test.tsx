@@ -541,19 +541,22 @@ describe('the team screen, as a plain member', () => {
     ]);
   });
 
-  it('shows the empty state for a product without a team, and the company placeholder for the mind map', async () => {
+  it('shows the empty state for a product without a team, and the enterprise page for the mind map', async () => {
     teamServer();
     await openTeam();
     fireEvent.click(screen.getByRole('radio', { name: 'Project' }));
     expect(await screen.findByText('You have not joined a team yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Mind map' }));
     expect(screen.queryByText('You have not joined a team yet.')).toBeNull();
+    // Overseas, without a company, the enterprise page has no tabs: it says how to join one.
+    expect(await screen.findByText('You are not in an enterprise yet.')).toBeTruthy();
   });
 
   it('offers only the mind-map product in the mind-map desktop client', async () => {
-    // No answers at all: any team call the screen made would fail the test (testing/api.ts).
-    stubApi();
+    // Only the companies are answered: a diagram or project team call would fail the test (testing/api.ts).
+    stubApi().answer(getCompaniesRoute, { data: [], count: 0 });
     await renderInLanguage(<TeamScreen />, { path: '/team', build: { from: 'mindmaster', hostMode: 'desktop' } });
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['mind']);
+    expect(await screen.findByText('You are not in an enterprise yet.')).toBeTruthy();
   });
 });
