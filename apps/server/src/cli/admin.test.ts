@@ -206,6 +206,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
         replacement: expect.any(String),
         gift: expect.any(String),
         coupon: expect.any(String),
+        company: expect.any(String),
       },
       // A bank-transfer checkout waiting for its money (and one refunded, in the history).
       waiting_transfer: expect.stringMatching(/^[0-9]{20}$/),
@@ -289,9 +290,9 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(income.recent.map((withdrawal) => [withdrawal.state, withdrawal.amount])).toEqual([['paid', 10_000]]);
     expect((await call(t, getTemplateCreditRoute, { as: demo })).ok().data.surplus).toBeGreaterThan(0);
     // Messages: both types, read and unread, more than a page, a broadcast, the withdrawal paid,
-    // joining the project team and the payment of the order later refunded.
+    // joining the project team, the payment of the order later refunded and that of the company.
     const messages = (await call(t, listNotificationsRoute, { as: demo })).ok().data;
-    expect(messages.count).toBe(15);
+    expect(messages.count).toBe(16);
     expect(new Set(messages.notify.map((message) => message.type))).toEqual(new Set(['system', 'other']));
     expect(messages.notify.some((message) => message.is_read)).toBe(true);
     expect(messages.notify.some((message) => !message.is_read)).toBe(true);
@@ -306,7 +307,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
     expect(new Set(offered.map((course) => course.sale_way))).toEqual(new Set([1, 2, 3, 4]));
     await admin('seed:demo');
     expect((await call(t, listAiPointUsageRoute, { as: demo })).ok().count).toBe(uses.count);
-    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(15);
+    expect((await call(t, listNotificationsRoute, { as: demo })).ok().data.count).toBe(messages.count);
     expect((await call(t, getIncomeRoute, { as: demo })).ok().data).toEqual(income);
   });
 
@@ -334,7 +335,8 @@ describe.each(dialects)('demo seed at start on $name', (dialect) => {
     expect(await seedDemoIfEmpty(t.app)).toMatchObject({ email: DEMO_EMAIL, password: DEMO_PASSWORD, created: true });
     expect(await seedDemoIfEmpty(t.app)).toBeNull();
     const users = await t.app.db.selectFrom('users').select(['email', 'nick_name']).orderBy('id').execute();
-    // The demo account, the members of its diagram team, and the lead of its project team.
+    // The demo account, the members of its diagram team, the lead of its project team, and the
+    // people of its company.
     expect(users[0]).toEqual({ email: DEMO_EMAIL, nick_name: 'Demo' });
     expect(users.slice(1).map((user) => user.email)).toEqual([
       'demo-admin@example.com',
@@ -342,10 +344,26 @@ describe.each(dialects)('demo seed at start on $name', (dialect) => {
       'demo-member@example.com',
       ...Array.from({ length: 9 }, (_, i) => `demo-member-${i + 2}@example.com`),
       'demo-project-lead@example.com',
+      'demo-company-admin@example.com',
+      'demo-company-member@example.com',
+      'demo-company-member-2@example.com',
     ]);
+    // The demo created a company: renamed, bought by bank transfer, with an admin and two members.
+    const demoId = (await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow()).id;
+    const company = await t.app.db
+      .selectFrom('companies')
+      .innerJoin('checkouts', 'checkouts.company_id', 'companies.id')
+      .select(['companies.company_name', 'companies.num', 'companies.creator', 'checkouts.state'])
+      .executeTakeFirstOrThrow();
+    expect(company).toEqual({ company_name: 'Demo Mind Studio', num: 5, creator: demoId, state: 'fulfilled' });
+    const roles = await t.app.db.selectFrom('company_members').select('role').orderBy('role').execute();
+    expect(roles.map((row) => row.role)).toEqual([0, 0, 1, 2]);
   });
 
   it('leaves a database that already has users alone', async () => {
+    // The demo's company and its payments name their users without a cascade.
+    await t.app.db.deleteFrom('checkouts').execute();
+    await t.app.db.deleteFrom('companies').execute();
     await t.app.db.deleteFrom('users').execute();
     await t.app.db
       .insertInto('users')

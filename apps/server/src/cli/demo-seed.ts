@@ -8,6 +8,7 @@ import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
 import { seedCheckoutDemo } from './checkout-demo.js';
+import { seedCompanyDemo } from './company-demo.js';
 import { seedTeamDemo } from './team-demo.js';
 import { ensureUser, type SeedDeps } from './demo-users.js';
 
@@ -58,7 +59,7 @@ export interface DemoAccount {
 
 /**
  * Creates the demo account unless it exists, with data on every screen so that each branch can
- * be seen (orders and licences in every state, a team it owns). Each part is idempotent.
+ * be seen (orders and licences in every state, a team it owns, a company it created). Each part is idempotent.
  */
 export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, nickName: 'Demo' });
@@ -69,11 +70,17 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   await seedIncomeDemo(deps.db, deps.config, userId, deps.clock.now());
   await seedTeamDemo(deps, userId);
   const waiting = await seedCheckoutDemo(deps, userId);
+  // After the checkout demo, which looks for the account's first checkout.
+  const companyCode = await seedCompanyDemo(deps, userId);
   const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
   return created
     ? {
         ...account,
-        codes: { ...(await demoCodes(deps)), ...(await demoCoupons(deps, userId)) },
+        codes: {
+          ...(await demoCodes(deps)),
+          ...(await demoCoupons(deps, userId)),
+          ...(companyCode ? { company: companyCode } : {}),
+        },
         ...(waiting ? { waiting_transfer: waiting } : {}),
       }
     : account;
