@@ -349,7 +349,9 @@ describe.each(dialects)('demo seed at start on $name', (dialect) => {
       'demo-company-member-2@example.com',
     ]);
     // The demo created a company: renamed, bought by bank transfer, with an admin and two members.
-    const demoId = (await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow()).id;
+    const demoId = (
+      await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow()
+    ).id;
     const company = await t.app.db
       .selectFrom('companies')
       .innerJoin('checkouts', 'checkouts.company_id', 'companies.id')

@@ -23,7 +23,11 @@ const DEMO_COMPANY_PEOPLE = [
  * tab. Once per account.
  */
 export async function seedCompanyDemo(deps: SeedDeps, userId: number): Promise<string | null> {
-  const seeded = await deps.db.selectFrom('company_members').select('company_id').where('user_id', '=', userId).executeTakeFirst();
+  const seeded = await deps.db
+    .selectFrom('company_members')
+    .select('company_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (seeded) return null;
   const now = deps.clock.now();
   const payments = buildPaymentsDeps({
@@ -37,7 +41,11 @@ export async function seedCompanyDemo(deps: SeedDeps, userId: number): Promise<s
     { userId, region: 'domestic', item: 'business.oneYear', quantity: 5, method: 'bank', payerOrigin: '' },
     noKey,
   );
-  await confirmBankTransfer(payments, { outTradeNo: bought.out_trade_no, amount: bought.amount, reference: 'DEMO-TRANSFER-2' });
+  await confirmBankTransfer(payments, {
+    outTradeNo: bought.out_trade_no,
+    amount: bought.amount,
+    reference: 'DEMO-TRANSFER-2',
+  });
   const { company_id: companyId } = await deps.db
     .selectFrom('checkouts')
     .select('company_id')
@@ -46,7 +54,11 @@ export async function seedCompanyDemo(deps: SeedDeps, userId: number): Promise<s
   if (companyId === null) throw new Error('the demo company was not made');
   await renameCompany(deps.db, { companyId, userId, name: 'Demo Mind Studio' }, now);
   for (const person of DEMO_COMPANY_PEOPLE) {
-    const { userId: personId } = await ensureUser(deps, { email: person.email, password: null, nickName: person.nickName });
+    const { userId: personId } = await ensureUser(deps, {
+      email: person.email,
+      password: null,
+      nickName: person.nickName,
+    });
     await addMember(deps.db, { companyId, user: { id: personId }, role: person.role }, now);
   }
   const code = await createBatch(

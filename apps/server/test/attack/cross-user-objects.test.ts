@@ -194,7 +194,10 @@ const sweep: Record<string, Attempt> = {
   'GET /api/user/:userId/coop/cmember/order querystring.cid': companyCall('GET', 'cmember/order'),
   'GET /api/user/:userId/coop/cmember/settings querystring.cid': companyCall('GET', 'cmember/settings'),
   'GET /api/user/:userId/coop/oneprice querystring.cid': companyCall('GET', 'oneprice'),
-  'POST /api/user/:userId/coop/recharge querystring.cid': companyCall('POST', 'recharge?item=business.oneYear&method=wxpay'),
+  'POST /api/user/:userId/coop/recharge querystring.cid': companyCall(
+    'POST',
+    'recharge?item=business.oneYear&method=wxpay',
+  ),
   'POST /api/user/:userId/coop/subscription querystring.cid': companyCall('POST', 'subscription?seats=1&method=wxpay'),
   'PUT /api/user/:userId/coop/cmember body.cid': companyCall('PUT', 'cmember', (amy) => ({
     cid: amy.companyId,
@@ -306,7 +309,11 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       t.clock.now(),
     );
     const companyMate = await testUser(t, { region: 'domestic' });
-    await addMember(t.app.db, { companyId: company.id, user: { id: companyMate.userId }, role: 'member' }, t.clock.now());
+    await addMember(
+      t.app.db,
+      { companyId: company.id, user: { id: companyMate.userId }, role: 'member' },
+      t.clock.now(),
+    );
     return {
       owner,
       objects: {

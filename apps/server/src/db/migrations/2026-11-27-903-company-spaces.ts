@@ -22,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // A row breaks the rule when the same person has a row in another company and either of the
   // two is a plain membership (role 0).
-  const conflict = (newRow: string) => sql.raw(`
+  const conflict = (newRow: string) =>
+    sql.raw(`
     EXISTS (SELECT 1 FROM company_members other
             WHERE other.user_id = ${newRow}.user_id AND other.company_id <> ${newRow}.company_id
               AND (${newRow}.role = 0 OR other.role = 0))`);
@@ -41,7 +42,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ON company_members FOR EACH ROW EXECUTE FUNCTION company_members_one_plain_membership()`.execute(db);
   } else {
     for (const event of ['INSERT', 'UPDATE OF role, user_id, company_id']) {
-      const name = event === 'INSERT' ? 'company_members_one_plain_membership_insert' : 'company_members_one_plain_membership_update';
+      const name =
+        event === 'INSERT'
+          ? 'company_members_one_plain_membership_insert'
+          : 'company_members_one_plain_membership_update';
       await sql`
         CREATE TRIGGER ${sql.id(name)} BEFORE ${sql.raw(event)} ON company_members
         FOR EACH ROW WHEN ${conflict('NEW')}

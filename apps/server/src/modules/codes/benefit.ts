@@ -143,7 +143,9 @@ function giftOf(value: unknown): Gift {
     if (gift.type === 8) return { kind: 'company', seats, type: 8, length: null };
     const length = gift.length as CompanyTermLength;
     if (gift.type !== 9 || !companyTermLengths.includes(length))
-      throw operatorInputError(`a company is of type 8 (lifelong) or 9 with a term of ${companyTermLengths.join(', ')}`);
+      throw operatorInputError(
+        `a company is of type 8 (lifelong) or 9 with a term of ${companyTermLengths.join(', ')}`,
+      );
     return { kind: 'company', seats, type: 9, length };
   }
   throw operatorInputError('a gift is ai_points, template_credit, membership, coupon, course, team_plan or company');

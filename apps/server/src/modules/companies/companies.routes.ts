@@ -42,7 +42,13 @@ export async function companyRoutes(app: FastifyInstance) {
     const name = body.name?.trim() ? typedCompanyName(body.name) : null;
     const created = await redeemCompanyCode(
       { db: app.db, secretKey: app.config.secretKey, now: now(), markApplied: (trx) => idempotency.markApplied(trx) },
-      { userId: caller.userId, region: caller.region, ip: caller.client.ip ?? 'unknown', code: body.license, companyName: name },
+      {
+        userId: caller.userId,
+        region: caller.region,
+        ip: caller.client.ip ?? 'unknown',
+        code: body.license,
+        companyName: name,
+      },
     );
     const company = (await companiesOf(app.db, caller.userId)).find((row) => row.id === created.companyId);
     if (!company) throw appError(CompanyErrors.companyNotFound);
@@ -80,7 +86,13 @@ export async function companyRoutes(app: FastifyInstance) {
   );
 
   registerRoute(app, getCompanyInvitationRoute, async ({ caller, query }) =>
-    ok(await invitationOf(app.db, { invite: query.invite, userId: caller.userId, secretKey: app.config.secretKey }, now())),
+    ok(
+      await invitationOf(
+        app.db,
+        { invite: query.invite, userId: caller.userId, secretKey: app.config.secretKey },
+        now(),
+      ),
+    ),
   );
 
   registerRoute(app, joinCompanyRoute, async ({ caller, body, idempotency }) =>

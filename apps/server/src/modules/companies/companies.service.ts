@@ -100,7 +100,8 @@ export async function inCompanyTransaction<T>(db: Db, work: (trx: Db) => Promise
       columns.includes('user_id') ? appError(CompanyErrors.alreadyMember) : undefined,
     );
   } catch (error) {
-    if (error instanceof Error && error.message.includes(OTHER_COMPANY_MARKER)) throw appError(CompanyErrors.otherCompany);
+    if (error instanceof Error && error.message.includes(OTHER_COMPANY_MARKER))
+      throw appError(CompanyErrors.otherCompany);
     throw error;
   }
 }

@@ -46,8 +46,10 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       { name: 'Mind Works', owner: { id: creator.userId }, seats, term: { expires: now + 90 * DAY } },
       now,
     );
-    for (const admin of people.admins ?? []) await addMember(t.app.db, { companyId: made.id, user: { id: admin.userId }, role: 'admin' }, now);
-    for (const member of people.members ?? []) await addMember(t.app.db, { companyId: made.id, user: { id: member.userId }, role: 'member' }, now);
+    for (const admin of people.admins ?? [])
+      await addMember(t.app.db, { companyId: made.id, user: { id: admin.userId }, role: 'admin' }, now);
+    for (const member of people.members ?? [])
+      await addMember(t.app.db, { companyId: made.id, user: { id: member.userId }, role: 'member' }, now);
     return made.id;
   }
 
@@ -59,7 +61,12 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
   }
 
   const create = (who: TestUser, license: string, name?: string) =>
-    call(t, createCompanyRoute, { as: who, body: { license, ...(name ? { name } : {}) }, headers: key(), ip: freshIp() });
+    call(t, createCompanyRoute, {
+      as: who,
+      body: { license, ...(name ? { name } : {}) },
+      headers: key(),
+      ip: freshIp(),
+    });
   const companiesOf = async (who: TestUser) => (await call(t, getCompaniesRoute, { as: who })).ok().data;
   const members = (who: TestUser, cid: number) => call(t, getCompanyMembersRoute, { as: who, query: { cid } });
   const change = (who: TestUser, cid: number, ids: number[], operation: 'DEL' | 'UPDATE', type?: 0 | 1) =>
@@ -89,7 +96,14 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const res = await create(founder, code, '  Mind   Works ');
       expect(res.ok().data).toEqual({
         err_type: 0,
-        company: expect.objectContaining({ company_name: 'Mind Works', num: 5, used_num: 1, type: 9, user_type: 2, exp: now + 2 * YEAR }),
+        company: expect.objectContaining({
+          company_name: 'Mind Works',
+          num: 5,
+          used_num: 1,
+          type: 9,
+          user_type: 2,
+          exp: now + 2 * YEAR,
+        }),
       });
     });
 
@@ -99,7 +113,10 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const first = (await create(founder, code)).ok().data;
       expect(first.company).toMatchObject({ type: 8, exp: null, num: 3 });
       const again = (await create(second, code)).ok().data;
-      expect(again).toEqual({ err_type: 2, company: expect.objectContaining({ id: first.company.id, user_type: 1, used_num: 2 }) });
+      expect(again).toEqual({
+        err_type: 2,
+        company: expect.objectContaining({ id: first.company.id, user_type: 1, used_num: 2 }),
+      });
       const repeat = await create(founder, code);
       expect([repeat.status, msgOf(repeat)]).toEqual([400, CompanyErrors.codeInvalid.msg]);
     });
@@ -108,7 +125,8 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const someone = await testUser(t);
       const unknown = await create(someone, 'ABCD-EFGH-JKMN-PQRS');
       expect([unknown.status, msgOf(unknown)]).toEqual([400, CompanyErrors.codeInvalid.msg]);
-      const giftCode = (await cli('code:batch', '--kind', 'gift', '--label', 'points', '--ai-points', '10')).json.codes[0];
+      const giftCode = (await cli('code:batch', '--kind', 'gift', '--label', 'points', '--ai-points', '10')).json
+        .codes[0];
       expect(msgOf(await create(someone, giftCode))).toBe(CompanyErrors.codeInvalid.msg);
       // The gift call does not take a company code either.
       const code = await companyCode();
@@ -127,7 +145,11 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
 
     it('answers 403 for another user’s id and refuses a code longer than 36 characters', async () => {
       const [ann, ben] = await Promise.all([testUser(t), testUser(t)]);
-      const other = await call(t, createCompanyRoute, { as: ann, params: { userId: ben.userId }, body: { license: 'X' } });
+      const other = await call(t, createCompanyRoute, {
+        as: ann,
+        params: { userId: ben.userId },
+        body: { license: 'X' },
+      });
       expect(other.status).toBe(403);
       const long = await call(t, createCompanyRoute, { as: ann, body: { license: 'A'.repeat(37) } });
       expect(long.status).toBe(400);
@@ -144,13 +166,25 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const cid = created[0]?.ok().data.company.id as number;
       const rows = await t.app.db.selectFrom('company_members').select('role').where('company_id', '=', cid).execute();
       expect(rows.map((row) => row.role).sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 2]);
-      expect(await t.app.db.selectFrom('companies').select('id').where('code_id', 'is not', null).where('id', '=', cid).execute()).toHaveLength(1);
+      expect(
+        await t.app.db
+          .selectFrom('companies')
+          .select('id')
+          .where('code_id', 'is not', null)
+          .where('id', '=', cid)
+          .execute(),
+      ).toHaveLength(1);
     });
   });
 
   describe('members and roles (spec 02 §4, §6)', () => {
     it('lists the creator first, then admins, for the creator and admins; a member and a stranger are refused', async () => {
-      const [creator, admin, member, stranger] = await Promise.all([testUser(t), testUser(t), testUser(t), testUser(t)]);
+      const [creator, admin, member, stranger] = await Promise.all([
+        testUser(t),
+        testUser(t),
+        testUser(t),
+        testUser(t),
+      ]);
       const cid = await company(creator, 5, { members: [member], admins: [admin] });
       for (const viewer of [creator, admin]) {
         const list = (await members(viewer, cid)).ok().data;
@@ -231,8 +265,15 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const link = (await call(t, getCompanyInviteLinkRoute, { as: admin, query: { cid } })).ok().data;
       expect(link.expires_at).toBe(now + 7 * DAY);
       expect(new URL(link.url).searchParams.get('company_invite')).toBe(link.invite);
-      const offered = (await call(t, getCompanyInvitationRoute, { as: guest, query: { invite: link.invite } })).ok().data;
-      expect(offered).toMatchObject({ company_id: cid, company_name: 'Mind Works', used_num: 2, num: 3, user_type: null });
+      const offered = (await call(t, getCompanyInvitationRoute, { as: guest, query: { invite: link.invite } })).ok()
+        .data;
+      expect(offered).toMatchObject({
+        company_id: cid,
+        company_name: 'Mind Works',
+        used_num: 2,
+        num: 3,
+        user_type: null,
+      });
       expect((await join(guest, link.invite)).ok().data).toMatchObject({ id: cid, user_type: 0, used_num: 3 });
       const twice = await join(guest, link.invite);
       expect(msgOf(twice)).toBe(CompanyErrors.alreadyMember.msg);
@@ -254,7 +295,9 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const [id, end] = invite.split('.');
       const forged = `${Number(id) + 1}.${end}.${invite.split('.')[2]}`;
       expect(msgOf(await join(late, forged))).toBe(CompanyErrors.inviteInvalid.msg);
-      expect(msgOf(await call(t, getCompanyInviteLinkRoute, { as: member, query: { cid } }))).toBe(CompanyErrors.notAllowed.msg);
+      expect(msgOf(await call(t, getCompanyInviteLinkRoute, { as: member, query: { cid } }))).toBe(
+        CompanyErrors.notAllowed.msg,
+      );
       // A link asked for eight days ago has expired.
       t.clock.advance(-8 * DAY);
       let old: string;
@@ -315,7 +358,9 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
           { item: 'business.threeYears', price: 78_000 * 4 },
         ],
       });
-      expect(msgOf(await call(t, getCompanyPricesRoute, { as: admin, query: { cid } }))).toBe(CompanyErrors.notAllowed.msg);
+      expect(msgOf(await call(t, getCompanyPricesRoute, { as: admin, query: { cid } }))).toBe(
+        CompanyErrors.notAllowed.msg,
+      );
 
       const seats = (
         await call(t, addCompanySeatsRoute, { as: creator, query: { cid, seats: 3, method: 'bank' }, headers: key() })
@@ -344,16 +389,22 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
     it('refuses time for a lifelong company, seats for an expired one, and anyone but the creator', async () => {
       const [creator, admin] = await Promise.all([testUser(t), testUser(t)]);
       const lifelong = (
-        await createCompany(t.app.db, { name: 'Forever', owner: { id: creator.userId }, seats: 2, term: { lifelong: true } }, now)
+        await createCompany(
+          t.app.db,
+          { name: 'Forever', owner: { id: creator.userId }, seats: 2, term: { lifelong: true } },
+          now,
+        )
       ).id;
       const recharge = (who: TestUser, cid: number) =>
         call(t, rechargeCompanyRoute, { as: who, query: { cid, item: 'business.oneYear', method: 'wxpay' } });
       expect(msgOf(await recharge(creator, lifelong))).toBe(CompanyErrors.lifelong.msg);
       // A lifelong seat costs the lifelong price.
-      expect((await call(t, getCompanyPricesRoute, { as: creator, query: { cid: lifelong } })).ok().data).toMatchObject({
-        seat_price: 108_000,
-        time: [],
-      });
+      expect((await call(t, getCompanyPricesRoute, { as: creator, query: { cid: lifelong } })).ok().data).toMatchObject(
+        {
+          seat_price: 108_000,
+          time: [],
+        },
+      );
       const ending = await createCompany(
         t.app.db,
         { name: 'Ending', owner: { id: creator.userId }, seats: 2, term: { expires: now + DAY } },
@@ -361,7 +412,11 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       );
       await addMember(t.app.db, { companyId: ending.id, user: { id: admin.userId }, role: 'admin' }, now);
       expect(msgOf(await recharge(admin, ending.id))).toBe(CompanyErrors.notAllowed.msg);
-      await t.app.db.updateTable('companies').set({ exp: now - DAY }).where('id', '=', ending.id).execute();
+      await t.app.db
+        .updateTable('companies')
+        .set({ exp: now - DAY })
+        .where('id', '=', ending.id)
+        .execute();
       const seats = await call(t, addCompanySeatsRoute, {
         as: creator,
         query: { cid: ending.id, seats: 1, method: 'wxpay' },
@@ -380,7 +435,15 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const handed = await cli('company:hand-over', '--company', String(cid), '--to', String(heir.userId));
       expect(handed.code, JSON.stringify(handed.error)).toBe(0);
       expect([await roleIn(cid, heir), await roleIn(cid, creator)]).toEqual([2, 1]);
-      const promoted = await cli('company:hand-over', '--company', String(cid), '--to', String(admin.userId), '--previous', 'remove');
+      const promoted = await cli(
+        'company:hand-over',
+        '--company',
+        String(cid),
+        '--to',
+        String(admin.userId),
+        '--previous',
+        'remove',
+      );
       expect(promoted.code).toBe(0);
       expect([await roleIn(cid, admin), await roleIn(cid, heir)]).toEqual([2, null]);
 

@@ -98,7 +98,11 @@ export async function openCompanyCheckout(
           quantity: company.num,
           unitPrice: configuredPrice(deps, input.change.item, input.region),
         }
-      : { item: seatItemOf(company), quantity: input.change.seats, unitPrice: seatPrice(deps, company, input.region, now) };
+      : {
+          item: seatItemOf(company),
+          quantity: input.change.seats,
+          unitPrice: seatPrice(deps, company, input.region, now),
+        };
   if (input.change.kind === 'seats' && input.change.seats > seatsMax(company))
     throw appError(CheckoutErrors.quantityInvalid);
   return createCheckout(

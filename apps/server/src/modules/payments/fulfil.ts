@@ -44,7 +44,8 @@ export function itemName(
 ): string {
   const seats = `${quantity} seat${quantity === 1 ? '' : 's'}`;
   if (companyChange === 'seats') return `Mind Map company, ${seats} more`;
-  if (companyChange === 'time') return `Mind Map company, ${businessNames[(item.kind === 'business' && item.subtype) || 1]} more, ${seats}`;
+  if (companyChange === 'time')
+    return `Mind Map company, ${businessNames[(item.kind === 'business' && item.subtype) || 1]} more, ${seats}`;
   switch (item.kind) {
     case 'personal':
       return `${productNames[product ?? 'max']} ${planNames[item.plan.key]}`;
@@ -148,7 +149,10 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       await grant(trx, userId, { kind: 'template_credit', amount: item.creditFen * checkout.quantity }, source, now);
       return true;
     case 'business': {
-      const grown = checkout.company_id === null ? undefined : { id: checkout.company_id, change: checkout.company_change ?? 'seats' };
+      const grown =
+        checkout.company_id === null
+          ? undefined
+          : { id: checkout.company_id, change: checkout.company_change ?? 'seats' };
       const company = await giveBusinessPlan(
         trx,
         userId,
@@ -158,7 +162,11 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       if (!company) return false;
       // The company's order list (GET coop/cmember/order) reads its payments from here.
       if (checkout.company_id === null)
-        await trx.updateTable('checkouts').set({ company_id: company.companyId }).where('id', '=', checkout.id).execute();
+        await trx
+          .updateTable('checkouts')
+          .set({ company_id: company.companyId })
+          .where('id', '=', checkout.id)
+          .execute();
       // The company holds the plan; the buyer's own licences are untouched.
       await order('mindmaster', item.type, { exp: company.exp ?? FOREVER_EXPIRY, givesLicence: false });
       return true;

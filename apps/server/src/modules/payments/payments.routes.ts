@@ -24,12 +24,7 @@ import {
   currentCheckout,
   readCheckout,
 } from './checkout.service.js';
-import {
-  companyOrders,
-  companyPrices,
-  type CompanyPurchase,
-  openCompanyCheckout,
-} from './company-checkout.service.js';
+import { companyOrders, companyPrices, type CompanyPurchase, openCompanyCheckout } from './company-checkout.service.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { handleNotification } from './settle.service.js';
 
