@@ -1,5 +1,5 @@
 import { CompanyErrors } from '@account-centre/contract';
-import { ActionIcon, Avatar, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Avatar, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import type { Company } from '../api/get-companies';
 import { type CompanyMember, companyMembersQueryOptions } from '../api/get-company-members';
 import { useUpdateCompanyMembers } from '../api/update-company-members';
 import { companyRoleKey, type MemberAction, memberActions, REMOVE_MEMBER } from '../company-rules';
+import { AdminRightsTip } from './AdminRightsTip';
 import { InviteDialog } from './InviteDialog';
 import { MemberActionsMenu } from './MemberActionsMenu';
 
@@ -76,16 +77,7 @@ export function CompanyMemberTab({ userId, company }: { userId: number; company:
           <Title order={2} size="h4" id={titleId}>
             {t('team:company.members.title')}
           </Title>
-          <Tooltip
-            label={t('team:company.members.adminRights')}
-            multiline
-            w={260}
-            events={{ hover: true, focus: true, touch: true }}
-          >
-            <ActionIcon variant="subtle" radius="xl" size="sm" aria-label={t('team:company.members.adminRights')}>
-              ?
-            </ActionIcon>
-          </Tooltip>
+          <AdminRightsTip />
         </Group>
         <Group gap="sm">
           <Text size="sm">
