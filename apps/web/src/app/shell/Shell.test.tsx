@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOST_CHANNEL } from '../../lib/host-bridge';
 import { clearSession, getSession, saveSession } from '../../lib/session';
 import { emitAppEvent } from '../../lib/app-events';
-import { createTicketRoute, getCheckoutCatalogueRoute } from '@account-centre/contract';
+import {
+  COMPANY_INVITE_PARAM,
+  createTicketRoute,
+  getCheckoutCatalogueRoute,
+  getCompanyInvitationRoute,
+} from '@account-centre/contract';
 import { testCatalogue } from '../../testing/checkout';
 import { emptyAccountServer, renderApp } from '../../testing/render-app';
 import type { TeamSource } from '../team/team-sources';
@@ -110,6 +115,17 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
     expect(window.location.pathname).toBe('/account');
     expect(menuLinks().map((link) => link.textContent)).not.toContain('Team');
+  });
+
+  it('lets the team route through without a team when it brings an invitation to a company', async () => {
+    const invite = `12.1900000000.${'c'.repeat(43)}`;
+    emptyAccountServer(5).answer(getCompanyInvitationRoute, {
+      data: { company_id: 12, company_name: 'Acme', used_num: 1, num: 5, expires_at: 1_900_000_000, user_type: null },
+    });
+    signIn();
+    await renderApp(`/team?from=maxPC&lang=en&${COMPANY_INVITE_PARAM}=${invite}`);
+    expect(await screen.findByText('You are invited to join Acme as a member.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/team');
   });
 
   it('adds the team entry once team information has loaded, and removes it on a delete-team event', async () => {

@@ -97,8 +97,11 @@ export function Shell() {
     );
   }
   if (!screen) return <Navigate to={screenHref(DEFAULT_SCREEN, location.search)} replace />;
-  // Spec 01 §2: a team route without a team goes to account (once team information is known).
-  if (screen === 'team' && team.status === 'settled' && !team.hasTeam) {
+  // Spec 01 §2: a team route without a team goes to account (once team information is known),
+  // unless it brings an invitation to a company, which the team page joins. The parameter is the
+  // contract's COMPANY_INVITE_PARAM, written out: its module would bring the company page's
+  // routes into the entry (docs/bundle-budget.md).
+  if (screen === 'team' && team.status === 'settled' && !team.hasTeam && !location.search.includes('company_invite=')) {
     return <Navigate to={screenHref(DEFAULT_SCREEN, location.search)} replace />;
   }
 

@@ -3,6 +3,7 @@ import {
   type CompanyRoleValue,
   getCompaniesRoute,
   getTeamRoute,
+  isPlainCompanyMember,
   type TeamProduct,
   TeamRole,
   type TeamRoleValue,
@@ -46,12 +47,15 @@ const roleOfCompanyRole: Record<CompanyRoleValue, TeamRoleValue> = {
   [CompanyRole.memberAlt]: TeamRole.member,
 };
 
-/** A person belongs to one company at most (docs/decisions/010). */
+/**
+ * The company the summary names: the first the user creates or administers (they may have
+ * several), else the one they are a plain member of (one at most, docs/decisions/010).
+ */
 const companySource: TeamSource = {
   product: 'mind',
   load: async (userId, signal) => {
     const { data } = await apiCall(getCompaniesRoute, { params: { userId }, signal });
-    const company = data[0];
+    const company = data.find((one) => !isPlainCompanyMember(one.user_type)) ?? data[0];
     return company
       ? { product: 'mind', id: company.id, name: company.company_name, role: roleOfCompanyRole[company.user_type] }
       : null;
