@@ -1,9 +1,6 @@
-import type { PaymentMethod } from '@account-centre/contract';
-import { Button, Checkbox, Grid, Paper, Radio, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Grid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api';
-import { formatCurrency, useLanguage } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/i18n';
 import type { CheckoutRequest } from '../api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
 import { checkoutErrors } from '../errors';
@@ -19,7 +16,7 @@ import {
   tabsOf,
 } from '../selection';
 import { OfferChoice } from './OfferChoice';
-import { PriceBreakdown } from './PriceBreakdown';
+import { OrderSummary } from './OrderSummary';
 
 interface ChoiceStepProps {
   catalogue: CheckoutCatalogue;
@@ -45,7 +42,7 @@ function PrivateDeployment() {
   );
 }
 
-function OrderSummary({
+function PlanSummary({
   catalogue,
   offer,
   selection,
@@ -56,57 +53,30 @@ function OrderSummary({
 }: ChoiceStepProps & { offer: CheckoutOffer }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const headingId = useId();
   const quantity = quantityOf(offer, selection);
   const coupon = applicableCoupon(catalogue, offer, selection) && catalogue.coupon;
   const price = priceOf(catalogue, offer, selection);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h4" id={headingId}>
-          {t('checkout:summary.title')}
-        </Title>
-        <Text fw={500}>{purchaseName(t, offer, { product: selection.product, quantity }, language)}</Text>
-        <Radio.Group
-          label={t('checkout:method.label')}
-          value={selection.method}
-          onChange={(method) => onChange({ ...selection, method: method as PaymentMethod })}
-        >
-          <Stack gap="xs" mt={6}>
-            {catalogue.methods.map((method) => (
-              <Radio key={method} value={method} label={t(`checkout:method.${method}`)} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        {coupon && (
-          <Checkbox
-            label={t('checkout:coupon.use', { coupon: coupon.info })}
-            description={t('checkout:coupon.description')}
-            checked={selection.useCoupon}
-            onChange={(event) => onChange({ ...selection, useCoupon: event.currentTarget.checked })}
-          />
-        )}
-        <PriceBreakdown
-          unitPrice={offer.price}
-          quantity={quantity}
-          currency={catalogue.currency}
-          discount={price.discount}
-        />
-        <Button
-          size="md"
-          fullWidth
-          loading={paying}
-          onClick={() => onPay(checkoutRequest(catalogue, offer, selection), offer)}
-        >
-          {t('checkout:summary.pay', { amount: formatCurrency(price.amount, language, catalogue.currency) })}
-        </Button>
-        {failure !== null && failure !== undefined && (
-          <Text size="sm" c="red.8" role="alert">
-            {errorText(t, failure, checkoutErrors)}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <OrderSummary
+      name={purchaseName(t, offer, { product: selection.product, quantity }, language)}
+      methods={catalogue.methods}
+      method={selection.method}
+      onMethod={(method) => onChange({ ...selection, method })}
+      coupon={coupon ? coupon.info : null}
+      useCoupon={selection.useCoupon}
+      onUseCoupon={(useCoupon) => onChange({ ...selection, useCoupon })}
+      price={{
+        unitPrice: offer.price,
+        quantity,
+        discount: price.discount,
+        amount: price.amount,
+        currency: catalogue.currency,
+      }}
+      onPay={() => onPay(checkoutRequest(catalogue, offer, selection), offer)}
+      paying={paying}
+      failure={failure}
+      errors={checkoutErrors}
+    />
   );
 }
 
@@ -144,7 +114,7 @@ export function ChoiceStep(props: ChoiceStepProps) {
       </Grid.Col>
       {offer && (
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <OrderSummary {...props} offer={offer} />
+          <PlanSummary {...props} offer={offer} />
         </Grid.Col>
       )}
     </Grid>

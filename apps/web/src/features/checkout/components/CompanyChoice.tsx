@@ -1,8 +1,6 @@
-import type { PaymentMethod } from '@account-centre/contract';
-import { Button, Checkbox, Grid, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api';
 import { formatCurrency, formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import type { CheckoutCatalogue } from '../api/get-catalogue';
 import type { Company, CompanyPrices } from '../api/get-company';
@@ -20,7 +18,7 @@ import {
   seatsOf,
   termPlan,
 } from '../company';
-import { PriceBreakdown } from './PriceBreakdown';
+import { OrderSummary } from './OrderSummary';
 
 interface CompanyChoiceProps {
   company: Company;
@@ -176,7 +174,6 @@ function SeatsChoice({ company, prices, selection, onChange }: CompanyChoiceProp
 function CompanyOrder(props: CompanyChoiceProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const headingId = useId();
   const { company, change, prices, catalogue, selection, onChange, onPay, paying, failure } = props;
   const line = companyLine(change, prices, selection);
   const coupon = line && companyCoupon(catalogue, prices, line) && catalogue.coupon;
@@ -195,57 +192,25 @@ function CompanyOrder(props: CompanyChoiceProps) {
           company: company.company_name,
         });
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} size="h4" id={headingId}>
-          {t('checkout:summary.title')}
-        </Title>
-        {name && <Text fw={500}>{name}</Text>}
-        <Radio.Group
-          label={t('checkout:method.label')}
-          value={selection.method}
-          onChange={(method) => onChange({ ...selection, method: method as PaymentMethod })}
-        >
-          <Stack gap="xs" mt={6}>
-            {catalogue.methods.map((method) => (
-              <Radio key={method} value={method} label={t(`checkout:method.${method}`)} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        {coupon && (
-          <Checkbox
-            label={t('checkout:coupon.use', { coupon: coupon.info })}
-            description={t('checkout:coupon.description')}
-            checked={selection.useCoupon}
-            onChange={(event) => onChange({ ...selection, useCoupon: event.currentTarget.checked })}
-          />
-        )}
-        {line && price && (
-          <PriceBreakdown
-            unitPrice={line.unitPrice}
-            quantity={line.quantity}
-            currency={prices.currency}
-            discount={price.discount}
-          />
-        )}
-        <Button
-          size="md"
-          fullWidth
-          loading={paying}
-          disabled={!request || !price}
-          onClick={() => request && onPay(request)}
-        >
-          {price
-            ? t('checkout:summary.pay', { amount: formatCurrency(price.amount, language, prices.currency) })
-            : t('checkout:company.payNothing')}
-        </Button>
-        {failure !== null && failure !== undefined && (
-          <Text size="sm" c="red.8" role="alert">
-            {errorText(t, failure, companyCheckoutErrors)}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <OrderSummary
+      name={name || null}
+      methods={catalogue.methods}
+      method={selection.method}
+      onMethod={(method) => onChange({ ...selection, method })}
+      coupon={coupon ? coupon.info : null}
+      useCoupon={selection.useCoupon}
+      onUseCoupon={(useCoupon) => onChange({ ...selection, useCoupon })}
+      price={
+        line && price && request
+          ? { ...line, discount: price.discount, amount: price.amount, currency: prices.currency }
+          : null
+      }
+      nothingToPay={t('checkout:company.payNothing')}
+      onPay={() => request && onPay(request)}
+      paying={paying}
+      failure={failure}
+      errors={companyCheckoutErrors}
+    />
   );
 }
 
