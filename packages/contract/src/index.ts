@@ -32,6 +32,8 @@ export * from './catalogue/devices.js';
 export * from './routes/device.routes.js';
 export * from './routes/account.routes.js';
 export * from './routes/oauth.routes.js';
+export * from './rules/companies.js';
+export * from './routes/company-schema.js';
 export * from './routes/company.routes.js';
 export * from './routes/team.routes.js';
 export * from './routes/group-order.routes.js';

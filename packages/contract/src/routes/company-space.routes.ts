@@ -4,7 +4,14 @@ import { Envelope, ListEnvelope } from '../http/envelope.js';
 import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { Checkout } from './checkout.routes.js';
-import { Company, COMPANY_NAME_MAX_LENGTH, CompanyRole } from './company.routes.js';
+import {
+  COMPANY_CODE_MAX_LENGTH,
+  COMPANY_MEMBERS_PER_CHANGE,
+  COMPANY_NAME_MAX_LENGTH,
+  companyMemberOperations,
+  companyTimeItems,
+} from '../rules/companies.js';
+import { Company } from './company-schema.js';
 
 /**
  * The enterprise page's calls (spec 02 §2 "Enterprise page (mind-map)", §7 company calls,
@@ -17,20 +24,8 @@ const strict = { additionalProperties: false } as const;
 /** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
 const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
-/** Spec 02 §5, §9: an enterprise activation code has at most 36 characters. */
-export const COMPANY_CODE_MAX_LENGTH = 36;
-
-/** Members changed by one call: a page of the member list at most. */
-export const COMPANY_MEMBERS_PER_CHANGE = 100;
-
-/** An invitation link lasts a week (docs/decisions/038); a new one is asked for each time. */
-export const COMPANY_INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
-
 /** What an invitation link carries: the company, the end of its validity and their signature. */
 export const CompanyInvite = Type.String({ pattern: '^[0-9]{1,10}\\.[0-9]{1,12}\\.[A-Za-z0-9_-]{43}$' });
-
-/** The web app's query parameter that carries an invitation to the team page. */
-export const COMPANY_INVITE_PARAM = 'company_invite';
 
 const CompanyParams = Type.Object({ userId: Id() }, strict);
 const CompanyQuery = Type.Object({ cid: Id({ description: 'the company' }) }, strict);
@@ -69,12 +64,8 @@ export const CompanyMember = Type.Object({
   user_id: Type.Integer({ minimum: 1 }),
   nick_name: Type.String(),
   avatar_url: Type.String(),
-  type: Type.Union([
-    Type.Literal(CompanyRole.member),
-    Type.Literal(CompanyRole.admin),
-    Type.Literal(CompanyRole.creator),
-    Type.Literal(CompanyRole.memberAlt),
-  ]),
+  /** 2 creator, 1 admin, 0 (or 3) member (CompanyRole). */
+  type: Type.Enum([0, 1, 2, 3]),
   joined_at: UnixSeconds,
 });
 
@@ -88,9 +79,6 @@ export const getCompanyMembersRoute = defineRoute({
   querystring: CompanyQuery,
   reply: ListEnvelope(CompanyMember),
 });
-
-/** Spec 02 §7 updateMember: DEL removes the members, UPDATE gives them role `type` (1 admin, 0 member). */
-export const companyMemberOperations = ['DEL', 'UPDATE'] as const;
 
 export const updateCompanyMembersRoute = defineRoute({
   method: 'PUT',
@@ -106,7 +94,7 @@ export const updateCompanyMembersRoute = defineRoute({
       ids: Type.Array(Id(), { minItems: 1, maxItems: COMPANY_MEMBERS_PER_CHANGE }),
       operation: literals(companyMemberOperations),
       /** UPDATE: 1 admin, 0 member. */
-      type: Type.Optional(Type.Union([Type.Literal(CompanyRole.member), Type.Literal(CompanyRole.admin)])),
+      type: Type.Optional(Type.Enum([0, 1])),
     },
     strict,
   ),
@@ -194,10 +182,6 @@ export const getCompanyOrdersRoute = defineRoute({
   querystring: CompanyQuery,
   reply: ListEnvelope(CompanyOrder),
 });
-
-/** The business plans whose term can be added to a time-limited company. */
-export const companyTimeItems = ['business.oneYear', 'business.twoYears', 'business.threeYears'] as const;
-export type CompanyTimeItem = (typeof companyTimeItems)[number];
 
 export const CompanyPrices = Type.Object({
   currency: Type.Enum(['CNY', 'USD']),
