@@ -48,6 +48,8 @@ const candidateStrings = [
   '1',
   'a1',
   '20261127093000123456',
+  // A company invitation: company id, expiry, signature.
+  '1.1800000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ];
 
 /** A value valid under a JSON schema, for the shapes the contract uses. */
