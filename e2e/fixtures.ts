@@ -221,7 +221,7 @@ export interface SeededDemo {
   password: string;
   user_id: number;
   created: boolean;
-  codes?: Record<'activation' | 'project' | 'replacement' | 'gift' | 'coupon', string>;
+  codes?: Record<'activation' | 'project' | 'replacement' | 'gift' | 'coupon' | 'company', string>;
 }
 
 export function seededDemo(): SeededDemo {

@@ -34,6 +34,8 @@ describe('text contrast of the light scheme (WCAG AA, 4.5:1)', () => {
       expect(contrast(text, theme.colors.gray[0]), name).toBeGreaterThanOrEqual(4.5);
       expect(contrast(text, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
       expect(contrast(onLight, palette[1] as string), name).toBeGreaterThanOrEqual(4.5);
+      // And on the light variant's hover background (shade 2): a hovered light button.
+      expect(contrast(onLight, palette[2] as string), name).toBeGreaterThanOrEqual(4.5);
     }
   });
 

@@ -68,9 +68,10 @@ export function themeFor(build: Pick<BuildContext, 'from'>, labels?: KitLabels):
  * - secondary ("dimmed") text: the kit's grey 6 is 3.3:1 on white; grey 7 is 7.9:1 and still
  *   reads as secondary beside the near-black text;
  * - a colour used as text (`c="red"`, links) on the pages' grey 0 (and so on white), and on its
- *   own light background (shade 1: light badges, alerts, the active menu entry): the first
- *   shade of its palette that passes there, darker than the palette's own when none does
- *   (green, orange, yellow); field errors take the red text's.
+ *   own light background (shade 1: light badges, alerts, the active menu entry; shade 2 when a
+ *   light button is hovered): the first shade of its palette that passes on shade 2, darker
+ *   than the palette's own when none does (green, orange, yellow); field errors take the red
+ *   text's.
  * Dark mode keeps the kit's own, which already passes on its backgrounds.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
@@ -78,7 +79,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   for (const [name, palette] of Object.entries(theme.colors)) {
     if (name === 'dark') continue;
     light[`--mantine-color-${name}-text`] = readableShade(palette, theme.colors.gray[0]);
-    light[`--mantine-color-${name}-light-color`] = readableShade(palette, palette[1]);
+    // Against shade 2, the light variant's hover background (shade 1 at rest): a light button
+    // under the pointer — where it stays after its own click — keeps its contrast too.
+    light[`--mantine-color-${name}-light-color`] = readableShade(palette, palette[2]);
   }
   // Field errors are red text on white or grey 0, like any red text.
   light['--mantine-color-error'] = light['--mantine-color-red-text'] as string;

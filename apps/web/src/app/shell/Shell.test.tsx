@@ -128,6 +128,19 @@ describe('the shell', () => {
     expect(window.location.pathname).toBe('/team');
   });
 
+  it('lets the domestic mind-map build’s team route through without a team: its enterprise page creates one by code', async () => {
+    signIn();
+    await renderApp('/team?from=mindmaster&lang=en');
+    expect(await screen.findByRole('tab', { name: 'Create company', selected: true })).toBeTruthy();
+    expect(window.location.pathname).toBe('/team');
+  });
+
+  it('still sends the overseas mind-map build’s team route to account without a team', async () => {
+    signIn();
+    await renderApp('/team?tend=mind&lang=en', { host: 'app.example.com' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+  });
+
   it('adds the team entry once team information has loaded, and removes it on a delete-team event', async () => {
     teams.sources = [{ product: 'max', load: async () => ({ product: 'max', id: 1, name: 'Blue', role: 1 }) }];
     signIn();

@@ -1,10 +1,11 @@
+import { COMPANY_INVITE_PARAM } from '@account-centre/contract';
 import { Box, Button, EmptyState, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from '../../lib/router';
 import { openSignIn } from '../../features/auth';
-import { getLaunchParams, useBuildContext } from '../../lib/build-context';
+import { getLaunchParams, productOf, useBuildContext } from '../../lib/build-context';
 import { lazyWithTexts, loadNamespace } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useAppEvent } from '../../lib/app-events';
@@ -98,10 +99,12 @@ export function Shell() {
   }
   if (!screen) return <Navigate to={screenHref(DEFAULT_SCREEN, location.search)} replace />;
   // Spec 01 §2: a team route without a team goes to account (once team information is known),
-  // unless it brings an invitation to a company, which the team page joins. The parameter is the
-  // contract's COMPANY_INVITE_PARAM, written out: its module would bring the company page's
-  // routes into the entry (docs/bundle-budget.md).
-  if (screen === 'team' && team.status === 'settled' && !team.hasTeam && !location.search.includes('company_invite=')) {
+  // unless it brings an invitation to a company, which the team page joins, or it is the
+  // domestic mind-map build's, whose enterprise page opens on creating a company by code for a
+  // person in none (spec 02 §2 "Default tab").
+  const mayCreateCompany = build.region === 'domestic' && productOf(build) === 'mindmaster';
+  const invited = location.search.includes(`${COMPANY_INVITE_PARAM}=`);
+  if (screen === 'team' && team.status === 'settled' && !team.hasTeam && !invited && !mayCreateCompany) {
     return <Navigate to={screenHref(DEFAULT_SCREEN, location.search)} replace />;
   }
 

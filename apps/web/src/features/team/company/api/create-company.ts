@@ -1,16 +1,17 @@
-import { createCompanyRoute, type RouteBody } from '@account-centre/contract';
+import { createCompanyRoute, type RouteBody, type RouteReply } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, useIdempotentSend } from '../../../../lib/api';
 import { companyArrived } from './keys';
 
 export type CompanyCreation = RouteBody<typeof createCompanyRoute>;
+export type CreatedCompany = RouteReply<typeof createCompanyRoute>['data'];
 
 /**
  * Creates a company from an activation code (licenseCompany). The code is used once, so the call
  * carries an `Idempotency-Key`: sent again after a lost answer, it answers the same company. The
  * answer's `err_type` says whether the caller created it (0) or was added to it as admin (2).
  */
-export function useCreateCompany(userId: number) {
+export function useCreateCompany(userId: number, onCreated: (created: CreatedCompany) => void) {
   const queryClient = useQueryClient();
   const sendOnce = useIdempotentSend();
   return useMutation({
@@ -18,6 +19,11 @@ export function useCreateCompany(userId: number) {
       sendOnce(body, (requestKey) =>
         apiCall(createCompanyRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
       ).then((reply) => reply.data),
-    onSuccess: (created) => companyArrived(queryClient, userId, created.company),
+    // Here rather than in `mutate`'s callbacks: the new company in the list changes the page's
+    // tabs at once, and the Create tab that asked may be gone before those would run.
+    onSuccess: (created) => {
+      onCreated(created);
+      return companyArrived(queryClient, userId, created.company);
+    },
   });
 }

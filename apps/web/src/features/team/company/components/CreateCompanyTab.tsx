@@ -17,10 +17,15 @@ const joinSteps = ['ask', 'open'] as const;
  */
 export function CreateCompanyTab({ userId, onCreated }: { userId: number; onCreated: (company: Company) => void }) {
   const { t } = useTranslation();
-  const create = useCreateCompany(userId);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateCompany(userId, ({ err_type, company }) => {
+    showToast(t(err_type === 2 ? 'team:company.create.addedAsAdmin' : 'team:company.create.created'), 'success');
+    setCode('');
+    setName('');
+    onCreated(company);
+  });
   const createTitle = useId();
   const helpTitle = useId();
 
@@ -31,12 +36,6 @@ export function CreateCompanyTab({ userId, onCreated }: { userId: number; onCrea
     setProblem(null);
     const companyName = name.trim();
     create.mutate(companyName ? { license, name: companyName } : { license }, {
-      onSuccess: ({ err_type, company }) => {
-        showToast(t(err_type === 2 ? 'team:company.create.addedAsAdmin' : 'team:company.create.created'), 'success');
-        setCode('');
-        setName('');
-        onCreated(company);
-      },
       onError: (error) => setProblem(errorText(t, error, { domains: [CompanyErrors] })),
     });
   };
