@@ -457,3 +457,41 @@ export async function listCompanies(db: Db, input: { user?: UserRef | undefined;
     from_code: row.code_id !== null,
   }));
 }
+
+/** What a refund of a business payment takes back from its company (docs/decisions/038). */
+export interface BusinessPlanTakenBack {
+  kind: 'company_seats' | 'company_time' | 'company_ended';
+  granted: number;
+  taken: number;
+}
+
+/**
+ * Takes back what a refunded business payment gave its company, in the refund's transaction:
+ * seats bought (never below the members it has: those seats are kept, and the answer says how
+ * many were taken), a term bought (its length off the end, not before now), or, for the payment
+ * that made the company, the company's plan, which ends now (its members stay until removed).
+ */
+export async function takeBackBusinessPlan(
+  trx: Db,
+  input: { companyId: number; change: CompanyChange | null; seats: number; length: LicenceLength | null },
+  now: number,
+): Promise<BusinessPlanTakenBack> {
+  const company = await lockExistingCompany(trx, input.companyId, now);
+  if (input.change === 'seats') {
+    const members = await repo.countMembers(trx, company.id);
+    const num = Math.max(members, 1, company.num - input.seats);
+    await repo.updateCompany(trx, company.id, { num, updated_at: now });
+    return { kind: 'company_seats', granted: input.seats, taken: company.num - num };
+  }
+  if (input.change === 'time') {
+    const seconds = lengthSeconds(input.length) ?? 0;
+    if (company.type === CompanyType.lifelong || company.exp === null)
+      return { kind: 'company_time', granted: seconds, taken: 0 };
+    const exp = Math.max(now, company.exp - seconds);
+    await repo.updateCompany(trx, company.id, { exp, updated_at: now });
+    return { kind: 'company_time', granted: seconds, taken: company.exp - exp };
+  }
+  const left = company.exp === null ? null : Math.max(0, company.exp - now);
+  await repo.updateCompany(trx, company.id, { type: CompanyType.timeLimited, exp: now, updated_at: now });
+  return { kind: 'company_ended', granted: company.num, taken: left ?? company.num };
+}

@@ -1,6 +1,7 @@
 import {
   addCompanySeatsRoute,
   CompanyErrors,
+  createCheckoutRoute,
   createCompanyRoute,
   getCompaniesRoute,
   getCompanyInvitationRoute,
@@ -384,6 +385,53 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
         [time.out_trade_no, 'time', 7, 58_000 * 7],
         [seats.out_trade_no, 'seats', 3, prices.seat_price * 3],
       ]);
+    });
+
+    it('takes back what a refunded payment gave: seats down to the members, a term, or the plan that made the company', async () => {
+      const creator = await testUser(t);
+      const cid = await company(creator, 2);
+      const pay = async (query: { seats: number } | { item: 'business.oneYear' }) => {
+        const route = 'seats' in query ? addCompanySeatsRoute : rechargeCompanyRoute;
+        const opened = (
+          await call(t, route as typeof addCompanySeatsRoute, {
+            as: creator,
+            query: { cid, method: 'bank', ...query } as { cid: number; method: 'bank'; seats: number },
+            headers: key(),
+          })
+        ).ok().data;
+        expect((await confirm(opened.out_trade_no, opened.amount)).json.outcome).toBe('fulfilled');
+        return opened.out_trade_no;
+      };
+      const refund = async (order: string) => {
+        const res = await cli('pay:refund', '--order', order, '--reason', 'asked within 7 days');
+        expect(res.code, JSON.stringify(res.error)).toBe(0);
+        return res.json.taken_back as { kind: string; granted: number; taken: number }[];
+      };
+      const seats = await pay({ seats: 3 });
+      const time = await pay({ item: 'business.oneYear' });
+      expect((await companiesOf(creator))[0]).toMatchObject({ num: 5, exp: now + 90 * DAY + YEAR });
+      // Three people join: four of the five seats are taken.
+      const guests = await Promise.all([testUser(t), testUser(t), testUser(t)]);
+      const invite = await inviteOf(creator, cid);
+      for (const guest of guests) expect((await join(guest, invite)).status).toBe(200);
+      // Of the three seats bought, only one is free to come back.
+      expect(await refund(seats)).toEqual([{ kind: 'company_seats', granted: 3, taken: 1 }]);
+      expect(await refund(time)).toEqual([{ kind: 'company_time', granted: YEAR, taken: YEAR }]);
+      expect((await companiesOf(creator))[0]).toMatchObject({ num: 4, used_num: 4, exp: now + 90 * DAY });
+      const orders = (await call(t, getCompanyOrdersRoute, { as: creator, query: { cid } })).ok().data;
+      expect(orders.map((row) => row.refunded)).toEqual([true, true]);
+
+      // A business plan bought on /buy made a company: refunded, its plan ends now.
+      const buyer = await testUser(t);
+      const bought = (
+        await call(t, createCheckoutRoute, {
+          as: buyer,
+          body: { item: 'business.lifetime', quantity: 2, method: 'bank' },
+        })
+      ).ok().data;
+      await confirm(bought.out_trade_no, bought.amount);
+      expect(await refund(bought.out_trade_no)).toEqual([{ kind: 'company_ended', granted: 2, taken: 2 }]);
+      expect((await companiesOf(buyer))[0]).toMatchObject({ type: 9, exp: now });
     });
 
     it('refuses time for a lifelong company, seats for an expired one, and anyone but the creator', async () => {

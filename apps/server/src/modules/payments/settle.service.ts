@@ -5,6 +5,7 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { cancelCashbackOf } from '../income/income.service.js';
+import { takeBackBusinessPlan } from '../companies/companies.service.js';
 import { takeBackUnlimited } from '../points/points.service.js';
 import { type CheckoutRow, fulfilCheckout } from './fulfil.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
@@ -235,7 +236,8 @@ export interface RefundOutcome {
  * once it has accepted, one transaction marks the checkout refunded (once: a conditional update)
  * and takes back every grant the order gave through the grants module — a licence period, what is
  * left of its points and credit (spent points stay spent, and the answer says how many), days of
- * unlimited use — and cancels an inviter's cashback on the order while it is still locked.
+ * unlimited use, a company's seats or term (takeBackBusinessPlan) — and cancels an inviter's
+ * cashback on the order while it is still locked.
  */
 export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, reason: string): Promise<RefundOutcome> {
   const row = await deps.db
@@ -246,10 +248,6 @@ export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, rea
   if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
   if (row.state !== 'paid' && row.state !== 'fulfilled')
     throw operatorInputError(`only a paid checkout is refunded; this one is ${row.state}`, CommonErrors.conflict);
-  if (row.kind === 'business' && row.state === 'fulfilled')
-    throw operatorInputError(
-      'a business plan is taken back from its company by hand (company commands), then refunded as paid',
-    );
 
   if (row.provider !== BANK_TRANSFER) {
     const provider = deps.providers.byName(row.provider);
@@ -309,6 +307,21 @@ async function takeBack(trx: Db, checkout: CheckoutRow, reason: string, now: num
       await takeBackUnlimited(trx, checkout.user_id, days, now);
       taken_back.push({ kind: 'ai_unlimited_days', granted: days, taken: days });
     }
+  }
+  if (checkout.kind === 'business' && checkout.fulfilled_at !== null && checkout.company_id !== null) {
+    const item = checkoutItemByKey(checkout.item);
+    taken_back.push(
+      await takeBackBusinessPlan(
+        trx,
+        {
+          companyId: checkout.company_id,
+          change: checkout.company_change,
+          seats: checkout.quantity,
+          length: item?.kind === 'business' ? item.length : null,
+        },
+        now,
+      ),
+    );
   }
   const cashback = await cancelCashbackOf(trx, checkout.out_trade_no, now);
   return { taken_back, spent_kept, cashback };
