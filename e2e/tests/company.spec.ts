@@ -115,7 +115,7 @@ test.describe('domestic build', () => {
     await main.getByRole('button', { name: new RegExp(`^Manage ${colleague.email.split('@')[0]}`) }).click();
     await page.getByRole('button', { name: 'Set as admin' }).click();
     await expect(page.getByText('Role changed.')).toBeVisible();
-    await expect(main.getByRole('row', { name: new RegExp(String(colleague.userId)) })).toContainText('Admin');
+    await expect(main.getByRole('row', { name: new RegExp(` ${colleague.userId} `) })).toContainText('Admin');
     await page.screenshot({ path: path.join(artifacts, 'company-members-en-1440.png'), fullPage: true });
     await expectAccessible(page, 'domestic enterprise page, members');
 

@@ -2,6 +2,7 @@ import {
   addTeamMembersRoute,
   editTeamMembersRoute,
   getCompaniesRoute,
+  getCompanyOrdersRoute,
   getTeamMembersRoute,
   getTeamPlansRoute,
   getTeamRoute,
@@ -12,7 +13,7 @@ import {
   transferTeamRoute,
 } from '@account-centre/contract';
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAppEvent } from '../../lib/app-events';
 import { saveSession } from '../../lib/session';
@@ -550,6 +551,29 @@ describe('the team screen, as a plain member', () => {
     expect(screen.queryByText('You have not joined a team yet.')).toBeNull();
     // Overseas, without a company, the enterprise page has no tabs: it says how to join one.
     expect(await screen.findByText('You are not in an enterprise yet.')).toBeTruthy();
+  });
+
+  it('opens on the company when the user has one, and on the build’s own product’s team when it says one', async () => {
+    const company = {
+      id: 7,
+      company_name: 'Mind Works',
+      used_num: 2,
+      num: 5,
+      created_at: 1_700_000_000,
+      exp: null,
+      user_type: 2,
+      type: 8,
+    } as const;
+    teamServer()
+      .answer(getCompaniesRoute, { data: [company], count: 1 })
+      .answer(getCompanyOrdersRoute, { data: [], count: 0 });
+    await renderInLanguage(<TeamScreen />, { path: '/team', build: { region: 'domestic' } });
+    expect(await screen.findByRole('radio', { name: 'Mind map', checked: true })).toBeTruthy();
+    cleanup();
+    teamServer().answer(getCompaniesRoute, { data: [company], count: 1 });
+    await renderInLanguage(<TeamScreen />, { path: '/team?tend=max', build: { region: 'domestic', tend: 'max' } });
+    expect(await screen.findByRole('table', { name: 'Members' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Diagram', checked: true })).toBeTruthy();
   });
 
   it('offers only the mind-map product in the mind-map desktop client', async () => {
