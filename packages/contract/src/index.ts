@@ -33,6 +33,7 @@ export * from './routes/device.routes.js';
 export * from './routes/account.routes.js';
 export * from './routes/oauth.routes.js';
 export * from './rules/companies.js';
+export * from './rules/company-roles.js';
 export * from './routes/company-schema.js';
 export * from './routes/company.routes.js';
 export * from './routes/team.routes.js';

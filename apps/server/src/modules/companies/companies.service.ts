@@ -6,6 +6,7 @@ import {
   CompanyRole,
   type CompanyRoleValue,
   CompanyType,
+  isCompanyExpired,
   isPlainCompanyMember,
   type LicenceLength,
   LicenceLengthMs,
@@ -251,10 +252,6 @@ export async function companyToGrow(
   if (change === 'seats' && isCompanyExpired(company, now)) throw appError(CompanyErrors.expired);
   return company;
 }
-
-/** Spec 02 §4 "Enterprise expired": the end is past and the company is not lifelong. */
-export const isCompanyExpired = (company: { type: number; exp: number | null }, now: number) =>
-  company.type !== CompanyType.lifelong && company.exp !== null && company.exp <= now;
 
 /** A new company, with `userId` as its creator in the first seat. The caller holds their users row lock. */
 async function foundCompany(

@@ -3,6 +3,7 @@ import {
   COMPANY_INVITE_PARAM,
   COMPANY_INVITE_TTL_SECONDS,
   type CompanyMember,
+  canManageCompanyMember,
   CompanyErrors,
   CompanyRole,
   type CompanyRoleValue,
@@ -68,16 +69,6 @@ export async function membersOfCompany(db: Db, companyId: number, userId: number
   }));
 }
 
-/**
- * Whether a viewer of role `viewer` may manage a member of role `target` (spec 02 §4 "A target can
- * be managed only if it is not the creator, not the viewer, and (when the viewer is a manager) not
- * an admin"); the caller has already ruled out the viewer themself.
- */
-export function mayManage(viewer: CompanyRoleValue, target: CompanyRoleValue): boolean {
-  if (target === CompanyRole.creator || isPlainCompanyMember(viewer)) return false;
-  return viewer === CompanyRole.creator || target !== CompanyRole.admin;
-}
-
 export interface MemberChange {
   companyId: number;
   viewerId: number;
@@ -110,7 +101,8 @@ export async function changeMembers(
       if (!(await lockOpenUser(trx, memberId))) throw appError(CompanyErrors.userNotFound);
       const target = await repo.membershipIn(trx, company.id, memberId);
       if (!target) throw appError(CompanyErrors.notMember);
-      if (!mayManage(viewer, target.role)) throw appError(CompanyErrors.cannotManage);
+      if (!canManageCompanyMember({ user_id: change.viewerId, role: viewer }, { user_id: memberId, role: target.role }))
+        throw appError(CompanyErrors.cannotManage);
       if (change.operation === 'DEL') {
         await repo.deleteMember(trx, company.id, memberId);
         await notify(trx, memberId, 'companyLeft', { company: company.company_name }, now);

@@ -1,4 +1,4 @@
-import { CompanyErrors, LicenceLengthMs } from '@account-centre/contract';
+import { CompanyErrors, isCompanyExpired, LicenceLengthMs } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../testing/checkout';
 import type { Company, CompanyPrices } from './api/get-company';
@@ -9,7 +9,6 @@ import {
   companyPaymentRequest,
   companyRefusal,
   initialCompanySelection,
-  isCompanyExpired,
   seatsOf,
   termPlan,
   termSeconds,

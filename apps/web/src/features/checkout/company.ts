@@ -5,6 +5,7 @@ import {
   type CompanyTimeItem,
   CompanyType,
   type ErrorEntry,
+  isCompanyExpired,
   type PaymentMethod,
   type PlanCoupon,
   checkoutPrice,
@@ -27,11 +28,6 @@ export type { CompanyChange };
 export const companyCheckoutErrors: ErrorTextOptions = {
   domains: [...(checkoutErrors.domains ?? []), CompanyErrors],
 };
-
-/** Spec 02 §4 "Enterprise expired: expiry in the past and type not 8". */
-export function isCompanyExpired(company: Company, now: number): boolean {
-  return company.type !== CompanyType.lifelong && company.exp !== null && company.exp < now;
-}
 
 /**
  * The change a link asks for, or the one the company can take when it names none (or another):

@@ -1,3 +1,4 @@
+import { isCompanyExpired } from '@account-centre/contract';
 import { Grid, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,6 @@ import {
   companyLine,
   companyPaymentRequest,
   companyPrice,
-  isCompanyExpired,
   seatsOf,
   termPlan,
 } from '../company';

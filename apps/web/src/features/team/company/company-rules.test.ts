@@ -1,3 +1,4 @@
+import { isCompanyExpired } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import type { Company } from './api/get-companies';
 import type { CompanyMember } from './api/get-company-members';
@@ -6,7 +7,6 @@ import {
   companyPurchases,
   companyTabs,
   defaultCompanyTab,
-  isCompanyExpired,
   memberActions,
   preferredCompany,
 } from './company-rules';

@@ -1,4 +1,10 @@
-import { CompanyRole, CompanyType, isPlainCompanyMember } from '@account-centre/contract';
+import {
+  canManageCompanyMember,
+  CompanyRole,
+  CompanyType,
+  isCompanyExpired,
+  isPlainCompanyMember,
+} from '@account-centre/contract';
 import type { Company } from './api/get-companies';
 import type { CompanyMember } from './api/get-company-members';
 
@@ -34,11 +40,6 @@ export function preferredCompany(companies: readonly Company[]): Company | null 
   return companies.find((company) => !isPlainCompanyMember(company.user_type)) ?? companies[0] ?? null;
 }
 
-/** Spec 02 §4 "Enterprise expired": the expiry is past and the company is not lifelong. */
-export function isCompanyExpired(company: Pick<Company, 'type' | 'exp'>, nowSeconds: number): boolean {
-  return company.type !== CompanyType.lifelong && company.exp !== null && company.exp <= nowSeconds;
-}
-
 /**
  * Spec 02 §4: the add-time button shows for the creator of a time-limited company; the add-seats
  * button for the creator of a company that has not expired.
@@ -60,9 +61,10 @@ export const REMOVE_MEMBER = -1;
  * admin not over another admin; a plain member over nobody.
  */
 export function canManageMember(viewer: { userId: number; role: number }, target: CompanyMember): boolean {
-  if (isPlainCompanyMember(viewer.role)) return false;
-  if (target.type === CompanyRole.creator || target.user_id === viewer.userId) return false;
-  return !(viewer.role === CompanyRole.admin && target.type === CompanyRole.admin);
+  return canManageCompanyMember(
+    { user_id: viewer.userId, role: viewer.role },
+    { user_id: target.user_id, role: target.type },
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CompanyType } from '@account-centre/contract';
+import { CompanyType, isCompanyExpired } from '@account-centre/contract';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -11,7 +11,7 @@ import { formatCurrency, formatDate, formatNumber, useLanguage } from '../../../
 import { NavLink, useLocation } from '../../../../lib/router';
 import type { Company } from '../api/get-companies';
 import { type CompanyOrder, companyOrdersQueryOptions } from '../api/get-company-orders';
-import { companyPurchases, isCompanyExpired } from '../company-rules';
+import { companyPurchases } from '../company-rules';
 import { CompanyFact } from './CompanyFacts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
