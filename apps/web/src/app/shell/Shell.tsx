@@ -103,7 +103,7 @@ export function Shell() {
   // domestic mind-map build's, whose enterprise page opens on creating a company by code for a
   // person in none (spec 02 §2 "Default tab").
   const mayCreateCompany = build.region === 'domestic' && productOf(build) === 'mindmaster';
-  const invited = location.search.includes(`${COMPANY_INVITE_PARAM}=`);
+  const invited = location.search.includes(COMPANY_INVITE_PARAM);
   if (screen === 'team' && team.status === 'settled' && !team.hasTeam && !invited && !mayCreateCompany) {
     return <Navigate to={screenHref(DEFAULT_SCREEN, location.search)} replace />;
   }
