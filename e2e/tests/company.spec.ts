@@ -134,6 +134,7 @@ test.describe('domestic build', () => {
     await main.getByRole('link', { name: 'Add seats' }).click();
     await expect(page).toHaveURL(/\/buy\?.*company=\d+.*change=seats/);
     await main.getByRole('spinbutton', { name: 'Seats to add' }).fill('2');
+    await page.screenshot({ path: path.join(artifacts, 'company-seats-purchase-en-1440.png'), fullPage: true });
     await expectAccessible(page, 'company seats purchase');
     await main.getByRole('button', { name: /^Pay / }).click();
     const payLink = main.getByRole('link', { name: /Open the payment page/ });
@@ -225,4 +226,8 @@ test('in the mind-map desktop client: only the mind-map product, the page and it
   await expect(page).toHaveURL(/\/buy\?.*from=mindmaster.*/);
   await expect(main.getByRole('heading', { name: 'Add time to your company' })).toBeVisible();
   await expectAccessible(page, 'desktop client company time purchase');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNothingClipped(page, TEXTS);
+  await page.screenshot({ path: path.join(artifacts, 'company-time-purchase-en-390.png'), fullPage: true });
+  await expectAccessible(page, 'company time purchase at 390 px');
 });
