@@ -146,6 +146,8 @@ test.describe('domestic build', () => {
   });
 
   test('in Chinese and German, at 1440 and 390 px', async ({ page, request }) => {
+    // Sixteen tab views, each checked by axe: past the default time on a busy machine.
+    test.slow();
     const [owner, admin, member] = await Promise.all([
       registerUser(request, { region: 'domestic' }),
       registerUser(request, { region: 'domestic' }),
