@@ -24,7 +24,7 @@ import {
 import { firstScreen } from './first-screen.js';
 
 /**
- * `npm run bench [-- --only api|first-screen] [--pg] [--duration 10] [--connections 50]
+ * `npm run bench [-- --only api|sign-in|first-screen] [--pg] [--duration 10] [--connections 50]
  *   [--cpu-prof DIR] [--no-pin] [--runs 5] [--details]`
  *
  * The first screen's speed (bench/first-screen.ts: Lighthouse on /account, both builds, `--runs`
@@ -53,7 +53,8 @@ import { firstScreen } from './first-screen.js';
 
 interface Args {
   /** Which measurements: both by default. */
-  only: 'api' | 'first-screen' | null;
+  /** `sign-in`: only (a)–(d), the hello-world, ceiling, profile read and refresh, for A/B runs. */
+  only: 'api' | 'sign-in' | 'first-screen' | null;
   /** Lighthouse loads per build (first screen). */
   runs: number;
   /** Where each first-screen load's time went. */
@@ -87,7 +88,7 @@ function parseArgs(argv: string[]): Args {
       return raw;
     };
     if (flag === '--pg') args.pg = true;
-    else if (flag === '--only' && (argv[i + 1] === 'api' || argv[i + 1] === 'first-screen'))
+    else if (flag === '--only' && ['api', 'sign-in', 'first-screen'].includes(argv[i + 1] ?? ''))
       args.only = argv[++i] as Args['only'];
     else if (flag === '--runs') args.runs = Math.max(1, value());
     else if (flag === '--details') args.details = true;
@@ -98,7 +99,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--no-pin') args.pin = false;
     else {
       throw new Error(
-        `unknown option ${flag} (known: --only api|first-screen, --runs N, --details, --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR, --no-pin)`,
+        `unknown option ${flag} (known: --only api|sign-in|first-screen, --runs N, --details, --pg, --duration N, --connections N, --warmup N, --cpu-prof DIR, --no-pin)`,
       );
     }
   }
@@ -361,10 +362,81 @@ function reportMessages(figures: Figure[], seeded: Record<string, unknown>): voi
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.only !== 'first-screen') await api(args);
-  if (args.only !== 'api') await firstScreen({ runs: args.runs, details: args.details });
+  if (args.only === null || args.only === 'first-screen') await firstScreen({ runs: args.runs, details: args.details });
 }
 
-/** The API's figures: hello-world, the ceiling, the profile read and refresh (see the top). */
+/**
+ * (e)–(g): AI points spent by products and a usage history of a million uses; messages among a
+ * million accounts. Seeded into the server's database, so they come after the sign-in figures.
+ */
+async function domainFigures(
+  args: Args,
+  env: NodeJS.ProcessEnv,
+  server: ChildProcess,
+  target: { baseUrl: string; userId: number; token: string; productsKey: string },
+) {
+  const { baseUrl, userId, productsKey } = target;
+  const reader = { token: target.token };
+  const run = { connections: args.connections, duration: args.duration };
+  const warm = { connections: args.connections, duration: args.warmup };
+  // (e), (f): AI points (issue 13) — products spending points, one use per request, spread over
+  // as many accounts as connections; then the usage history of one account with a million uses.
+  console.log(`seeding ${HISTORY_USES.toLocaleString('en')} uses and ${args.connections} spenders …`);
+  const seeded = await benchScript(
+    'points-seed.ts',
+    [String(userId), String(HISTORY_USES), String(args.connections)],
+    env,
+  );
+  const spenders = seeded.spenders as number[];
+  const consumeUrl = `${baseUrl}/api/internal/points/consume`;
+  const consumption = consumeLoad(spenders, productsKey);
+  console.log('POST /api/internal/points/consume …');
+  if (args.warmup) await load('warm-up', { ...warm, url: consumeUrl, setupClient: consumption }, server);
+  const pointFigures: Figure[] = [
+    await load('POST /api/internal/points/consume', { ...run, url: consumeUrl, setupClient: consumption }, server),
+  ];
+  for (const page of [1, DEEP_PAGE]) {
+    const history = {
+      url: `${baseUrl}/api/user/${userId}/points/list?page=${page}&page_size=10`,
+      headers: { authorization: `Bearer ${reader.token}` },
+    };
+    const first = await fetch(history.url, { headers: history.headers });
+    if (first.status !== 200) throw new Error(`usage history page ${page} answered ${first.status}`);
+    console.log(`usage history, page ${page.toLocaleString('en')} …`);
+    if (args.warmup) await load('warm-up', { ...warm, ...history }, server);
+    pointFigures.push(
+      await load(`usage history of 1M uses, page ${page.toLocaleString('en')}`, { ...run, ...history }, server),
+    );
+  }
+
+  // (g) messages (issue 15): one person's page of messages among a million accounts and
+  // thousands of notices, page 1 and the last page.
+  console.log(`seeding ${MESSAGE_ACCOUNTS.toLocaleString('en')} accounts and their notices …`);
+  const messagesSeeded = await benchScript(
+    'messages-seed.ts',
+    [userId, MESSAGE_ACCOUNTS, MESSAGE_BROADCASTS, MESSAGE_PERSONAL, MESSAGE_RECIPIENTS_EACH].map(String),
+    env,
+  );
+  const messageFigures: Figure[] = [];
+  const lastPage = Math.max(0, Number(messagesSeeded.seen) - 10);
+  for (const [label, offset] of [
+    ['page 1', 0],
+    [`offset ${lastPage.toLocaleString('en')} (the last page)`, lastPage],
+  ] as const) {
+    const messages = {
+      url: `${baseUrl}/api/user/${userId}/notification?offset=${offset}&count=10`,
+      headers: { authorization: `Bearer ${reader.token}` },
+    };
+    const first = await fetch(messages.url, { headers: messages.headers });
+    if (first.status !== 200) throw new Error(`messages at offset ${offset} answered ${first.status}`);
+    console.log(`messages, ${label} …`);
+    if (args.warmup) await load('warm-up', { ...warm, ...messages }, server);
+    messageFigures.push(await load(`messages among 1M accounts, ${label}`, { ...run, ...messages }, server));
+  }
+  return { pointFigures, messageFigures, messagesSeeded };
+}
+
+/** The API's figures: hello-world, the ceiling, the profile read and refresh, then (e)–(g) (see the top). */
 async function api(args: Args): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'account-centre-bench-'));
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(work, { recursive: true, force: true })];
@@ -467,60 +539,11 @@ async function api(args: Args): Promise<void> {
       await load('POST /api/auth/refresh (rotating)', { ...run, url: refreshUrl, setupClient: chains }, server),
     );
 
-    // (e), (f): AI points (issue 13) — products spending points, one use per request, spread over
-    // as many accounts as connections; then the usage history of one account with a million uses.
-    console.log(`seeding ${HISTORY_USES.toLocaleString('en')} uses and ${args.connections} spenders …`);
-    const seeded = await benchScript(
-      'points-seed.ts',
-      [String(userId), String(HISTORY_USES), String(args.connections)],
-      env,
-    );
-    const spenders = seeded.spenders as number[];
-    const consumeUrl = `${baseUrl}/api/internal/points/consume`;
-    const consumption = consumeLoad(spenders, productsKey);
-    console.log('POST /api/internal/points/consume …');
-    if (args.warmup) await load('warm-up', { ...warm, url: consumeUrl, setupClient: consumption }, server);
-    const pointFigures: Figure[] = [
-      await load('POST /api/internal/points/consume', { ...run, url: consumeUrl, setupClient: consumption }, server),
-    ];
-    for (const page of [1, DEEP_PAGE]) {
-      const history = {
-        url: `${baseUrl}/api/user/${userId}/points/list?page=${page}&page_size=10`,
-        headers: { authorization: `Bearer ${reader.token}` },
-      };
-      const first = await fetch(history.url, { headers: history.headers });
-      if (first.status !== 200) throw new Error(`usage history page ${page} answered ${first.status}`);
-      console.log(`usage history, page ${page.toLocaleString('en')} …`);
-      if (args.warmup) await load('warm-up', { ...warm, ...history }, server);
-      pointFigures.push(
-        await load(`usage history of 1M uses, page ${page.toLocaleString('en')}`, { ...run, ...history }, server),
-      );
-    }
-
-    // (g) messages (issue 15): one person's page of messages among a million accounts and
-    // thousands of notices, page 1 and the last page.
-    console.log(`seeding ${MESSAGE_ACCOUNTS.toLocaleString('en')} accounts and their notices …`);
-    const messagesSeeded = await benchScript(
-      'messages-seed.ts',
-      [userId, MESSAGE_ACCOUNTS, MESSAGE_BROADCASTS, MESSAGE_PERSONAL, MESSAGE_RECIPIENTS_EACH].map(String),
-      env,
-    );
-    const messageFigures: Figure[] = [];
-    const lastPage = Math.max(0, Number(messagesSeeded.seen) - 10);
-    for (const [label, offset] of [
-      ['page 1', 0],
-      [`offset ${lastPage.toLocaleString('en')} (the last page)`, lastPage],
-    ] as const) {
-      const messages = {
-        url: `${baseUrl}/api/user/${userId}/notification?offset=${offset}&count=10`,
-        headers: { authorization: `Bearer ${reader.token}` },
-      };
-      const first = await fetch(messages.url, { headers: messages.headers });
-      if (first.status !== 200) throw new Error(`messages at offset ${offset} answered ${first.status}`);
-      console.log(`messages, ${label} …`);
-      if (args.warmup) await load('warm-up', { ...warm, ...messages }, server);
-      messageFigures.push(await load(`messages among 1M accounts, ${label}`, { ...run, ...messages }, server));
-    }
+    // (e)–(g), unless only the sign-in figures are asked for.
+    const domains =
+      args.only === 'sign-in'
+        ? null
+        : await domainFigures(args, env, server, { baseUrl, userId, token: reader.token, productsKey });
 
     // (b) the ceiling, on the same database, while the server waits idle. Measured last: run
     // before them, its load left PostgreSQL slower for the refresh scenario (about 0.7× of
@@ -540,9 +563,13 @@ async function api(args: Args): Promise<void> {
     await stopChild(ceiling);
 
     report(figures, args, database, loadCpu);
-    reportPoints(pointFigures, figures[0]?.result.requests.average ?? 0);
-    reportMessages(messageFigures, messagesSeeded);
-    const failed = [...figures, ...pointFigures, ...messageFigures].some((f) => f.result.non2xx + f.result.errors > 0);
+    if (domains) {
+      reportPoints(domains.pointFigures, figures[0]?.result.requests.average ?? 0);
+      reportMessages(domains.messageFigures, domains.messagesSeeded);
+    }
+    const failed = [...figures, ...(domains?.pointFigures ?? []), ...(domains?.messageFigures ?? [])].some(
+      (f) => f.result.non2xx + f.result.errors > 0,
+    );
     if (failed) {
       console.error('Some requests failed (see "failed"): the figures above are not valid.');
       process.exitCode = 1;

@@ -73,6 +73,11 @@ export interface Config {
   /** How often each instance lets expired AI points go (`POINTS_SWEEP_SECONDS`; 0: never). */
   pointsSweepSeconds: number;
   /**
+   * How often each instance deletes access and refresh tokens past their end
+   * (`TOKEN_SWEEP_SECONDS`; 0: never): a rotation only adds rows (docs/decisions/039).
+   */
+  tokenSweepSeconds: number;
+  /**
    * Product and brand names a nickname must not contain (spec 01 §5), compared after the
    * same folding as sensitive words (case, spaces and punctuation between characters).
    */
@@ -203,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     serviceKeys: readServiceKeys(env.SERVICE_KEYS, problems),
     pointsSweepSeconds: read.int('POINTS_SWEEP_SECONDS', 60, 0, 86_400),
+    tokenSweepSeconds: read.int('TOKEN_SWEEP_SECONDS', 60, 0, 86_400),
     brandNames:
       env.BRAND_NAMES === undefined
         ? [...defaultBrandNames]

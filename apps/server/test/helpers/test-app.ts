@@ -110,6 +110,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     // Tests run the sweep of expired points themselves, at the clock's time they choose.
     POINTS_SWEEP_SECONDS: '0',
+    TOKEN_SWEEP_SECONDS: '0',
     SERVICE_KEYS: Object.entries(TEST_SERVICE_KEYS)
       .map(([name, key]) => `${name}=${key}`)
       .join(','),

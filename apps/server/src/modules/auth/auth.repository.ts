@@ -108,9 +108,9 @@ export function rotateRefreshToken(db: Db, tokenHash: string, now: number) {
 }
 
 /**
- * Ends an access token now. It is expired rather than deleted: until the session's next
- * prune it answers `token expired`, which tells a client racing its own refresh to use the
- * new pair, not to sign in again.
+ * Ends an access token now. It is expired rather than deleted: until the token sweep deletes
+ * it, it answers `token expired`, which tells a client racing its own refresh why (any 401
+ * makes the client refresh once, so nothing depends on which one it gets).
  */
 export function expireAccessToken(db: Db, tokenHash: string, now: number) {
   return db
@@ -144,13 +144,28 @@ export function extendLiveSession(db: Db, sessionId: string, now: number, expire
     .executeTakeFirst();
 }
 
+/** How many rows one statement of the token sweep deletes at most: short write locks. */
+const TOKEN_SWEEP_BATCH = 1000;
+
 /**
- * Drops tokens of a session that can no longer be presented. Rotated refresh tokens are kept
- * until they expire: a late reuse must still be recognised (and revoke the session).
+ * Deletes access and refresh tokens past their end, a batch at a time, and answers how many
+ * went. Nothing a client holds changes meaning: an expired access token answers 401 whether its
+ * row is here (`token expired`) or not (`unauthorized`), and either 401 makes the client refresh
+ * once (spec 01 §7); an expired refresh token is refused either way. A rotated refresh token
+ * stays until its own end, so that a late reuse is still recognised and revokes the session.
  */
-export async function pruneSessionTokens(db: Db, sessionId: string, now: number) {
-  await db.deleteFrom('access_tokens').where('session_id', '=', sessionId).where('expires_at', '<=', now).execute();
-  await db.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('expires_at', '<=', now).execute();
+export async function deleteExpiredTokens(db: Db, now: number): Promise<number> {
+  let deleted = 0;
+  for (const table of ['access_tokens', 'refresh_tokens'] as const) {
+    for (;;) {
+      const batch = db.selectFrom(table).select('token_hash').where('expires_at', '<=', now).limit(TOKEN_SWEEP_BATCH);
+      const result = await db.deleteFrom(table).where('token_hash', 'in', batch).executeTakeFirst();
+      const count = Number(result.numDeletedRows);
+      deleted += count;
+      if (count < TOKEN_SWEEP_BATCH) break;
+    }
+  }
+  return deleted;
 }
 
 export async function revokeSession(db: Db, ending: EndingSessions, sessionId: string, now: number, reason: string) {

@@ -201,8 +201,8 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
     ending.sessions([sessionId]);
     const signIn = await continueSession(trx, sessionId, now, deps.config);
     if (!signIn) return { kind: 'invalid' as const };
-    // After continueSession's prune, so that the replaced token answers `token expired` until
-    // the session's next rotation (see expireAccessToken).
+    // The replaced token answers `token expired` until the token sweep deletes it (see
+    // expireAccessToken and deleteExpiredTokens).
     if (replaced !== null) await repo.expireAccessToken(trx, replaced, now);
     return { kind: 'ok' as const, signIn };
   });

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, PASSWORD, registerByEmail, type SignIn } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
+import { deleteExpiredTokens } from './auth.repository.js';
 import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
@@ -169,6 +170,44 @@ describe.each(dialects)('sessions and tokens on $name', (dialect) => {
       const res = await refresh(s.refresh_token);
       expect(res.status).toBe(401);
       expect(res.body.msg).toBe('invalid refresh token');
+    });
+
+    it('leaves tokens to the sweep, which deletes those past their end and keeps a rotated one for reuse detection', async () => {
+      const tokensOf = async (sessionId: string) => ({
+        access: await t.app.db
+          .selectFrom('access_tokens')
+          .select('token_hash')
+          .where('session_id', '=', sessionId)
+          .execute(),
+        refresh: await t.app.db
+          .selectFrom('refresh_tokens')
+          .select('rotated_at')
+          .where('session_id', '=', sessionId)
+          .execute(),
+      });
+      const s = await registerByEmail(t);
+      const [session] = await liveSessions(s.user_id);
+      const next: SignIn = (await refresh(s.refresh_token)).ok().data as SignIn;
+      // The rotation added a pair and deleted nothing: the replaced access token is expired, not gone.
+      expect(await tokensOf(session!.id)).toMatchObject({ access: { length: 2 }, refresh: { length: 2 } });
+      expect((await me(s)).body.msg).toBe('token expired');
+
+      expect(await deleteExpiredTokens(t.app.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+      const swept = await tokensOf(session!.id);
+      expect(swept.access).toHaveLength(1);
+      // Both refresh tokens stay within their life, the rotated one too.
+      expect(swept.refresh.map((r) => r.rotated_at !== null).sort()).toEqual([false, true]);
+      // Gone from the table, the replaced token still answers 401, so the client refreshes once.
+      expect((await me(s)).body.msg).toBe('unauthorized');
+      expect((await me(next)).status).toBe(200);
+      t.clock.advance(t.config.refreshGraceSeconds + 1);
+      expect((await refresh(s.refresh_token)).status).toBe(401);
+      expect(await liveSessions(s.user_id)).toHaveLength(0);
+
+      // Past the session's end every token of it goes.
+      t.clock.advance(t.config.refreshTokenTtl);
+      await deleteExpiredTokens(t.app.db, t.clock.now());
+      expect(await tokensOf(session!.id)).toEqual({ access: [], refresh: [] });
     });
 
     it('leaves one live session after 20 concurrent refreshes with one token', async () => {

@@ -55,7 +55,6 @@ export async function continueSession(
   const expiresAt = now + config.refreshTokenTtl;
   const session = await repo.extendLiveSession(db, sessionId, now, expiresAt);
   if (!session) return null;
-  await repo.pruneSessionTokens(db, sessionId, now);
   return issuePair(db, { sessionId, userId: session.user_id, sessionExpiresAt: expiresAt }, now, config);
 }
 
