@@ -5,6 +5,7 @@ import { expectAccessible } from '../accessibility.js';
 import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
 import { expect, registerUser, regionUrl, runAdmin, signInAs, type TestUser, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { payInSecondTab, payUrlOf } from '../payments.js';
 
 // Issue 17: the purchase screen, paid through the sandbox provider's page in a second tab, the
 // outcome pushed by the server (or polled when the stream is blocked), a closed checkout, a bank
@@ -12,22 +13,6 @@ import { expectNothingClipped } from '../layout.js';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main h3, main label, main button, main p';
-
-/** The payment page a checkout opened, from the link the pay step shows. */
-async function payUrlOf(page: Page, name: RegExp): Promise<string> {
-  const link = page.getByRole('main').getByRole('link', { name });
-  await expect(link).toBeVisible();
-  return (await link.getAttribute('href')) as string;
-}
-
-/** The payer, in a second tab, presses pay on the sandbox provider's page. */
-async function payInSecondTab(page: Page, payUrl: string, button: string | RegExp = 'Pay') {
-  const payer = await page.context().newPage();
-  await payer.goto(payUrl);
-  await payer.getByRole('button', { name: button }).click();
-  await expect(payer.getByRole('status')).toBeVisible();
-  await payer.close();
-}
 
 /** The out_trade_no the pay step shows. */
 async function orderNumberOf(page: Page): Promise<string> {

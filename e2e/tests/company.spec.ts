@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { payInSecondTab } from '../payments.js';
 
 // Issue 18: the mind-map enterprise page on /team — a company created from the demo seed's code,
 // a second account invited through the link and made admin, the company renamed, seats added
@@ -30,15 +31,6 @@ async function secondBrowser(browser: Browser, user: TestUser): Promise<Page> {
   const page = await context.newPage();
   await signInAs(page, user);
   return page;
-}
-
-/** The payer, in a second tab, presses pay on the sandbox provider's page. */
-async function payInSecondTab(page: Page, payUrl: string) {
-  const payer = await page.context().newPage();
-  await payer.goto(payUrl);
-  await payer.getByRole('button', { name: 'Pay' }).click();
-  await expect(payer.getByRole('status')).toBeVisible();
-  await payer.close();
 }
 
 /** A company made by the operator for `owner`, with `others` as plain members: its id. */

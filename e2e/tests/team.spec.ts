@@ -19,6 +19,7 @@ import {
   uniqueEmail,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { payInSecondTab, payUrlOf } from '../payments.js';
 
 // Spec 02 §2 "Team page", §4, §5, §8 and §7's group order calls; issue 16. The diagram and
 // project teams; the mind-map product's company page comes with the companies issue.
@@ -303,7 +304,7 @@ test('in Chinese: the owner renames the team, searches the members, meets the ad
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test('overseas: the upgrade prompt leads to business pricing, and an admin who leaves goes back to the account', async ({
+test('overseas: the upgrade prompt leads to seats for the team, paid by card, and an admin who leaves goes back to the account', async ({
   page,
   request,
 }) => {
@@ -319,13 +320,45 @@ test('overseas: the upgrade prompt leads to business pricing, and an admin who l
   const upgrade = page.getByRole('dialog', { name: 'Upgrade your team' });
   await expect(upgrade).toBeVisible();
   await expect(upgrade.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  // The business plans of the product's store, in a new tab (the store is another site).
-  const pricing = upgrade.getByRole('link', { name: 'Upgrade' });
-  await expect(pricing).toHaveAttribute('href', /\/pricing\?product=diagram&plan=business$/);
-  await expect(pricing).toHaveAttribute('target', '_blank');
   await expectAccessibleNow(page, 'the overseas upgrade prompt');
-  await upgrade.getByRole('button', { name: 'Cancel' }).click();
-  await expect(upgrade).toBeHidden();
+
+  // Business pricing for this team, in place: a year, three years or a lifetime, by the seat.
+  await upgrade.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/buy\?lang=en&team=max$/);
+  await expect(main.getByRole('heading', { name: 'More seats for Studio crew' })).toBeVisible();
+  await expect(main.getByText('Members: 3 of 20 places')).toBeVisible();
+  const terms = main.getByRole('radiogroup', { name: 'Business plan' }).getByRole('radio');
+  await expect(terms).toHaveCount(3);
+  await expect(main.getByRole('radio', { name: /^Lifetime/ })).toBeChecked();
+  await expect(main.getByRole('radio', { name: /2 years/ })).toHaveCount(0);
+  await main.getByRole('radio', { name: /^3 years/ }).check();
+  await main.getByRole('spinbutton', { name: 'Seats' }).fill('2');
+  await expect(main.getByText('Team plan for Studio crew, 3 years, seats: 2')).toBeVisible();
+  await page.screenshot({ path: path.join(artifacts, 'team-upgrade-overseas-en-1440.png'), fullPage: true });
+  await expectNothingClipped(page, 'main h2, main label, main button, main p');
+  await expectAccessible(page, 'the team upgrade purchase');
+  await main.getByRole('button', { name: /^Pay \$238\.00$/ }).click();
+  await payInSecondTab(page, await payUrlOf(page, /Pay by card/));
+  await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await main.getByRole('link', { name: 'Back to your team' }).click();
+
+  // The three-year plan bought has two free seats and the team two more places: the joiner is added on it.
+  await expect(page).toHaveURL(/\/team\?lang=en$/);
+  await main.getByRole('button', { name: 'Add user' }).click();
+  await dialog(page).getByRole('textbox', { name: 'Email or user ID' }).fill(joiner!.email);
+  await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+  await choosePlan(page, /^Team 3-year/);
+  await expectSuccess(page);
+  await expect(memberRow(page, joiner!.email)).toContainText('Team 3-year');
+
+  // At 390 px, as a phone shows it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(regionUrl('overseas', '/buy?team=max&lang=en'));
+  await expect(main.getByText('Members: 4 of 22 places')).toBeVisible();
+  await page.screenshot({ path: path.join(artifacts, 'team-upgrade-overseas-en-390.png'), fullPage: true });
+  await expectNothingClipped(page, 'main h2, main label, main button, main p');
+  await expectAccessible(page, 'the team upgrade purchase at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The admin removes themself: the team entry goes and the page returns to the account.
   await signInAs(page, team.admin, regionUrl('overseas'));

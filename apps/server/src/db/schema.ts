@@ -753,6 +753,8 @@ export interface CheckoutsTable {
   company_id: number | null;
   /** For an existing company: a longer term or more seats; null for a new company or anything else. */
   company_change: 'time' | 'seats' | null;
+  /** The diagram or project team a business payment buys seats for (docs/decisions/040); no foreign key. */
+  team_id: number | null;
   created_at: number;
   expires_at: number;
   paid_at: number | null;

@@ -2,13 +2,14 @@
  * The purchase screen's address, `/buy`, and the query parameters that preselect what it offers:
  * `kind` (the tab), `item` (a catalogue key such as `personal.oneYear`) and `product` (`max` or
  * `mind`, for a personal plan), or `company` (a company's id) with `change` (`time` or `seats`)
- * for a mind-map company's term or seats (spec 02 §4). Screens that sell through it link here; the
+ * for a mind-map company's term or seats (spec 02 §4), or `team` (`max` or `proj`) for seats of
+ * the user's team of that product (spec 02 §8, the upgrade prompt). Screens that sell through it link here; the
  * screen reads the same names. The rest of the query string is kept, as every navigation of the app keeps it (spec 01
  * §2: it carries the build).
  */
 
 const BUY_PATH = '/buy';
-const choiceParams = ['kind', 'item', 'product', 'company', 'change'] as const;
+const choiceParams = ['kind', 'item', 'product', 'company', 'change', 'team'] as const;
 
 /** What a link to the purchase screen preselects; as written in the address, not yet checked. */
 export type BuyChoice = Partial<Record<(typeof choiceParams)[number], string>>;

@@ -48,14 +48,3 @@ export function productLinks(product: SiteProduct, language: Language, pid: numb
     buy: buy.toString(),
   };
 }
-
-/**
- * The business (team) plans of a product on the company site of the reader's language: where
- * the owner of a team with no member place left upgrades (spec 02 §8, overseas build).
- */
-export function businessPricingPage(product: SiteProduct, language: Language): string {
-  const url = new URL(`${siteBase(language)}/pricing`);
-  url.searchParams.set('product', slugs[product]);
-  url.searchParams.set('plan', 'business');
-  return url.toString();
-}

@@ -78,6 +78,7 @@ export function testCheckout(overrides: Partial<Checkout> = {}): Checkout {
     paid_at: null,
     closed_at: null,
     refunded_at: null,
+    team_id: null,
     order_id: null,
     pay_url: 'http://account.example.cn/api/sandbox/pay/sandbox-1',
     qr_svg: TEST_QR_SVG,

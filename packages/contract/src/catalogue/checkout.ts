@@ -193,6 +193,17 @@ export const BUSINESS_SEATS_MAX = 1000;
 
 export const quantityLimit = (item: CheckoutItem): number => (item.kind === 'business' ? BUSINESS_SEATS_MAX : 1);
 
+/**
+ * The business terms a diagram or project team buys seats under, and the team plan each gives
+ * (spec 02 §8: the upgrade prompt leads to business pricing; §3 plan types 61 one year, 63 three
+ * years, 62 lifetime). No team plan lasts two years, so that term is not sold to a team.
+ */
+export const teamPlanOfBusinessItem: Readonly<Partial<Record<string, 61 | 62 | 63>>> = {
+  'business.oneYear': 61,
+  'business.threeYears': 63,
+  'business.lifetime': 62,
+};
+
 /** An unpaid QR or card checkout closes after 30 minutes (a provider's own order expiry). */
 export const CHECKOUT_TTL_SECONDS = 30 * 60;
 /** A bank transfer takes days to arrive: its order waits a week for the operator's confirmation. */

@@ -15,6 +15,8 @@ export const CheckoutErrors = defineErrors('checkout:errors.', {
   productInvalid: { msg: 'invalid product', status: 400 },
   /** The coupon asked for is not held (any more), is not for plans, or does not apply to this item and price. */
   couponNotApplicable: { msg: 'coupon not applicable', status: 409 },
+  /** A team's seats are sold for a year, three years or for life (teamPlanOfBusinessItem); nothing else is sold to a team. */
+  notForTeams: { msg: 'not sold for teams', status: 400 },
   /** The checkout does not exist or is not the caller's: never told apart. */
   checkoutNotFound: { msg: 'checkout not exists', status: 404 },
   /** The payment provider could not be reached to open the payment: nothing was charged. */

@@ -113,6 +113,8 @@ export const Checkout = Type.Object({
   paid_at: Nullable(UnixSeconds),
   closed_at: Nullable(UnixSeconds),
   refunded_at: Nullable(UnixSeconds),
+  /** The team whose seats it buys (the upgrade), else null. */
+  team_id: Nullable(Type.Integer({ minimum: 1 })),
   /** The order in the history, once paid: the same number. */
   order_id: Nullable(Type.String()),
   /** The provider's page: the hosted card page overseas, the pay page the QR code opens at home. */
@@ -140,6 +142,11 @@ export const createCheckoutRoute = defineRoute({
       method: literals(paymentMethods),
       /** Apply the held plan coupon: used up by this checkout, given back if it closes unpaid. */
       use_coupon: Type.Optional(Type.Boolean()),
+      /**
+       * A business term bought as seats of this diagram or project team, which its owner or an
+       * admin buys (spec 02 §8 upgrade): the team gets a plan (teamPlanOfBusinessItem).
+       */
+      team_id: Type.Optional(Id()),
     },
     strict,
   ),

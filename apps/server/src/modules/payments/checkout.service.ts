@@ -18,6 +18,7 @@ import {
   planCouponApplies,
   quantityLimit,
   type Region,
+  teamPlanOfBusinessItem,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
@@ -27,6 +28,7 @@ import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
 import { grant, revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { newOrderNo } from '../orders/orders.service.js';
+import { teamToGrow } from '../teams/plans.service.js';
 import { type CheckoutRow, itemName } from './fulfil.js';
 import { pricesOf } from './payments.config.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
@@ -97,6 +99,7 @@ export function toCheckoutDto(row: CheckoutRow, deps: Pick<PaymentsDeps, 'config
     paid_at: row.paid_at,
     closed_at: row.closed_at,
     refunded_at: row.refunded_at,
+    team_id: row.team_id,
     order_id: row.state === 'fulfilled' || row.state === 'refunded' ? row.out_trade_no : null,
     // Only while it can still be paid: a settled checkout's page and code mean nothing any more.
     pay_url: row.state === 'created' ? row.pay_url : null,
@@ -144,6 +147,8 @@ export interface NewCheckout {
    * every seat or more seats, at the unit price computed for that company.
    */
   company?: { id: number; change: CompanyChange; unitPrice: number } | undefined;
+  /** A business term bought as seats of this diagram or project team (docs/decisions/040). */
+  teamId?: number | undefined;
 }
 
 /**
@@ -168,7 +173,10 @@ export async function createCheckout(
   if (input.company?.change !== 'time' && quantity > quantityLimit(item))
     throw appError(CheckoutErrors.quantityInvalid);
   if ((item.kind === 'personal') !== (input.product !== undefined)) throw appError(CheckoutErrors.productInvalid);
-  if (item.kind === 'business' && !input.company && !(await mayBuyBusinessPlan(deps.db, input.userId)))
+  if (input.teamId !== undefined) {
+    if (teamPlanOfBusinessItem[item.key] === undefined || input.company) throw appError(CheckoutErrors.notForTeams);
+    await teamToGrow(deps.db, input.userId, input.teamId, quantity);
+  } else if (item.kind === 'business' && !input.company && !(await mayBuyBusinessPlan(deps.db, input.userId)))
     throw appError(CompanyErrors.otherCompany);
 
   const now = deps.clock.now();
@@ -192,7 +200,10 @@ export async function createCheckout(
         amount: price.amount,
         currency,
         method: input.method,
-        description: itemName(item, product, quantity, input.company?.change ?? null),
+        description: itemName(item, product, quantity, {
+          companyChange: input.company?.change ?? null,
+          forTeam: input.teamId !== undefined,
+        }),
         notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
         payerOrigin: input.payerOrigin,
         expiresAt,
@@ -239,6 +250,7 @@ export async function createCheckout(
         renews: null,
         company_id: input.company?.id ?? null,
         company_change: input.company?.change ?? null,
+        team_id: input.teamId ?? null,
         ...unsettled(now, expiresAt),
       })
       .returningAll()

@@ -11,14 +11,16 @@ import {
   type OrderProductCode,
   type PersonalItem,
   personalPlanOrderProduct,
+  teamPlanOfBusinessItem,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import { giveBusinessPlan } from '../companies/companies.service.js';
-import { grant } from '../grants/grants.service.js';
+import { grant, type GrantSourceRef } from '../grants/grants.service.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { giveUnlimited } from '../points/points.service.js';
+import { giveBoughtTeamPlan } from '../teams/plans.service.js';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
 
@@ -40,9 +42,11 @@ export function itemName(
   item: CheckoutItem,
   product: 'max' | 'mind' | null,
   quantity: number,
-  companyChange: CheckoutRow['company_change'] = null,
+  target: { companyChange?: CheckoutRow['company_change']; forTeam?: boolean } = {},
 ): string {
+  const { companyChange = null, forTeam = false } = target;
   const seats = `${quantity} seat${quantity === 1 ? '' : 's'}`;
+  if (forTeam && item.kind === 'business') return `Team plan, ${businessNames[item.subtype ?? 8]}, ${seats}`;
   if (companyChange === 'seats') return `Mind Map company, ${seats} more`;
   if (companyChange === 'time')
     return `Mind Map company, ${businessNames[(item.kind === 'business' && item.subtype) || 1]} more, ${seats}`;
@@ -103,7 +107,10 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
         userId,
         product,
         type,
-        productName: itemName(item, checkout.product, checkout.quantity, checkout.company_change),
+        productName: itemName(item, checkout.product, checkout.quantity, {
+          companyChange: checkout.company_change,
+          forTeam: checkout.team_id !== null,
+        }),
         amount: checkout.amount,
         channel: (checkout.method === 'bank' ? 'bank_transfer' : 'online') satisfies OrderChannel,
         quantity: checkout.quantity,
@@ -149,6 +156,8 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       await grant(trx, userId, { kind: 'template_credit', amount: item.creditFen * checkout.quantity }, source, now);
       return true;
     case 'business': {
+      if (checkout.team_id !== null)
+        return fulfilTeamUpgrade(trx, checkout, checkout.team_id, item, { source, order }, now);
       const grown =
         checkout.company_id === null
           ? undefined
@@ -172,4 +181,36 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       return true;
     }
   }
+}
+
+/**
+ * A business term bought as seats of a diagram or project team (docs/decisions/040): the team's
+ * plan of those seats, and the order in the buyer's history under the team's product. The
+ * buyer's own licences are untouched; the seats license whoever they are authorized to.
+ */
+async function fulfilTeamUpgrade(
+  trx: Db,
+  checkout: CheckoutRow,
+  teamId: number,
+  item: CheckoutItem,
+  give: {
+    source: GrantSourceRef;
+    order: (
+      product: OrderProductCode,
+      type: number,
+      extra: { exp?: number | null; givesLicence?: boolean },
+    ) => Promise<unknown>;
+  },
+  now: number,
+): Promise<boolean> {
+  const type = teamPlanOfBusinessItem[item.key];
+  if (type === undefined) throw new Error(`checkout ${checkout.out_trade_no}: ${item.key} is not sold to teams`);
+  const plan = await giveBoughtTeamPlan(trx, { teamId, type, seats: checkout.quantity, source: give.source }, now);
+  if (!plan) return false;
+  const team = await trx.selectFrom('teams').select('product').where('id', '=', plan.team_id).executeTakeFirstOrThrow();
+  await give.order(team.product === 'proj' ? 'project' : 'max', type, {
+    exp: plan.expire ?? FOREVER_EXPIRY,
+    givesLicence: false,
+  });
+  return true;
 }

@@ -55,6 +55,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           method: body.method,
           useCoupon: body.use_coupon,
           payerOrigin: publicOrigin(request),
+          teamId: body.team_id,
         },
         (trx) => idempotency.markApplied(trx),
       ),

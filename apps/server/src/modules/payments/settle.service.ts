@@ -7,6 +7,7 @@ import { lockLicenceHolder } from '../grants/licences.js';
 import { cancelCashbackOf } from '../income/income.service.js';
 import { takeBackBusinessPlan } from '../companies/companies.service.js';
 import { takeBackUnlimited } from '../points/points.service.js';
+import { takeBackBoughtTeamPlan } from '../teams/plans.service.js';
 import { type CheckoutRow, fulfilCheckout } from './fulfil.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
 
@@ -236,7 +237,8 @@ export interface RefundOutcome {
  * once it has accepted, one transaction marks the checkout refunded (once: a conditional update)
  * and takes back every grant the order gave through the grants module — a licence period, what is
  * left of its points and credit (spent points stay spent, and the answer says how many), days of
- * unlimited use, a company's seats or term (takeBackBusinessPlan) — and cancels an inviter's
+ * unlimited use, a company's seats or term (takeBackBusinessPlan), a team's bought plan with its
+ * seats and member places (takeBackBoughtTeamPlan) — and cancels an inviter's
  * cashback on the order while it is still locked.
  */
 export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, reason: string): Promise<RefundOutcome> {
@@ -289,6 +291,11 @@ async function takeBack(trx: Db, checkout: CheckoutRow, reason: string, now: num
     .execute();
   const taken_back: RefundOutcome['taken_back'] = [];
   const spent_kept: RefundOutcome['spent_kept'] = [];
+  if (checkout.team_id !== null) {
+    const ids = live.map((grant) => grant.id);
+    const plan = await takeBackBoughtTeamPlan(trx, { teamId: checkout.team_id, orderGrantIds: ids }, now);
+    if (plan) taken_back.push(plan);
+  }
   for (const grant of live) {
     const revoked = await revoke(
       trx,

@@ -1,10 +1,15 @@
 import {
+  canManageTeam,
+  CheckoutErrors,
   desktopOnlyTeamPlanTypes,
   FOREVER_EXPIRY,
   isTeamPlanType,
   TEAM_PLAN_SEATS_MAX,
   TeamErrors,
+  TEAM_MEMBER_LIMIT_MAX,
   teamPlanTermDays,
+  type TeamPlanType,
+  type TeamProduct,
   TeamRole,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
@@ -59,7 +64,7 @@ export async function giveTeamPlan(
   trx: Db,
   input: { teamId: number; type: number; seats: number; expire?: number | null; source: GrantSourceRef },
   now: number,
-): Promise<{ plan: PlanRow; grant: GrantRow }> {
+): Promise<{ plan: PlanRow; grant: GrantRow; created: boolean }> {
   if (!isTeamPlanType(input.type)) throw operatorInputError('unknown team plan type');
   checkSeats(input.seats);
   const term = teamPlanTermDays[input.type];
@@ -80,7 +85,7 @@ export async function giveTeamPlan(
     .selectAll()
     .where('grant_id', '=', given.grant.id)
     .executeTakeFirst();
-  if (existing) return { plan: existing, grant: given.grant };
+  if (existing) return { plan: existing, grant: given.grant, created: false };
   const plan = await trx
     .insertInto('team_plans')
     .values({
@@ -94,7 +99,7 @@ export async function giveTeamPlan(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { plan, grant: given.grant };
+  return { plan, grant: given.grant, created: true };
 }
 
 /** A team's plans, oldest first. */
@@ -309,4 +314,77 @@ export async function releaseSeatsOfClosingAccount(trx: Db, account: ClosingAcco
     .execute();
   for (const { team_id } of owned) await releaseTeamSeats(trx, team_id, account.now);
   await trx.deleteFrom('team_plan_seats').where('user_id', '=', account.userId).execute();
+}
+
+// ---- bought plans (the upgrade, docs/decisions/040) -------------------------------------
+
+/**
+ * The team a business payment buys seats for: the caller's team, which its owner or an admin
+ * may grow, as they are the ones who meet the upgrade prompt when adding members (spec 02 §6,
+ * §8). Refused as the team screen's calls refuse: not in it → `no team`; a plain member →
+ * `team permission denied`; more places than a team may have → `invalid quantity`.
+ */
+export async function teamToGrow(db: Db, userId: number, teamId: number, seats: number) {
+  const membership = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select(['teams.id', 'teams.product', 'teams.member_limit', 'team_members.role'])
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.team_id', '=', teamId)
+    .executeTakeFirst();
+  if (!membership) throw appError(TeamErrors.noTeam);
+  if (!canManageTeam(membership.role)) throw appError(TeamErrors.notAllowed);
+  if (membership.member_limit + seats > TEAM_MEMBER_LIMIT_MAX) throw appError(CheckoutErrors.quantityInvalid);
+  return { id: membership.id, product: membership.product as TeamProduct };
+}
+
+/**
+ * A paid upgrade, in the transaction that marks the payment paid: the team gets a plan of the
+ * seats bought (keyed by the order, so given once) and as many more member places, so that the
+ * people the seats are for can join. Null when the team is gone: the payment stays paid for an
+ * operator to refund.
+ */
+export async function giveBoughtTeamPlan(
+  trx: Db,
+  input: { teamId: number; type: TeamPlanType; seats: number; source: GrantSourceRef },
+  now: number,
+): Promise<PlanRow | null> {
+  const team = await repo.lockTeam(trx, input.teamId, now);
+  if (!team) return null;
+  const given = await giveTeamPlan(trx, input, now);
+  if (given.created)
+    await trx
+      .updateTable('teams')
+      .set({ member_limit: Math.min(TEAM_MEMBER_LIMIT_MAX, team.member_limit + input.seats) })
+      .where('id', '=', team.id)
+      .execute();
+  return given.plan;
+}
+
+/**
+ * A refunded upgrade: the plan the order gave goes, every seat's licence with it, and the member
+ * places it added — never below the members the team has now. The order's seats grant is the
+ * refund's own to revoke. Null when nothing of it is left (the team was deleted).
+ */
+export async function takeBackBoughtTeamPlan(
+  trx: Db,
+  input: { teamId: number; orderGrantIds: readonly number[] },
+  now: number,
+): Promise<{ kind: 'team_plan'; granted: number; taken: number } | null> {
+  if (input.orderGrantIds.length === 0) return null;
+  const team = await repo.lockTeam(trx, input.teamId, now);
+  const plan = await trx
+    .selectFrom('team_plans')
+    .selectAll()
+    .where('team_id', '=', input.teamId)
+    .where('grant_id', 'in', input.orderGrantIds)
+    .executeTakeFirst();
+  if (!team || !plan) return null;
+  const seats = await trx.selectFrom('team_plan_seats').select('user_id').where('plan_id', '=', plan.id).execute();
+  for (const seat of seats) await releaseSeat(trx, plan.id, seat.user_id, now);
+  await trx.deleteFrom('team_plans').where('id', '=', plan.id).execute();
+  const members = await repo.countMembers(trx, team.id);
+  const limit = Math.max(members, 1, team.member_limit - plan.max_num);
+  await trx.updateTable('teams').set({ member_limit: limit }).where('id', '=', team.id).execute();
+  return { kind: 'team_plan', granted: plan.max_num, taken: plan.max_num };
 }

@@ -8,8 +8,9 @@ import { lazyWithTexts } from '../../lib/i18n';
 import { useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { useCheckoutCatalogue } from './api/get-catalogue';
-import { companyChoice } from './company-choice';
+import { companyChoice, teamChoice } from './company-choice';
 import { PurchaseFlow } from './components/PurchaseFlow';
+import { TeamPurchase } from './components/TeamPurchase';
 
 /**
  * The company mode (`company=<id>&change=time|seats`): loaded when a link asks for it, with the
@@ -24,7 +25,8 @@ const CompanyPurchase = lazyWithTexts(
  * /buy (docs/decisions/037): the purchase screen. Plan kinds and top-ups as tabs, the server's
  * prices, a payment method of the region, then the payment — a QR code, the card page or a bank
  * transfer — followed live until it is paid or closes. A link from the enterprise page names a
- * company instead: its term or seats are bought the same way (spec 02 §4).
+ * company instead: its term or seats are bought the same way (spec 02 §4); the upgrade prompt of a
+ * full team names the team's product: seats for that team (spec 02 §8).
  */
 export function BuyScreen() {
   const { t } = useTranslation();
@@ -34,7 +36,15 @@ export function BuyScreen() {
 
 function Purchase({ userId }: { userId: number }) {
   const { search } = useLocation();
-  const company = companyChoice(readBuyChoice(search));
+  const choice = readBuyChoice(search);
+  const company = companyChoice(choice);
+  const team = teamChoice(choice);
+  if (team) {
+    return (
+      // Its texts are this screen's: the team screen's stay where they are.
+      <TeamPurchase userId={userId} product={team} />
+    );
+  }
   if (company) {
     return (
       <Suspense fallback={<Loading />}>

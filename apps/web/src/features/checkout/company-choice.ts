@@ -1,3 +1,4 @@
+import { type TeamProduct, TeamRole, teamProducts } from '@account-centre/contract';
 import type { BuyChoice } from '../../lib/buy-link';
 
 /**
@@ -13,3 +14,19 @@ export function companyChoice(choice: BuyChoice): { companyId: number | null; ch
   const change = choice.change === 'time' || choice.change === 'seats' ? choice.change : null;
   return { companyId, change };
 }
+
+/**
+ * The team a link names by its product (spec 02 §8: the upgrade prompt leads to business
+ * pricing for the user's team): null when it names none; `unknown` for a product with no teams.
+ */
+export function teamChoice(choice: BuyChoice): TeamProduct | 'unknown' | null {
+  if (choice.team === undefined) return null;
+  return teamProducts.includes(choice.team as TeamProduct) ? (choice.team as TeamProduct) : 'unknown';
+}
+
+/**
+ * Who buys a team's seats: its owner and admins, who manage its members (the contract's
+ * `canManageTeam`, written out so the team page's rules stay out of this screen's download;
+ * errors.test.ts holds the two equal).
+ */
+export const mayBuyTeamSeats = (role: number): boolean => role === TeamRole.owner || role === TeamRole.admin;

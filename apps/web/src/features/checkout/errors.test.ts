@@ -1,8 +1,9 @@
-import { CheckoutErrors, CompanyErrors } from '@account-centre/contract';
+import { canManageTeam, CheckoutErrors, CompanyErrors, TeamErrors, TeamRole } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorI18nKey, errorText } from '../../lib/api';
 import { initI18n, i18n } from '../../lib/i18n';
-import { PurchaseCompanyErrors, checkoutErrors } from './errors';
+import { mayBuyTeamSeats } from './company-choice';
+import { PurchaseCompanyErrors, PurchaseTeamErrors, checkoutErrors } from './errors';
 
 const refusal = (entry: { status: number; code: number; msg: string }) =>
   new ApiError(entry.status, entry.code, entry.msg, errorI18nKey(entry.code, entry.msg));
@@ -22,6 +23,18 @@ describe('the purchase screen’s failures', () => {
     );
     expect(errorText(t, refusal(CheckoutErrors.providerUnavailable), checkoutErrors)).toBe(
       'The payment service cannot be reached right now. Nothing was charged; please try again shortly.',
+    );
+  });
+
+  it('are the catalogue’s, a team refusal in this screen’s own words, for the people the rule refuses', async () => {
+    expect(PurchaseTeamErrors.noTeam).toEqual({ ...TeamErrors.noTeam, key: 'checkout:errors.noTeam' });
+    expect(PurchaseTeamErrors.notAllowed).toEqual({ ...TeamErrors.notAllowed, key: 'checkout:errors.teamNotAllowed' });
+    for (const role of Object.values(TeamRole)) expect(mayBuyTeamSeats(role)).toBe(canManageTeam(role));
+
+    await initI18n('en');
+    const t = i18n.t.bind(i18n);
+    expect(errorText(t, refusal(TeamErrors.notAllowed), checkoutErrors)).toBe(
+      "Only the team's owner or an admin can buy seats for it.",
     );
   });
 });

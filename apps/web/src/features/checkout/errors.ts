@@ -17,7 +17,17 @@ export const PurchaseCompanyErrors = {
   },
 } as const satisfies ErrorDomain;
 
+/**
+ * A team's seats are refused to someone outside the team or a plain member of it: the contract's
+ * `TeamErrors.noTeam` and `notAllowed`, worded here for the same reason (errors.test.ts holds
+ * them to the catalogue's entries).
+ */
+export const PurchaseTeamErrors = {
+  noTeam: { msg: 'no team', status: 404, code: 0, key: 'checkout:errors.noTeam' },
+  notAllowed: { msg: 'team permission denied', status: 403, code: 0, key: 'checkout:errors.teamNotAllowed' },
+} as const satisfies ErrorDomain;
+
 /** The failures the purchase screen's calls can meet, read before those any screen can. */
 export const checkoutErrors: ErrorTextOptions = {
-  domains: [CheckoutErrors, PurchaseCompanyErrors, IdempotencyErrors],
+  domains: [CheckoutErrors, PurchaseCompanyErrors, PurchaseTeamErrors, IdempotencyErrors],
 };

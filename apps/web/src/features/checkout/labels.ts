@@ -25,11 +25,14 @@ export function offerName(t: TFunction, offer: CheckoutOffer, language: Language
   }
 }
 
-/** What a purchase is called on its own (the order, the outcome): with its product or its seats. */
+/**
+ * What a purchase is called on its own (the order, the outcome): with its product or its seats,
+ * and the team they are for when it is a team's upgrade.
+ */
 export function purchaseName(
   t: TFunction,
   offer: CheckoutOffer,
-  purchase: { product: PersonalPlanProduct | null; quantity: number },
+  purchase: { product: PersonalPlanProduct | null; quantity: number; team?: string | undefined },
   language: Language,
 ): string {
   const name = offerName(t, offer, language);
@@ -37,7 +40,10 @@ export function purchaseName(
     return t('checkout:names.personal', { plan: name, product: t(`checkout:product.${purchase.product ?? 'max'}`) });
   }
   if (offer.kind === 'business') {
-    return t('checkout:names.business', { plan: name, seats: formatNumber(purchase.quantity, language) });
+    const seats = formatNumber(purchase.quantity, language);
+    return purchase.team === undefined
+      ? t('checkout:names.business', { plan: name, seats })
+      : t('checkout:names.team', { plan: name, seats, team: purchase.team });
   }
   return name;
 }

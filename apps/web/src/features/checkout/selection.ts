@@ -154,5 +154,6 @@ export function repeatRequest(checkout: Checkout): CheckoutRequest {
     method: checkout.method,
     // A coupon it used came back when it closed: the new one takes it again.
     ...(checkout.discount > 0 ? { use_coupon: true } : {}),
+    ...(checkout.team_id !== null ? { team_id: checkout.team_id } : {}),
   };
 }

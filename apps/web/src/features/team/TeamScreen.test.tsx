@@ -418,7 +418,13 @@ describe('adding people', () => {
     expect(within(upgrade).queryByRole('button', { name: 'Cancel' }) !== null).toBe(offersUpgrade);
     const link = within(upgrade).queryByRole('link', { name: 'Upgrade' });
     expect(link !== null).toBe(offersUpgrade);
-    if (link) expect(link.getAttribute('href')).toBe('https://www.example.com/pricing?product=diagram&plan=business');
+    // Business pricing for this team: the purchase screen's team mode, in place.
+    if (link) {
+      expect(link.getAttribute('href')).toBe('/buy?team=max');
+      // The screen stays mounted while the purchase screen shows: the prompt must not be waiting there.
+      fireEvent.click(link);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upgrade your team' })).toBeNull());
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import type { TeamProduct } from '@account-centre/contract';
 import { userDataKey } from '../../../lib/user/current-user';
 
 /**
@@ -10,4 +11,5 @@ export const checkoutKeys = {
   companies: (userId: number) => [...checkoutKeys.all(userId), 'companies'] as const,
   companyPrices: (userId: number, companyId: number) =>
     [...checkoutKeys.all(userId), 'company-prices', companyId] as const,
+  team: (userId: number, product: TeamProduct) => [...checkoutKeys.all(userId), 'team', product] as const,
 };

@@ -1,8 +1,9 @@
 import { Grid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../lib/i18n';
+import { formatNumber, useLanguage } from '../../../lib/i18n';
 import type { CheckoutRequest } from '../api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
+import type { TeamToGrow } from '../api/get-team';
 import { checkoutErrors } from '../errors';
 import { purchaseName } from '../labels';
 import {
@@ -19,6 +20,8 @@ import { OfferChoice } from './OfferChoice';
 import { OrderSummary } from './OrderSummary';
 
 interface ChoiceStepProps {
+  /** A team's upgrade: its business terms, with the team named, instead of the tabs. */
+  team?: TeamToGrow | undefined;
   catalogue: CheckoutCatalogue;
   selection: Selection;
   onChange: (selection: Selection) => void;
@@ -42,7 +45,28 @@ function PrivateDeployment() {
   );
 }
 
+/** Whom an upgrade's seats are for, and what each seat brings (spec 02 §8). */
+function TeamHeading({ team }: { team: TeamToGrow }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  return (
+    <Stack gap={4}>
+      <Title order={2} size="h4">
+        {t('checkout:team.title', { team: team.name })}
+      </Title>
+      <Text size="sm">{t('checkout:team.text')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('checkout:team.places', {
+          members: formatNumber(team.member_num, language),
+          limit: formatNumber(team.member_limit, language),
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
 function PlanSummary({
+  team,
   catalogue,
   offer,
   selection,
@@ -58,7 +82,7 @@ function PlanSummary({
   const price = priceOf(catalogue, offer, selection);
   return (
     <OrderSummary
-      name={purchaseName(t, offer, { product: selection.product, quantity }, language)}
+      name={purchaseName(t, offer, { product: selection.product, quantity, team: team?.name }, language)}
       methods={catalogue.methods}
       method={selection.method}
       onMethod={(method) => onChange({ ...selection, method })}
@@ -89,28 +113,35 @@ export function ChoiceStep(props: ChoiceStepProps) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Tabs
-          value={selection.tab}
-          onChange={(tab) => tab && onChange({ ...selection, tab: tab as Tab })}
-          keepMounted={false}
-        >
-          <Tabs.List aria-label={t('checkout:tabs.label')}>
+        {props.team ? (
+          <Stack gap="lg">
+            <TeamHeading team={props.team} />
+            <OfferChoice kind="business" catalogue={catalogue} selection={selection} onChange={onChange} />
+          </Stack>
+        ) : (
+          <Tabs
+            value={selection.tab}
+            onChange={(tab) => tab && onChange({ ...selection, tab: tab as Tab })}
+            keepMounted={false}
+          >
+            <Tabs.List aria-label={t('checkout:tabs.label')}>
+              {tabs.map((tab) => (
+                <Tabs.Tab key={tab} value={tab}>
+                  {t(`checkout:tabs.${tab}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
             {tabs.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {t(`checkout:tabs.${tab}`)}
-              </Tabs.Tab>
+              <Tabs.Panel key={tab} value={tab} pt="lg">
+                {tab === 'private' ? (
+                  <PrivateDeployment />
+                ) : (
+                  <OfferChoice kind={tab} catalogue={catalogue} selection={selection} onChange={onChange} />
+                )}
+              </Tabs.Panel>
             ))}
-          </Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Panel key={tab} value={tab} pt="lg">
-              {tab === 'private' ? (
-                <PrivateDeployment />
-              ) : (
-                <OfferChoice kind={tab} catalogue={catalogue} selection={selection} onChange={onChange} />
-              )}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+          </Tabs>
+        )}
       </Grid.Col>
       {offer && (
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -1,12 +1,9 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { ApiError, errorText } from '../../../lib/api';
-import { screenLink } from '../../../lib/buy-link';
 import { formatNumber, useLanguage } from '../../../lib/i18n';
-import { NavLink, useLocation } from '../../../lib/router';
 import type { Checkout } from '../api/create-checkout';
 import { type CheckoutCatalogue, useCheckoutCatalogue } from '../api/get-catalogue';
 import { type Company, type CompanyPrices, useCompanies, useCompanyPrices } from '../api/get-company';
@@ -22,33 +19,13 @@ import {
 } from '../company';
 import { CompanyChoice } from './CompanyChoice';
 import { PayFlow } from './PayFlow';
-
-/** The enterprise page (spec 02 §2), where the add-time and add-seats buttons are. */
-const TEAM_PATH = '/team';
+import { Refused, TEAM_PATH } from './Refused';
 
 interface CompanyPurchaseProps {
   userId: number;
   /** The company a link names; null when what it names is no company id. */
   companyId: number | null;
   change: CompanyChange | null;
-}
-
-/** Why nothing can be bought here, and the way back to the enterprise page. */
-function Refused({ text }: { text: string }) {
-  const { t } = useTranslation();
-  const { search } = useLocation();
-  return (
-    <Paper withBorder p="md" radius="md" maw={640} style={{ borderColor: 'var(--mantine-color-red-4)' }}>
-      <Stack gap="sm" align="flex-start">
-        <Text c="red.8" fw={500} role="alert">
-          {text}
-        </Text>
-        <Button component={NavLink} to={screenLink(TEAM_PATH, search)} variant="light">
-          {t('checkout:company.back')}
-        </Button>
-      </Stack>
-    </Paper>
-  );
 }
 
 /** A failed read the server refused with a reason (not the creator, no such company), not a lost connection. */
@@ -75,10 +52,10 @@ export function CompanyPurchase({ userId, companyId, change: asked }: CompanyPur
   if (companies.isError)
     return <LoadFailed message={t('checkout:company.loadFailed')} onRetry={() => void companies.refetch()} />;
   if (refusal || !company) {
-    return <Refused text={errorText(t, refusal ?? {}, companyCheckoutErrors)} />;
+    return <Refused text={errorText(t, refusal ?? {}, companyCheckoutErrors)} back={t('checkout:company.back')} />;
   }
   if (prices.isError && isRefusal(prices.error))
-    return <Refused text={errorText(t, prices.error, companyCheckoutErrors)} />;
+    return <Refused text={errorText(t, prices.error, companyCheckoutErrors)} back={t('checkout:company.back')} />;
   if (prices.isError || catalogue.isError) {
     const retry = () => void (prices.isError ? prices.refetch() : catalogue.refetch());
     return <LoadFailed message={t('checkout:company.loadFailed')} onRetry={retry} />;

@@ -6,10 +6,12 @@ import { useLanguage } from '../../../lib/i18n';
 import { useLocation } from '../../../lib/router';
 import { type Checkout, type CheckoutRequest, useCreateCheckout } from '../api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
+import type { TeamToGrow } from '../api/get-team';
 import { purchaseName } from '../labels';
 import { buildProduct, initialSelection, repeatRequest } from '../selection';
 import { ChoiceStep } from './ChoiceStep';
 import { PayFlow } from './PayFlow';
+import { TEAM_PATH } from './Refused';
 
 /**
  * The purchase, from choice to outcome. The address preselects the choice; a link that names
@@ -17,12 +19,21 @@ import { PayFlow } from './PayFlow';
  * again, but a payment still waiting stays on show until it is paid or abandoned — a transfer's
  * details must not vanish under the buyer. One that has settled gives way to the new choice.
  */
-export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue: CheckoutCatalogue }) {
+export function PurchaseFlow({
+  userId,
+  catalogue,
+  team,
+}: {
+  userId: number;
+  catalogue: CheckoutCatalogue;
+  /** The team whose seats are bought (the upgrade, TeamPurchase): business terms only, for it. */
+  team?: TeamToGrow | undefined;
+}) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const build = useBuildContext();
   const { search } = useLocation();
-  const choice = readBuyChoice(search);
+  const choice = team ? { ...readBuyChoice(search), kind: 'business' } : readBuyChoice(search);
   const choiceKey = JSON.stringify(choice);
   const choose = () => initialSelection(catalogue, choice, buildProduct(build));
   const [selection, setSelection] = useState(choose);
@@ -37,7 +48,9 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
 
   const create = useCreateCheckout(userId);
   const open = (request: CheckoutRequest, offer: CheckoutOffer) =>
-    create.mutate(request, { onSuccess: (checkout) => setPaying({ checkout, offer, settled: false }) });
+    create.mutate(team ? { ...request, team_id: team.id } : request, {
+      onSuccess: (checkout) => setPaying({ checkout, offer, settled: false }),
+    });
   const settled = useCallback(() => setPaying((current) => current && { ...current, settled: true }), []);
   const back = () => {
     create.reset();
@@ -51,7 +64,8 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
         key={checkout.out_trade_no}
         userId={userId}
         checkout={checkout}
-        describe={(current) => purchaseName(t, offer, current, language)}
+        describe={(current) => purchaseName(t, offer, { ...current, team: team?.name }, language)}
+        {...(team ? { destination: { path: TEAM_PATH, label: t('checkout:team.back') } } : {})}
         onBack={back}
         onSettled={settled}
         onRestart={() => open(repeatRequest(checkout), offer)}
@@ -62,6 +76,7 @@ export function PurchaseFlow({ userId, catalogue }: { userId: number; catalogue:
   }
   return (
     <ChoiceStep
+      team={team}
       catalogue={catalogue}
       selection={selection}
       onChange={setSelection}

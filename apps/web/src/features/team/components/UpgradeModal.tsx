@@ -1,17 +1,18 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ExternalButton } from '../../../components/ExternalButton';
-import { useLanguage } from '../../../lib/i18n';
-import { businessPricingPage, siteProductOfLicence } from '../../../lib/product-links';
+import { buyHref } from '../../../lib/buy-link';
+import { NavLink, useLocation } from '../../../lib/router';
 import { useCurrentTeam } from '../team-context';
 
 /**
  * The upgrade prompt (spec 02 §8), for `group num limit`: the team has no member place left.
- * The domestic build only says so; the overseas build offers the business plans.
+ * The domestic build only says so; the overseas build offers business pricing for this team: the
+ * purchase screen's team mode, where its owner or an admin buys seats, each a place more
+ * (docs/decisions/040). It opens in place, in a browser as in a desktop client or the tablet frame.
  */
 export function UpgradeModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [language] = useLanguage();
+  const { search } = useLocation();
   const { ref, domestic } = useCurrentTeam();
   return (
     <Modal opened onClose={onClose} title={t('team:upgrade.title')} centered>
@@ -22,9 +23,10 @@ export function UpgradeModal({ onClose }: { onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               {t('common:actions.cancel')}
             </Button>
-            <ExternalButton href={businessPricingPage(siteProductOfLicence[ref.product], language)}>
+            {/* Visited screens stay mounted: the prompt closes as it leads away, so it is gone on the way back. */}
+            <Button component={NavLink} to={buyHref(search, { team: ref.product })} onClick={onClose}>
               {t('team:upgrade.action')}
-            </ExternalButton>
+            </Button>
           </Group>
         )}
       </Stack>
