@@ -177,6 +177,12 @@ const sweep: Record<string, Attempt> = {
     group_id: amy.teamId,
     user_id: amy.teammateId,
   })),
+  // Seats for Amy's team, paid by Bea: refused before anything is priced or opened.
+  'POST /api/user/:userId/pay/checkout body.team_id': (bea, amy) => ({
+    method: 'POST',
+    url: `/api/user/${bea.userId}/pay/checkout`,
+    payload: { item: 'business.oneYear', quantity: 1, method: 'card', team_id: amy.teamId },
+  }),
   'GET /api/user/:userId/pay/checkout/:outTradeNo params.outTradeNo': (bea, amy) => ({
     method: 'GET',
     url: `/api/user/${bea.userId}/pay/checkout/${amy.checkout}`,
