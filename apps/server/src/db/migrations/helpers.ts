@@ -2,7 +2,8 @@ import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, Pos
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export function dialectOf(db: Kysely<unknown>): Dialect {
+/** Which database a Kysely instance (or transaction) talks to. */
+export function dialectOf(db: { getExecutor(): { readonly adapter: unknown } }): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

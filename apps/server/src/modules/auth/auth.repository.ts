@@ -1,5 +1,6 @@
 import { type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
 import type { SessionsTable, UsersTable } from '../../db/schema.js';
 import type { EndingSessions } from './session-store.js';
@@ -48,21 +49,51 @@ export function insertSession(db: Db, values: SessionsTable) {
   return db.insertInto('sessions').values(values).execute();
 }
 
-export function insertAccessToken(
-  db: Db,
-  values: { token_hash: string; session_id: string; user_id: number; created_at: number; expires_at: number },
-) {
-  return db.insertInto('access_tokens').values(values).execute();
-}
+type NewAccessToken = {
+  token_hash: string;
+  session_id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+};
+type NewRefreshToken = {
+  token_hash: string;
+  session_id: string;
+  created_at: number;
+  expires_at: number;
+  access_token_hash: string;
+};
 
-export function insertRefreshToken(
+/**
+ * Stores a session's new pair and ends the access token it replaces, if any (a rotation,
+ * decision 016). On PostgreSQL one statement does the three writes (a data-modifying WITH), so a
+ * rotation is five round trips in all (decision 039); SQLite, in the process, runs them in turn.
+ */
+export async function storePair(
   db: Db,
-  values: { token_hash: string; session_id: string; created_at: number; expires_at: number; access_token_hash: string },
-) {
-  return db
+  pair: { access: NewAccessToken; refresh: NewRefreshToken; replaced: string | null; now: number },
+): Promise<void> {
+  const { access, refresh, replaced, now } = pair;
+  if (dialectOf(db) === 'postgres') {
+    await sql`
+      WITH ended AS (
+        UPDATE access_tokens SET expires_at = ${now} WHERE token_hash = ${replaced} AND expires_at > ${now}
+      ), issued AS (
+        INSERT INTO access_tokens (token_hash, session_id, user_id, created_at, expires_at)
+        VALUES (${access.token_hash}, ${access.session_id}, ${access.user_id}, ${access.created_at}, ${access.expires_at})
+      )
+      INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at, access_token_hash, rotated_at)
+      VALUES (${refresh.token_hash}, ${refresh.session_id}, ${refresh.created_at}, ${refresh.expires_at},
+        ${refresh.access_token_hash}, NULL)
+    `.execute(db);
+    return;
+  }
+  await db.insertInto('access_tokens').values(access).execute();
+  await db
     .insertInto('refresh_tokens')
-    .values({ ...values, rotated_at: null })
+    .values({ ...refresh, rotated_at: null })
     .execute();
+  if (replaced !== null) await expireAccessToken(db, replaced, now);
 }
 
 function accessTokenQuery(db: Db, tokenHash: string) {

@@ -199,11 +199,10 @@ export async function refresh(deps: AuthDeps, refreshToken: string, client: Clie
     // A rotation changes which access tokens of the session are good: every instance checks
     // them again, so whatever a rotation ends with the spent refresh token ends everywhere.
     ending.sessions([sessionId]);
-    const signIn = await continueSession(trx, sessionId, now, deps.config);
-    if (!signIn) return { kind: 'invalid' as const };
     // The replaced token answers `token expired` until the token sweep deletes it (see
     // expireAccessToken and deleteExpiredTokens).
-    if (replaced !== null) await repo.expireAccessToken(trx, replaced, now);
+    const signIn = await continueSession(trx, sessionId, replaced, now, deps.config);
+    if (!signIn) return { kind: 'invalid' as const };
     return { kind: 'ok' as const, signIn };
   });
   if (outcome.kind === 'ok') return outcome.signIn;

@@ -39,28 +39,30 @@ export async function startSession(
     revoked_at: null,
     revoke_reason: null,
   });
-  return issuePair(db, { sessionId, userId: input.userId, sessionExpiresAt: expiresAt }, now, config);
+  return issuePair(db, { sessionId, userId: input.userId, sessionExpiresAt: expiresAt, replaced: null }, now, config);
 }
 
 /**
- * A new pair for a session after a refresh; the session's end moves with it. Null when the
- * session was revoked or has ended.
+ * A new pair for a session after a refresh, ending `replaced` (the access token issued with the
+ * spent refresh token, null for a duplicate within the grace window); the session's end moves
+ * with it. Null when the session was revoked or has ended.
  */
 export async function continueSession(
   db: Db,
   sessionId: string,
+  replaced: string | null,
   now: number,
   config: TokenConfig,
 ): Promise<SignIn | null> {
   const expiresAt = now + config.refreshTokenTtl;
   const session = await repo.extendLiveSession(db, sessionId, now, expiresAt);
   if (!session) return null;
-  return issuePair(db, { sessionId, userId: session.user_id, sessionExpiresAt: expiresAt }, now, config);
+  return issuePair(db, { sessionId, userId: session.user_id, sessionExpiresAt: expiresAt, replaced }, now, config);
 }
 
 async function issuePair(
   db: Db,
-  input: { sessionId: string; userId: number; sessionExpiresAt: number },
+  input: { sessionId: string; userId: number; sessionExpiresAt: number; replaced: string | null },
   now: number,
   config: TokenConfig,
 ): Promise<SignIn> {
@@ -68,19 +70,24 @@ async function issuePair(
   const refreshToken = randomToken();
   // An access token never outlives its session.
   const accessExpiresAt = Math.min(now + config.accessTokenTtl, input.sessionExpiresAt);
-  await repo.insertAccessToken(db, {
-    token_hash: hashToken(token),
-    session_id: input.sessionId,
-    user_id: input.userId,
-    created_at: now,
-    expires_at: accessExpiresAt,
-  });
-  await repo.insertRefreshToken(db, {
-    token_hash: hashToken(refreshToken),
-    session_id: input.sessionId,
-    created_at: now,
-    expires_at: input.sessionExpiresAt,
-    access_token_hash: hashToken(token),
+  const accessHash = hashToken(token);
+  await repo.storePair(db, {
+    access: {
+      token_hash: accessHash,
+      session_id: input.sessionId,
+      user_id: input.userId,
+      created_at: now,
+      expires_at: accessExpiresAt,
+    },
+    refresh: {
+      token_hash: hashToken(refreshToken),
+      session_id: input.sessionId,
+      created_at: now,
+      expires_at: input.sessionExpiresAt,
+      access_token_hash: accessHash,
+    },
+    replaced: input.replaced,
+    now,
   });
   return { user_id: input.userId, token, refresh_token: refreshToken, expires_in: accessExpiresAt - now };
 }
