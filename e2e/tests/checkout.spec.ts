@@ -153,6 +153,29 @@ test.describe('domestic build', () => {
     await expectAccessible(page, 'desktop client /buy paid');
   });
 
+  test('a payment the operator refunds reads as refunded in the order history, with no receipt to ask for', async ({
+    page,
+  }) => {
+    await signInAs(page, user);
+    await page.goto(regionUrl('domestic', '/buy?item=ai.points5000&lang=en'));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: /^Pay (CN)?¥45\.00$/ }).click();
+    const number = await orderNumberOf(page);
+    await payInSecondTab(page, await payUrlOf(page, /Open the payment page/));
+    await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    expect(runAdmin(['pay:refund', '--order', number, '--reason', 'asked for by the buyer'])).toMatchObject({
+      out_trade_no: number,
+    });
+
+    await page.goto(regionUrl('domestic', '/order?lang=en'));
+    const row = main.getByRole('row').filter({ hasText: number });
+    await expect(row.getByText('Refunded')).toBeVisible();
+    await row.getByRole('button', { name: 'Request receipt' }).click();
+    await expect(page.getByText('This order was refunded, so there is nothing to invoice.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectAccessible(page, 'a refunded order in the history');
+  });
+
   test('in Chinese at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, user);

@@ -278,6 +278,8 @@ export interface OrdersTable {
   /** A recorded end of the entitlement; null: derived from the type (spec 01 §9). */
   exp: number | null;
   created_at: number;
+  /** When the money went back (an operator's refund of its checkout); null: not refunded. */
+  refunded_at: number | null;
 }
 
 /** The invoice of an order; no row means billing_not (spec 01 §4). */

@@ -42,6 +42,12 @@ describe('invoice requests (spec 01 §4, §5)', () => {
     expect(invoiceRefusal({ ...order, amount: 0 }, now)).toBe('nothingToInvoice');
   });
 
+  it('has nothing to invoice on a refunded order, and keeps a receipt issued before the refund', () => {
+    expect(invoiceRefusal({ ...order, refunded: true }, now)).toBe('orderRefunded');
+    expect(receiptStatus({ ...order, refunded: true }, now)).toBe('cannot_invoice');
+    expect(receiptStatus({ ...order, refunded: true, invoice: 'billing_success' }, now)).toBe('succeeded');
+  });
+
   it('gives domestic orders an ordinary electronic invoice and overseas ones a receipt', () => {
     expect(invoiceKindFor('domestic')).toBe(InvoiceKind.ordinaryElectronic);
     expect(invoiceKindFor('overseas')).toBe(InvoiceKind.receipt);

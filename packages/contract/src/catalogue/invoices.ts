@@ -35,6 +35,8 @@ export interface InvoiceFacts {
   /** Order date, unix seconds. */
   date: number;
   invoice: InvoiceState;
+  /** The money went back (an operator's refund): nothing is left to invoice. */
+  refunded?: boolean | undefined;
 }
 
 /**
@@ -44,8 +46,9 @@ export interface InvoiceFacts {
 export function invoiceRefusal(
   order: InvoiceFacts,
   now: number,
-): null | 'selfServiceUnavailable' | 'nothingToInvoice' | 'invoiceWindowClosed' | 'invoiceExists' {
+): null | 'selfServiceUnavailable' | 'nothingToInvoice' | 'orderRefunded' | 'invoiceWindowClosed' | 'invoiceExists' {
   if (order.invoice === 'billing_pending' || order.invoice === 'billing_success') return 'invoiceExists';
+  if (order.refunded) return 'orderRefunded';
   if (!SELF_SERVICE_INVOICE_CHANNELS.includes(order.channel)) return 'selfServiceUnavailable';
   if (order.amount <= 0) return 'nothingToInvoice';
   if (now - order.date > INVOICE_WINDOW_SECONDS) return 'invoiceWindowClosed';
@@ -54,7 +57,7 @@ export function invoiceRefusal(
 
 /**
  * The receipt column of an order (spec 01 §4): can invoice, invoicing (greyed), succeeded
- * (download), cannot invoice (store, bank transfer, free), expired (past the 30-day window
+ * (download), cannot invoice (store, bank transfer, free, refunded), expired (past the 30-day window
  * with no invoice).
  */
 export type ReceiptStatus = 'can_invoice' | 'invoicing' | 'succeeded' | 'cannot_invoice' | 'expired';

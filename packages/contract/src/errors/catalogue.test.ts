@@ -78,6 +78,7 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     selfServiceUnavailable: [400, 0, 'self-service unavailable'],
     invoiceInfoWrong: [400, 0, 'wrong invoice information'],
     nothingToInvoice: [400, 0, 'nothing to invoice'],
+    orderRefunded: [409, 0, 'order refunded'],
     invoiceExists: [409, 0, 'only once'],
     receiptNotIssued: [409, 0, 'receipt not issued'],
     receiptExpired: [403, 0, 'ER101'],

@@ -16,6 +16,8 @@ export const OrderErrors = defineErrors('order:errors.', {
   invoiceInfoWrong: { msg: 'wrong invoice information', status: 400 },
   /** A free order has nothing to invoice. */
   nothingToInvoice: { msg: 'nothing to invoice', status: 400 },
+  /** The order was refunded: there is nothing to invoice any more. */
+  orderRefunded: { msg: 'order refunded', status: 409 },
   /** An invoice is already being issued or was issued for this order. */
   invoiceExists: { msg: 'only once', status: 409 },
   /** The receipt has not been issued (yet, or the request failed). */

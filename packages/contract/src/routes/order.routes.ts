@@ -184,6 +184,8 @@ export const OrderRow = Type.Object({
   invoice: InvoiceStateSchema,
   receipt: ReceiptColumnSchema,
   invoice_deadline: UnixSeconds,
+  /** The money went back to the buyer (an operator's refund) and what it gave was taken back. */
+  refunded: Type.Boolean(),
 });
 
 export const getOrdersRoute = defineRoute({

@@ -42,6 +42,7 @@ const refusals = {
   selfServiceUnavailable: () => appError(OrderErrors.selfServiceUnavailable),
   nothingToInvoice: () => appError(OrderErrors.nothingToInvoice),
   invoiceWindowClosed: () => appError(OrderErrors.invoiceWindowClosed),
+  orderRefunded: () => appError(OrderErrors.orderRefunded),
   invoiceExists: () => appError(OrderErrors.invoiceExists),
 } satisfies Record<string, () => AppError>;
 
@@ -78,6 +79,7 @@ export async function requestInvoice(
       amount: order.amount,
       date: order.ordered_at,
       invoice: order.invoice_state ?? 'billing_not',
+      refunded: order.refunded_at !== null,
     },
     now,
   );

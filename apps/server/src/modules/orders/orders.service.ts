@@ -42,6 +42,7 @@ function licencePlatformsOf(order: repo.OrderWithInvoice): PersonalPlatform[] | 
 /** An order as the history shows it (spec 01 §3 "Order data", "Order history row"). */
 export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowDto {
   const invoice = order.invoice_state ?? 'billing_not';
+  const refunded = order.refunded_at !== null;
   const endDate = orderEndDate({
     product: order.product,
     type: order.type,
@@ -71,8 +72,12 @@ export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowD
     region: order.region,
     iv_type: order.iv_type ?? InvoiceKind.none,
     invoice,
-    receipt: receiptStatus({ channel: order.channel, amount: order.amount, date: order.ordered_at, invoice }, now),
+    receipt: receiptStatus(
+      { channel: order.channel, amount: order.amount, date: order.ordered_at, invoice, refunded },
+      now,
+    ),
     invoice_deadline: order.ordered_at + INVOICE_WINDOW_SECONDS,
+    refunded,
   };
 }
 
@@ -274,4 +279,14 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
   const saved = await repo.findOrderByNo(trx, orderNo);
   if (!saved) throw new Error('the recorded order vanished');
   return toOrderRow(saved, now);
+}
+
+/** The order of a refunded checkout (same number), marked once; nothing when none was recorded. */
+export async function markOrderRefunded(trx: Db, orderNo: string, now: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ refunded_at: now })
+    .where('order_no', '=', orderNo)
+    .where('refunded_at', 'is', null)
+    .execute();
 }

@@ -116,6 +116,7 @@ describe.each(dialects)('order history on $name', (dialect) => {
       invoice: 'billing_not',
       receipt: 'can_invoice',
       invoice_deadline: now - DAY + 30 * DAY,
+      refunded: false,
     });
   });
 

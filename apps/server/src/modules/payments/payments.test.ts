@@ -9,6 +9,7 @@ import {
   getLicencesRoute,
   getOrdersRoute,
   pollCheckoutRoute,
+  requestInvoiceRoute,
   type RouteBody,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -542,6 +543,21 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
       .where('out_trade_no', '=', checkout.out_trade_no)
       .executeTakeFirstOrThrow();
     expect(sandbox).toEqual({ state: 'refunded', refunded: 56_000 });
+
+    // The history marks the order, and no receipt is asked for money that went back.
+    const [row] = (await call(t, getOrdersRoute, { as: user, query: {} })).ok().data;
+    expect(row).toMatchObject({ order_id: checkout.out_trade_no, refunded: true, receipt: 'cannot_invoice' });
+    const receipt = await call(t, requestInvoiceRoute, {
+      as: user,
+      body: {
+        order_id: checkout.out_trade_no,
+        product: 'max',
+        title_type: 'personal',
+        title: 'Ann',
+        email: user.email,
+      },
+    });
+    expect([receipt.status, receipt.body.msg]).toEqual([409, 'order refunded']);
 
     const again = await cli('pay:refund', '--order', checkout.out_trade_no, '--reason', 'twice');
     expect(again.code).toBe(1);

@@ -6,6 +6,7 @@ import { revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { cancelCashbackOf } from '../income/income.service.js';
 import { takeBackBusinessPlan } from '../companies/companies.service.js';
+import { markOrderRefunded } from '../orders/orders.service.js';
 import { takeBackUnlimited } from '../points/points.service.js';
 import { takeBackBoughtTeamPlan } from '../teams/plans.service.js';
 import { type CheckoutRow, fulfilCheckout } from './fulfil.js';
@@ -268,6 +269,8 @@ export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, rea
       .returningAll()
       .executeTakeFirst();
     if (!refunded) throw appError(CommonErrors.conflict);
+    // The history marks the order, and no receipt is asked for money that went back.
+    await markOrderRefunded(trx, refunded.out_trade_no, now);
     const result = await takeBack(trx, refunded, reason, now);
     await trx
       .updateTable('checkouts')

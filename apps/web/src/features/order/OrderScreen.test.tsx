@@ -27,6 +27,7 @@ const order = (n: number, overrides: Partial<OrderRow> = {}): OrderRow => ({
   list: 'maxorders',
   product: 'max',
   receipt_product: 'max',
+  refunded: false,
   type: 209,
   order_id: `ORD${n}`,
   product_name: `Diagram plan ${n}`,
@@ -201,6 +202,17 @@ describe('receipts', () => {
     await renderInLanguage(<OrderScreen />, { path: '/order' });
     const pending = await screen.findByRole('button', { name: /Being issued/ });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('marks a refunded order and tells why it has no receipt', async () => {
+    server([order(41, { refunded: true, receipt: 'cannot_invoice' })]);
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    const row = (await screen.findByText('ORD41')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Refunded')).toBeTruthy();
+    expect(within(row).queryByText('Active')).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Request receipt' }));
+    // The refusal is told in a toast (receipt-state.test.ts: the reason), not asked about in a form.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('tells why an old order has no receipt', async () => {

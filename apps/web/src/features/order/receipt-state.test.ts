@@ -8,6 +8,7 @@ const order = (overrides: Partial<OrderRow>): OrderRow => ({
   list: 'maxorders',
   product: 'max',
   receipt_product: 'max',
+  refunded: false,
   type: 209,
   order_id: 'A1',
   product_name: 'Diagram 1 year',
@@ -61,6 +62,10 @@ describe('the receipt column', () => {
     expect(receiptAction(order({ amount: 0, receipt: 'cannot_invoice' }), NOW)).toEqual({
       kind: 'refused',
       reason: 'nothingToInvoice',
+    });
+    expect(receiptAction(order({ refunded: true, receipt: 'cannot_invoice' }), NOW)).toEqual({
+      kind: 'refused',
+      reason: 'orderRefunded',
     });
   });
 });

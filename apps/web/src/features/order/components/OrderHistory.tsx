@@ -24,6 +24,19 @@ function StatusBadge({ row }: { row: OrderRow }) {
   const { t } = useTranslation();
   const { region } = useBuildContext();
   const colors = { active: 'green', expired: 'gray', unknown: 'yellow' } as const;
+  // The money went back and what it gave was taken back: that is its status now.
+  if (row.refunded) {
+    return (
+      <Badge
+        variant="light"
+        color="red"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+        styles={{ label: { overflow: 'visible' } }}
+      >
+        {t('order:history.status.refunded')}
+      </Badge>
+    );
+  }
   const badge = (
     // Its whole word always shows ("UNBEKANNT"): a narrow column wraps the others, not the badge.
     <Badge
