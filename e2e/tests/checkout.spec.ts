@@ -170,6 +170,7 @@ test.describe('domestic build', () => {
     await page.goto(regionUrl('domestic', '/order?lang=en'));
     const row = main.getByRole('row').filter({ hasText: number });
     await expect(row.getByText('Refunded')).toBeVisible();
+    await page.screenshot({ path: path.join(artifacts, 'order-refunded-en-1440.png'), fullPage: true });
     await row.getByRole('button', { name: 'Request receipt' }).click();
     await expect(page.getByText('This order was refunded, so there is nothing to invoice.')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -18,6 +18,7 @@ import {
   planCouponApplies,
   quantityLimit,
   type Region,
+  TEAM_MEMBER_LIMIT_MAX,
   teamPlanOfBusinessItem,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
@@ -175,7 +176,9 @@ export async function createCheckout(
   if ((item.kind === 'personal') !== (input.product !== undefined)) throw appError(CheckoutErrors.productInvalid);
   if (input.teamId !== undefined) {
     if (teamPlanOfBusinessItem[item.key] === undefined || input.company) throw appError(CheckoutErrors.notForTeams);
-    await teamToGrow(deps.db, input.userId, input.teamId, quantity);
+    const team = await teamToGrow(deps.db, input.userId, input.teamId);
+    // Each seat is a place more: the team must stay within the largest a team may be.
+    if (team.memberLimit + quantity > TEAM_MEMBER_LIMIT_MAX) throw appError(CheckoutErrors.quantityInvalid);
   } else if (item.kind === 'business' && !input.company && !(await mayBuyBusinessPlan(deps.db, input.userId)))
     throw appError(CompanyErrors.otherCompany);
 

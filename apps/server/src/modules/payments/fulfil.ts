@@ -205,11 +205,10 @@ async function fulfilTeamUpgrade(
 ): Promise<boolean> {
   const type = teamPlanOfBusinessItem[item.key];
   if (type === undefined) throw new Error(`checkout ${checkout.out_trade_no}: ${item.key} is not sold to teams`);
-  const plan = await giveBoughtTeamPlan(trx, { teamId, type, seats: checkout.quantity, source: give.source }, now);
-  if (!plan) return false;
-  const team = await trx.selectFrom('teams').select('product').where('id', '=', plan.team_id).executeTakeFirstOrThrow();
-  await give.order(team.product === 'proj' ? 'project' : 'max', type, {
-    exp: plan.expire ?? FOREVER_EXPIRY,
+  const given = await giveBoughtTeamPlan(trx, { teamId, type, seats: checkout.quantity, source: give.source }, now);
+  if (!given) return false;
+  await give.order(given.product === 'proj' ? 'project' : 'max', type, {
+    exp: given.plan.expire ?? FOREVER_EXPIRY,
     givesLicence: false,
   });
   return true;

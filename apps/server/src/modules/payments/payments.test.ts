@@ -17,6 +17,7 @@ import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { openCheckoutStream } from '../../../test/helpers/event-stream.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
+import { payOnSandboxPage, sandboxRefOf } from '../../../test/helpers/sandbox.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { defineCoupon, holdCoupon } from '../coupons/coupons.service.js';
@@ -40,18 +41,8 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
   const open = (user: TestUser, body: RouteBody<typeof createCheckoutRoute>, key?: string) =>
     call(t, createCheckoutRoute, { as: user, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 
-  const refOf = (payUrl: string | null) => (payUrl ?? '').split('/').pop() as string;
-
-  /** The payer presses pay on the sandbox's page, as the QR code would have them do. */
-  const payOnPage = async (payUrl: string | null) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/sandbox/pay/${refOf(payUrl)}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(res.statusCode).toBe(303);
-  };
+  /** The payer presses pay on the sandbox provider's page, as the QR code would have them do. */
+  const payOnPage = (payUrl: string | null) => payOnSandboxPage(t, payUrl);
 
   const checkoutRow = (outTradeNo: string) =>
     t.app.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow();
@@ -160,7 +151,7 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
 
     const page = await t.app.inject({
       method: 'GET',
-      url: `/api/sandbox/pay/${refOf(checkout.pay_url)}`,
+      url: `/api/sandbox/pay/${sandboxRefOf(checkout.pay_url)}`,
       headers: { 'accept-language': 'en' },
     });
     expect(page.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
+import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
@@ -35,15 +36,7 @@ describe.each(dialects)('team upgrade on $name', (dialect) => {
   };
   const open = (user: TestUser, body: RouteBody<typeof createCheckoutRoute>) =>
     call(t, createCheckoutRoute, { as: user, body });
-  const payOnPage = async (payUrl: string | null) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/sandbox/pay/${(payUrl ?? '').split('/').pop()}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(res.statusCode).toBe(303);
-  };
+  const payOnPage = (payUrl: string | null) => payOnSandboxPage(t, payUrl);
 
   /** A full team of the product: its owner, an admin and a member, and no place left. */
   async function fullTeam(product: 'max' | 'proj' = 'max', region: 'domestic' | 'overseas' = 'overseas') {

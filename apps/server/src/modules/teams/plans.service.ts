@@ -1,6 +1,5 @@
 import {
   canManageTeam,
-  CheckoutErrors,
   desktopOnlyTeamPlanTypes,
   FOREVER_EXPIRY,
   isTeamPlanType,
@@ -322,9 +321,9 @@ export async function releaseSeatsOfClosingAccount(trx: Db, account: ClosingAcco
  * The team a business payment buys seats for: the caller's team, which its owner or an admin
  * may grow, as they are the ones who meet the upgrade prompt when adding members (spec 02 §6,
  * §8). Refused as the team screen's calls refuse: not in it → `no team`; a plain member →
- * `team permission denied`; more places than a team may have → `invalid quantity`.
+ * `team permission denied`. Its places, for the checkout to keep within the team maximum.
  */
-export async function teamToGrow(db: Db, userId: number, teamId: number, seats: number) {
+export async function teamToGrow(db: Db, userId: number, teamId: number) {
   const membership = await db
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
@@ -334,21 +333,20 @@ export async function teamToGrow(db: Db, userId: number, teamId: number, seats: 
     .executeTakeFirst();
   if (!membership) throw appError(TeamErrors.noTeam);
   if (!canManageTeam(membership.role)) throw appError(TeamErrors.notAllowed);
-  if (membership.member_limit + seats > TEAM_MEMBER_LIMIT_MAX) throw appError(CheckoutErrors.quantityInvalid);
-  return { id: membership.id, product: membership.product as TeamProduct };
+  return { id: membership.id, product: membership.product as TeamProduct, memberLimit: membership.member_limit };
 }
 
 /**
  * A paid upgrade, in the transaction that marks the payment paid: the team gets a plan of the
  * seats bought (keyed by the order, so given once) and as many more member places, so that the
- * people the seats are for can join. Null when the team is gone: the payment stays paid for an
- * operator to refund.
+ * people the seats are for can join; answers the plan and the team's product. Null when the team
+ * is gone: the payment stays paid for an operator to refund.
  */
 export async function giveBoughtTeamPlan(
   trx: Db,
   input: { teamId: number; type: TeamPlanType; seats: number; source: GrantSourceRef },
   now: number,
-): Promise<PlanRow | null> {
+): Promise<{ plan: PlanRow; product: TeamProduct } | null> {
   const team = await repo.lockTeam(trx, input.teamId, now);
   if (!team) return null;
   const given = await giveTeamPlan(trx, input, now);
@@ -358,7 +356,7 @@ export async function giveBoughtTeamPlan(
       .set({ member_limit: Math.min(TEAM_MEMBER_LIMIT_MAX, team.member_limit + input.seats) })
       .where('id', '=', team.id)
       .execute();
-  return given.plan;
+  return { plan: given.plan, product: team.product as TeamProduct };
 }
 
 /**
