@@ -104,9 +104,11 @@ test('in the desktop client: no header, the client’s colour, and messages both
     refresh_token: renewed.refresh_token,
     expires_in: renewed.expires_in,
   });
+  // Each attempt waits a few seconds only: a visibility change that meets a reload already under
+  // way (its request sent before this wait began) adds none, and the poll then asks again.
   const userCall = () =>
     page.waitForRequest((r) => r.url().endsWith(`/api/user/${user.userId}`) && r.frame() === frame, {
-      timeout: 10_000,
+      timeout: 4_000,
     });
   // The tab becoming visible again reloads the screens' data (spec 01 §4).
   const becomeVisible = () =>
@@ -114,11 +116,17 @@ test('in the desktop client: no header, the client’s colour, and messages both
   // The message reaches the app in its own turn, maybe after a reload already under way: the
   // reloads that follow its handling carry the new session.
   await expect
-    .poll(async () => {
-      const next = userCall();
-      await becomeVisible();
-      return (await next).headerValue('authorization');
-    })
+    .poll(
+      async () => {
+        const next = userCall().then(
+          (request) => request.headerValue('authorization'),
+          () => null,
+        );
+        await becomeVisible();
+        return next;
+      },
+      { timeout: 40_000 },
+    )
     .toBe(`Bearer ${renewed.token}`);
 
   // That session ends on the server; the app's next call cannot refresh it, so the client is
