@@ -1,4 +1,11 @@
-import { type DatabaseIntrospector, type Kysely, type MigrationResultSet, Migrator, sql, type TableMetadata } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import { dialectOf } from './migrations/helpers.js';
 import { migrations } from './migrations/index.js';
 

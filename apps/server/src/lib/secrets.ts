@@ -1,12 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  hash,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** An opaque random token (URL-safe base64, 256 bits). Only its hash is ever stored. */
 export function randomToken(bytes = 32): string {
