@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Region } from '@account-centre/contract';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { type SignInResult, type TestUser, expect, runAdmin, signInAs, test, uniqueEmail } from '../fixtures.js';
+import { type SignInResult, type TestUser, createUser, expect, signInAs, test } from '../fixtures.js';
 import { OAUTH_PUBLIC_ORIGINS } from '../global-setup.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor } from '../outbox.js';
@@ -19,18 +18,6 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const PASSWORD = 'Correct-horse-9';
 const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-/**
- * An account made by the operator CLI: it has an e-mail and password but no code was sent to
- * it, so a test may ask for one at once (codes to one address are spaced 60 s apart).
- */
-function createUser(region: Region): TestUser {
-  const email = uniqueEmail('identity');
-  const created = runAdmin(['user:create', '--email', email, '--password', PASSWORD, '--region', region]) as {
-    user_id: number;
-  };
-  return { userId: created.user_id, email, password: PASSWORD, region };
-}
 
 /** Signs `page` in as `user` on the region's OAuth public address and opens the account screen. */
 async function openAccount(page: Page, user: TestUser, query = 'lang=en'): Promise<SignInResult> {
@@ -84,7 +71,7 @@ test.describe('third-party sign-in methods', () => {
   test.beforeEach(async ({ context }) => offline(context));
 
   test('WeChat is linked in a popup through the provider’s own pages, then unlinked', async ({ page, request }) => {
-    const user = createUser('domestic');
+    const user = createUser('domestic', { label: 'identity', password: PASSWORD });
     const session = await openAccount(page, user);
     const wechat = row(page, 'WeChat account');
     await expect(wechat.getByText('Not linked')).toBeVisible();
@@ -109,7 +96,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('the only sign-in method left cannot be unlinked', async ({ page, request }) => {
-    const user = createUser('domestic');
+    const user = createUser('domestic', { label: 'identity', password: PASSWORD });
     const session = await openAccount(page, user);
     const wechat = row(page, 'WeChat account');
     await completeInPopup(page, wechat.getByRole('button', { name: 'Link' }), uniqueLogin('only'));
@@ -138,7 +125,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('Google is linked on the overseas host, whose own callback the provider returns to', async ({ page }) => {
-    const user = createUser('overseas');
+    const user = createUser('overseas', { label: 'identity', password: PASSWORD });
     await openAccount(page, user);
     await expect(row(page, 'WeChat account')).toHaveCount(0);
     const google = row(page, 'Google account');
@@ -150,7 +137,7 @@ test.describe('third-party sign-in methods', () => {
     test.use({ userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
     test('linking is refused with bindFromPC before any call', async ({ page }) => {
-      const user = createUser('domestic');
+      const user = createUser('domestic', { label: 'identity', password: PASSWORD });
       await openAccount(page, user);
       const starts: string[] = [];
       page.on('request', (request) => {
@@ -179,7 +166,7 @@ test.describe('third-party sign-in methods', () => {
         AccountCentreHost: { postMessage: (json: string) => void sent.push(JSON.parse(json)) },
       });
     });
-    const user = createUser('domestic');
+    const user = createUser('domestic', { label: 'identity', password: PASSWORD });
     await openAccount(page, user, 'lang=en&from=maxPC');
     let popups = 0;
     page.on('popup', () => (popups += 1));
@@ -221,7 +208,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('openWXBind=1 starts WeChat binding on arrival', async ({ page }) => {
-    const user = createUser('domestic');
+    const user = createUser('domestic', { label: 'identity', password: PASSWORD });
     const opened = page.waitForEvent('popup');
     await openAccount(page, user, 'lang=en&openWXBind=1');
     const popup = await opened;
@@ -231,7 +218,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('an account is closed by signing in with its linked WeChat in a popup', async ({ page, request }) => {
-    const user = createUser('domestic');
+    const user = createUser('domestic', { label: 'identity', password: PASSWORD });
     const session = await openAccount(page, user);
     const login = uniqueLogin('close');
     await completeInPopup(page, row(page, 'WeChat account').getByRole('button', { name: 'Link' }), login);
@@ -282,7 +269,7 @@ test.describe('the security section with third-party rows', () => {
     ] as const) {
       test(`${region} in ${language} at ${width} px fits`, async ({ page }) => {
         await page.setViewportSize({ width, height });
-        const user = createUser(region);
+        const user = createUser(region, { label: 'identity', password: PASSWORD });
         await openAccount(page, user, `lang=${language}`);
         const section = page
           .getByRole('main')
