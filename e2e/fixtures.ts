@@ -216,14 +216,20 @@ export function runAdmin(args: string[]): unknown {
 }
 
 /**
- * An account made by the operator CLI: it has an e-mail and password but no code was sent to
- * it, so a test may ask for one at once (codes to one address are spaced 60 s apart).
+ * An account made by the operator CLI: it has an e-mail and password (and the mobile, if given)
+ * but no code was sent to it, so a test may ask for one at once (codes to one address are spaced
+ * 60 s apart).
  */
-export function createUser(region: Region, { label = 'user', password = 'Correct-horse-9' } = {}): TestUser {
+export function createUser(
+  region: Region,
+  { label = 'user', password = 'Correct-horse-9', mobile }: { label?: string; password?: string; mobile?: string } = {},
+): TestUser {
   const email = uniqueEmail(label);
-  const created = runAdmin(['user:create', '--email', email, '--password', password, '--region', region]) as {
-    user_id: number;
-  };
+  const created = runAdmin([
+    'user:create',
+    ...['--email', email, '--password', password, '--region', region],
+    ...(mobile ? ['--mobile', mobile] : []),
+  ]) as { user_id: number };
   return { userId: created.user_id, email, password, region };
 }
 
