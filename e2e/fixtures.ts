@@ -90,17 +90,16 @@ async function latestCode(request: APIRequestContext, region: Region, to: string
   return code;
 }
 
+/** The password of the accounts the tests make, unless a test gives its own. */
+export const TEST_PASSWORD = 'Correct-horse-9';
+
 /**
  * Registers a user through the real API, as the sign-up form does: a code of purpose 1 by
  * e-mail, read from the dev outbox, then POST /api/auth/register.
  */
 export async function registerUser(
   request: APIRequestContext,
-  {
-    email = uniqueEmail(),
-    password = 'Correct-horse-9',
-    region,
-  }: { email?: string; password?: string; region: Region },
+  { email = uniqueEmail(), password = TEST_PASSWORD, region }: { email?: string; password?: string; region: Region },
 ): Promise<TestUser> {
   await api(request, region, 'POST', '/api/auth/code', { data: { purpose: 1, email } });
   const code = await latestCode(request, region, email);
@@ -222,7 +221,7 @@ export function runAdmin(args: string[]): unknown {
  */
 export function createUser(
   region: Region,
-  { label = 'user', password = 'Correct-horse-9', mobile }: { label?: string; password?: string; mobile?: string } = {},
+  { label = 'user', password = TEST_PASSWORD, mobile }: { label?: string; password?: string; mobile?: string } = {},
 ): TestUser {
   const email = uniqueEmail(label);
   const created = runAdmin([
