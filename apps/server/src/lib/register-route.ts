@@ -102,26 +102,50 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
           }
         : undefined,
     ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
-    handler: (request, reply) => {
-      let caller: Caller | undefined;
-      return handler({
-        get caller() {
-          return (caller ??= callerOf(request)) as RouteContext<R>['caller'];
-        },
-        body: request.body as RouteBody<R>,
-        query: request.query as RouteQuery<R>,
-        params: request.params as RouteParams<R>,
-        idempotency: {
-          markApplied: (trx) => {
-            if (!route.idempotent) throw new Error(`${route.method} ${route.path} is not declared idempotent`);
-            return idempotencySupport(app, route).markApplied(request, trx);
-          },
-        },
-        request,
-        reply,
-      });
-    },
+    handler: (request, reply) => handler(new RouteCall<R>(app, route, request, reply)),
   });
+}
+
+/**
+ * What a handler is given: one object per request, whose parts are read from the request when
+ * asked for. A class rather than an object literal with a getter and closures, which every
+ * request would allocate anew (docs/decisions/026).
+ */
+class RouteCall<R extends RouteDef> implements RouteContext<R> {
+  #caller: Caller | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly route: R,
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+  ) {}
+
+  get caller(): RouteContext<R>['caller'] {
+    return (this.#caller ??= callerOf(this.request)) as RouteContext<R>['caller'];
+  }
+
+  get body(): RouteBody<R> {
+    return this.request.body as RouteBody<R>;
+  }
+
+  get query(): RouteQuery<R> {
+    return this.request.query as RouteQuery<R>;
+  }
+
+  get params(): RouteParams<R> {
+    return this.request.params as RouteParams<R>;
+  }
+
+  get idempotency(): RequestIdempotency {
+    const { app, route, request } = this;
+    return {
+      markApplied: (trx) => {
+        if (!route.idempotent) throw new Error(`${route.method} ${route.path} is not declared idempotent`);
+        return idempotencySupport(app, route).markApplied(request, trx);
+      },
+    };
+  }
 }
 
 /**

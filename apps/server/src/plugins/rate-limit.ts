@@ -1,5 +1,5 @@
 import { CommonErrors } from '@account-centre/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { appError } from '../lib/errors.js';
@@ -93,20 +93,25 @@ export const rateLimitPlugin = fp(
       return { retryAfter, error: appError(CommonErrors.tooFrequent, { retry_after: retryAfter }) };
     };
 
+    const answer = (counted: WindowCount, now: number, reply: FastifyReply, done: (error?: Error) => void) => {
+      const refusal = decide(counted, now);
+      if (refusal) reply.header('retry-after', refusal.retryAfter);
+      done(refusal?.error);
+    };
+
     app.addHook('onRequest', (request, reply, done) => {
       if (!request.url.startsWith('/api/')) return done();
       const now = Date.now();
-      const refuse = (counted: WindowCount) => {
-        const refusal = decide(counted, now);
-        if (refusal) reply.header('retry-after', refusal.retryAfter);
-        done(refusal?.error);
-      };
       const counted = counter.hit(request.ip, now);
-      if (!(counted instanceof Promise)) return refuse(counted);
-      counted.then(refuse, (error: unknown) => {
-        request.log.warn({ err: error }, 'rate limit: Redis did not answer; request let through');
-        done();
-      });
+      // Without Redis: decided here, no closure or promise per request (docs/decisions/026).
+      if (!(counted instanceof Promise)) return answer(counted, now, reply, done);
+      counted.then(
+        (sharedCount) => answer(sharedCount, now, reply, done),
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'rate limit: Redis did not answer; request let through');
+          done();
+        },
+      );
     });
   },
   { name: 'rate-limit', dependencies: ['redis'] },

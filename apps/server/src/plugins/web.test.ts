@@ -33,6 +33,14 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<title>Account Centre</title>');
+    // A document gets the page's policies (decision 042): our scripts only, framed by ourselves.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
   });
 
   it('answers 404, not the app page, for an asset a newer deploy removed', async () => {

@@ -157,6 +157,10 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('¥280.00');
     expect(page.body).toContain('Mind Map 1-year plan');
+    // A page: the page's security headers, with the route's own referrer policy kept (decision 042).
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
 
     await payOnPage(checkout.pay_url);
     const paid = (await call(t, getCheckoutRoute, { as: user, params: { outTradeNo: checkout.out_trade_no } })).ok()

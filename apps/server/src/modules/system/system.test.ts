@@ -16,12 +16,20 @@ describe.each(dialects)('system routes on $name', (dialect) => {
     expect(res.body).toMatchObject({ status: 'success', code: 0, data: { database: dialect.name } });
   });
 
-  it('sends security headers with a Content-Security-Policy', async () => {
-    const res = await call(t, healthRoute, { host: null });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('sends a JSON answer the security headers of a resource that never renders (decision 042)', async () => {
+    for (const res of [
+      await call(t, healthRoute, { host: null }),
+      await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+    ]) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      // The page-only policies stay off API answers: they would only lengthen every one of them.
+      expect(res.headers['permissions-policy']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
   });
 
   it('answers an unknown API path with a 404 envelope', async () => {
