@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     // Vitest's default keeps one core for itself, so a 2-core machine ran one file at a time. API
     // files spend much of their time waiting on the databases, Redis and spawned servers, so two
-    // files at once overlap those waits: on 2 cores the run took 11.5 minutes instead of 16.5.
+    // files at once overlap those waits: on 2 cores the run took 11.3 minutes instead of 16.5.
     // Every test file has its own database (a SQLite file, a PostgreSQL schema); two files at
     // once peaked at 42 PostgreSQL connections of the 100 a default server allows, which is why
     // the count is fixed rather than one per core.
