@@ -47,6 +47,14 @@ export default tseslint.config(
     },
   },
   {
+    // In the browser tests a promise left without `await` (a Playwright action, an assertion, an
+    // operator command) runs on after the test has moved on, or fails unseen: the type-aware
+    // rule finds them.
+    files: ['e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,17 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, type Route, test as base, expect } from '@playwright/test';
 import { REFRESH_COOKIE_HEADER, type Region } from '@account-centre/contract';
+import { runAdmin } from './operator.js';
 import { codeFor, uniqueMobile } from './outbox.js';
 import { DOMESTIC_HOST, HARNESS_ORIGIN, OVERSEAS_HOST, SERVER_ORIGIN } from './ports.js';
 
-export { expect };
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { expect, runAdmin };
 
 /** An address of the app in the domestic region (account.example.cn). */
 export function domesticUrl(path = '/'): string {
@@ -140,9 +137,32 @@ export function customParam(payload: { user_id: number; ticket: string } | { use
 /** Where the web app keeps the session (apps/web/src/lib/session). */
 export const SESSION_STORAGE_KEY = 'account-centre.session';
 
-/** Opens a page of an origin, which gives access to its storage; the health check is the lightest. */
+/** Any file of the web build: its scripts and styles, and what the styles load. */
+const BUILD_FILES = '/assets/**';
+
+/**
+ * A build file answered empty, so the page runs none of the app's code: styles as styles, the
+ * rest as scripts (empty styles load no font or image, so nothing else is asked for).
+ */
+function emptyBuildFile(route: Route): Promise<void> {
+  const styles = route.request().url().endsWith('.css');
+  return route.fulfill({ contentType: styles ? 'text/css' : 'text/javascript', body: '' });
+}
+
+/**
+ * Opens a page of an origin, which gives access to its storage and lets a script call the API as
+ * the app would: the app's own page, served by the server, with the build's files answered empty
+ * so the app does not start. Not an API answer (JSON carries a policy that lets its page load
+ * nothing, decision 042), nor a page the test makes up (Chromium counts it as public, and a
+ * public page may not call a server on this machine).
+ */
 async function openOrigin(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/api/health`);
+  await page.route(`${origin}${BUILD_FILES}`, emptyBuildFile);
+  try {
+    await page.goto(`${origin}/account`);
+  } finally {
+    await page.unroute(`${origin}${BUILD_FILES}`, emptyBuildFile);
+  }
 }
 
 /**
@@ -200,35 +220,20 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
- * Runs an operator command (`npm run admin -- …`) against the e2e server's database, as an
- * operator would, and returns its JSON answer.
- */
-export function runAdmin(args: string[]): unknown {
-  const env = process.env.E2E_ADMIN_ENV;
-  if (!env) throw new Error('E2E_ADMIN_ENV is not set: the operator CLI runs only under global-setup.ts');
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...(JSON.parse(env) as Record<string, string>) },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as unknown;
-}
-
-/**
  * An account made by the operator CLI: it has an e-mail and password (and the mobile, if given)
  * but no code was sent to it, so a test may ask for one at once (codes to one address are spaced
  * 60 s apart).
  */
-export function createUser(
+export async function createUser(
   region: Region,
   { label = 'user', password = TEST_PASSWORD, mobile }: { label?: string; password?: string; mobile?: string } = {},
-): TestUser {
+): Promise<TestUser> {
   const email = uniqueEmail(label);
-  const created = runAdmin([
+  const created = (await runAdmin([
     'user:create',
     ...['--email', email, '--password', password, '--region', region],
     ...(mobile ? ['--mobile', mobile] : []),
-  ]) as { user_id: number };
+  ])) as { user_id: number };
   return { userId: created.user_id, email, password, region };
 }
 
@@ -254,14 +259,14 @@ export function demoUser(): TestUser {
 }
 
 /**
- * Runs several operator commands in order in one process (`batch`), which costs one start
- * instead of one per command: their JSON answers, in order.
+ * Runs several operator commands in order as one command line (`batch`), as an operator
+ * scripting a setup would: their JSON answers, in order.
  */
-export function runAdminBatch(commands: string[][]): unknown[] {
+export async function runAdminBatch(commands: string[][]): Promise<unknown[]> {
   const file = path.join(os.tmpdir(), `e2e-batch-${randomUUID()}.json`);
   writeFileSync(file, JSON.stringify(commands));
   try {
-    return runAdmin(['batch', '--file', file]) as unknown[];
+    return (await runAdmin(['batch', '--file', file])) as unknown[];
   } finally {
     rmSync(file, { force: true });
   }

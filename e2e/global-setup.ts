@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAdmin } from './operator.js';
 import { HARNESS_ORIGIN, HARNESS_PORT, SERVER_ORIGIN, SERVER_PORT } from './ports.js';
 
 const e2eRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,24 @@ async function waitForHealth(server: ChildProcess, logFile: string, timeoutMs: n
   throw new Error(`the server did not answer /api/health within ${timeoutMs} ms:\n${fs.readFileSync(logFile, 'utf8')}`);
 }
 
+/**
+ * Starts the operator process (operator-process.ts) with the CLI's environment and tells the
+ * workers, which inherit the variable, where it listens (operator.ts: runAdmin).
+ */
+async function startOperator(env: NodeJS.ProcessEnv, log: number): Promise<ChildProcess> {
+  const operator = spawn(process.execPath, ['--import', 'tsx', 'e2e/operator-process.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', log, log, 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    operator.once('message', (message) => resolve((message as { port: number }).port));
+    operator.once('exit', (code) => reject(new Error(`the operator process exited with ${code}: see the server log`)));
+  });
+  process.env.E2E_OPERATOR_URL = `http://127.0.0.1:${port}/`;
+  return operator;
+}
+
 /** Whether something already listens on a port (another run, a development server). */
 function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -41,7 +60,7 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** Stops a process we started (the server, the provider) by its PID (STACK.md trap 7), forcefully if it hangs. */
+/** Stops a process we started (the server, the provider, the operator process) by its PID (STACK.md trap 7), forcefully if it hangs. */
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.pid === undefined) return;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
@@ -165,15 +184,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const provider = await startOidcProvider(path.join(dataDir, 'oidc-provider.log'));
-  // What the operator CLI needs to act on this server's database; the test workers inherit
-  // the variable (fixtures.ts: runAdmin).
+  // What the operator CLI needs to act on this server's database (operator-process.ts).
   const adminEnv = {
     NODE_ENV: 'test',
     DATABASE_URL: `sqlite:${path.join(dataDir, 'e2e.db')}`,
     DATA_DIR: dataDir,
     SECRET_KEY: randomBytes(32).toString('base64url'),
+    // Still argon2id, at its cheapest (config allows it only with NODE_ENV=test): the run signs
+    // in and registers a few hundred times, and at the production cost each hash is 60–80 ms of
+    // a core the browsers need.
+    PASSWORD_HASH_COST: 'minimal',
   };
-  process.env.E2E_ADMIN_ENV = JSON.stringify(adminEnv);
   // The keys the company's other services call /api/internal/ with (fixtures.ts serviceCall).
   const serviceKeys = {
     products: randomBytes(32).toString('base64url'),
@@ -211,21 +232,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', log, log],
   });
   let harness: http.Server | null = null;
+  let operator: ChildProcess | null = null;
   try {
     await waitForHealth(server, logFile, 60_000);
+    operator = await startOperator({ ...process.env, ...adminEnv }, log);
     // The demo account, seeded once as \`npm start\` seeds it: the codes it prints (shown only
     // this once) and its sign-in go to the workers (fixtures.ts: seededDemo).
-    process.env.E2E_DEMO = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'seed:demo'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, ...adminEnv },
-        encoding: 'utf8',
-      },
-    );
+    process.env.E2E_DEMO = JSON.stringify(await runAdmin(['seed:demo']));
     harness = await startHarness();
   } catch (error) {
+    if (operator) await stopServer(operator);
     await stopServer(server);
     await stopServer(provider.process);
     throw error;
@@ -236,6 +252,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The server died during the run: its log says why the tests failed.
       console.error(`The server exited early (${server.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`);
     }
+    await stopServer(operator);
     await stopServer(server);
     await stopServer(provider.process);
     fs.closeSync(log);

@@ -38,10 +38,7 @@ for (const region of ['domestic', 'overseas'] as const) {
           // The header's links behind the burger, in the drawer.
           await page.getByRole('banner').getByRole('button', { name: 'Open navigation' }).click();
           await expect(page.getByRole('dialog')).toBeVisible();
-          // Measured once the drawer has finished sliding in (its text fades in with it).
-          await page.waitForFunction(() =>
-            document.getAnimations().every((animation) => animation.playState !== 'running'),
-          );
+          // expectAccessible measures once the drawer has finished sliding in (its text fades in with it).
           await expectAccessible(page, `${region} navigation drawer at ${width} px`);
         }
       });

@@ -17,8 +17,8 @@ function uniqueForm(prefix: string): string {
 }
 
 /** Adds codes to a form with the operator command, as an operator running a campaign does. */
-function addCodes(form: string, codes: string[]) {
-  expect(runAdmin(['exchange:add', '--form', form, '--codes', codes.join(',')])).toMatchObject({
+async function addCodes(form: string, codes: string[]) {
+  expect(await runAdmin(['exchange:add', '--form', form, '--codes', codes.join(',')])).toMatchObject({
     form_name: form,
     added: codes.length,
     unused: codes.length,
@@ -37,7 +37,7 @@ test.describe('the exchange code of a form_name link', () => {
       request,
     }) => {
       const form = uniqueForm(`fair-${region}`);
-      addCodes(form, [`${form}-A`, `${form}-B`]);
+      await addCodes(form, [`${form}-A`, `${form}-B`]);
       const [first, second] = [await registerUser(request, { region }), await registerUser(request, { region })];
 
       await signInAs(page, first);
@@ -70,7 +70,7 @@ test.describe('the exchange code of a form_name link', () => {
 
   test('a form with no code left for the user says there is none', async ({ page, request }) => {
     const form = uniqueForm('spent');
-    addCodes(form, [`${form}-ONLY`]);
+    await addCodes(form, [`${form}-ONLY`]);
     const [taker, latecomer] = [
       await registerUser(request, { region: 'domestic' }),
       await registerUser(request, { region: 'domestic' }),
@@ -129,7 +129,7 @@ test.describe('the exchange code of a form_name link', () => {
           const form = uniqueForm(`shot-${language}-${width}`);
           // A long code, as some campaigns issue them: it must wrap, not overflow.
           const code = `${language.toUpperCase()}${width}-7QX2-KD9P-M4TZ-8RWA-H3NE`;
-          addCodes(form, [code]);
+          await addCodes(form, [code]);
           const user = await registerUser(request, { region });
           await signInAs(page, user);
           await page.goto(regionUrl(region, `/account?lang=${language}&form_name=${form}`));

@@ -71,7 +71,7 @@ test.describe('third-party sign-in methods', () => {
   test.beforeEach(async ({ context }) => offline(context));
 
   test('WeChat is linked in a popup through the provider’s own pages, then unlinked', async ({ page, request }) => {
-    const user = createUser('domestic', { label: 'identity' });
+    const user = await createUser('domestic', { label: 'identity' });
     const session = await openAccount(page, user);
     const wechat = row(page, 'WeChat account');
     await expect(wechat.getByText('Not linked')).toBeVisible();
@@ -96,7 +96,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('the only sign-in method left cannot be unlinked', async ({ page, request }) => {
-    const user = createUser('domestic', { label: 'identity' });
+    const user = await createUser('domestic', { label: 'identity' });
     const session = await openAccount(page, user);
     const wechat = row(page, 'WeChat account');
     await completeInPopup(page, wechat.getByRole('button', { name: 'Link' }), uniqueLogin('only'));
@@ -125,7 +125,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('Google is linked on the overseas host, whose own callback the provider returns to', async ({ page }) => {
-    const user = createUser('overseas', { label: 'identity' });
+    const user = await createUser('overseas', { label: 'identity' });
     await openAccount(page, user);
     await expect(row(page, 'WeChat account')).toHaveCount(0);
     const google = row(page, 'Google account');
@@ -137,7 +137,7 @@ test.describe('third-party sign-in methods', () => {
     test.use({ userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
     test('linking is refused with bindFromPC before any call', async ({ page }) => {
-      const user = createUser('domestic', { label: 'identity' });
+      const user = await createUser('domestic', { label: 'identity' });
       await openAccount(page, user);
       const starts: string[] = [];
       page.on('request', (request) => {
@@ -166,7 +166,7 @@ test.describe('third-party sign-in methods', () => {
         AccountCentreHost: { postMessage: (json: string) => void sent.push(JSON.parse(json)) },
       });
     });
-    const user = createUser('domestic', { label: 'identity' });
+    const user = await createUser('domestic', { label: 'identity' });
     await openAccount(page, user, 'lang=en&from=maxPC');
     let popups = 0;
     page.on('popup', () => (popups += 1));
@@ -208,7 +208,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('openWXBind=1 starts WeChat binding on arrival', async ({ page }) => {
-    const user = createUser('domestic', { label: 'identity' });
+    const user = await createUser('domestic', { label: 'identity' });
     const opened = page.waitForEvent('popup');
     await openAccount(page, user, 'lang=en&openWXBind=1');
     const popup = await opened;
@@ -218,7 +218,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test('an account is closed by signing in with its linked WeChat in a popup', async ({ page, request }) => {
-    const user = createUser('domestic', { label: 'identity' });
+    const user = await createUser('domestic', { label: 'identity' });
     const session = await openAccount(page, user);
     const login = uniqueLogin('close');
     await completeInPopup(page, row(page, 'WeChat account').getByRole('button', { name: 'Link' }), login);
@@ -269,7 +269,7 @@ test.describe('the security section with third-party rows', () => {
     ] as const) {
       test(`${region} in ${language} at ${width} px fits`, async ({ page }) => {
         await page.setViewportSize({ width, height });
-        const user = createUser(region, { label: 'identity' });
+        const user = await createUser(region, { label: 'identity' });
         await openAccount(page, user, `lang=${language}`);
         const section = page
           .getByRole('main')

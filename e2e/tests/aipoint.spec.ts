@@ -13,10 +13,10 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TEXTS = 'main h1, main h2, main a, main button, main th, main td, main li';
 const DAY = 86_400;
 
-function grantPoints(user: TestUser, amount: number, method: string, expiresInDays?: number) {
+async function grantPoints(user: TestUser, amount: number, method: string, expiresInDays?: number) {
   const expires =
     expiresInDays === undefined ? [] : ['--expires', String(Math.floor(Date.now() / 1000) + expiresInDays * DAY)];
-  runAdmin([
+  await runAdmin([
     'points:grant',
     '--user',
     String(user.userId),
@@ -60,8 +60,8 @@ async function openAiPoints(page: Page, region: 'domestic' | 'overseas', query: 
 
 test('the balance, what expires, unlimited use, the chart and both histories, domestic', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  grantPoints(user, 1000, 'Buy_AI_Group', 5);
-  grantPoints(user, 500, 'Membership_Bonus');
+  await grantPoints(user, 1000, 'Buy_AI_Group', 5);
+  await grantPoints(user, 500, 'Membership_Bonus');
   await spend(request, user, thirteenUses);
   await signInAs(page, user);
   await openAiPoints(page, 'domestic', 'lang=en');
@@ -127,8 +127,8 @@ test('unlimited use: days left, uses recorded without touching the balance; no b
   request,
 }) => {
   const user = await registerUser(request, { region: 'overseas' });
-  grantPoints(user, 300, 'New_User_Reward');
-  runAdmin(['points:unlimited', '--user', String(user.userId), '--days', '7']);
+  await grantPoints(user, 300, 'New_User_Reward');
+  await runAdmin(['points:unlimited', '--user', String(user.userId), '--days', '7']);
   await spend(request, user, [['max', 1021, 40]]);
   await signInAs(page, user);
   await openAiPoints(page, 'overseas', 'lang=en');
@@ -166,7 +166,7 @@ test.describe('390 px', () => {
 
   test('fits a phone: the chart, and each use as a card', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    grantPoints(user, 2000, 'Activity', 3);
+    await grantPoints(user, 2000, 'Activity', 3);
     await spend(request, user, thirteenUses);
     await signInAs(page, user);
     for (const language of ['en', 'jp']) {

@@ -32,8 +32,8 @@ test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
   overseasUser = await registerUser(request, { region: 'overseas' });
   // Made by the operator, so no code has gone to them yet: their tests may ask for one at once.
-  domesticUser = createUser('domestic');
-  forgetfulUser = createUser('overseas');
+  domesticUser = await createUser('domestic');
+  forgetfulUser = await createUser('overseas');
   await request.dispose();
 });
 

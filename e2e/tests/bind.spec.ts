@@ -12,8 +12,8 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TEXTS = 'main h1, main h2, main button, main a, main label, main [role="alert"], main [role="status"]';
 
 /** Codes made by the operator command, as printed. */
-function codes(...flags: string[]): string[] {
-  return (runAdmin(['code:batch', '--label', 'e2e', ...flags]) as { codes: string[] }).codes;
+async function codes(...flags: string[]): Promise<string[]> {
+  return ((await runAdmin(['code:batch', '--label', 'e2e', ...flags])) as { codes: string[] }).codes;
 }
 
 async function redeem(page: Page, code: string, confirm: string) {
@@ -26,8 +26,8 @@ test('domestic: a licence key binds once and names its product; a gift code give
   request,
 }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  const [licenceKey] = codes('--kind', 'activation', '--product', 'max', '--type', '209');
-  const [giftCode] = codes('--kind', 'gift', '--ai-points', '200');
+  const [licenceKey] = await codes('--kind', 'activation', '--product', 'max', '--type', '209');
+  const [giftCode] = await codes('--kind', 'gift', '--ai-points', '200');
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/bind'));
   const main = page.getByRole('main');
@@ -68,7 +68,7 @@ test('domestic: a licence key binds once and names its product; a gift code give
 
 test('the project variant takes project codes', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  const [projectCode] = codes('--kind', 'project', '--type', '2');
+  const [projectCode] = await codes('--kind', 'project', '--type', '2');
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/bind?tend=project'));
   const main = page.getByRole('main');
@@ -83,7 +83,7 @@ test.describe('overseas', () => {
       registerUser(request, { region: 'overseas' }),
       registerUser(request, { region: 'overseas' }),
     ]);
-    const [campaign] = codes('--kind', 'gift', '--template-credit', '3', '--limit', '1');
+    const [campaign] = await codes('--kind', 'gift', '--template-credit', '3', '--limit', '1');
     await signInAs(page, first);
     await page.goto(regionUrl('overseas', '/bind?lang=en'));
     const main = page.getByRole('main');
@@ -103,7 +103,7 @@ test.describe('overseas', () => {
 
   test('/license binds a licence key, and the desktop client hears of it', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    const [licenceKey] = codes('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
+    const [licenceKey] = await codes('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
     await recordHostMessages(page);
     await signInAs(page, user);
     await page.goto(regionUrl('overseas', '/license?lang=en&from=maxPC'));

@@ -101,7 +101,7 @@ test.describe('domestic build', () => {
     await main.getByRole('button', { name: /^Pay (CN)?¥68\.00$/ }).click();
     const number = await orderNumberOf(page);
     // Its time runs out: the sweep closes it as the operator's close does now.
-    expect(runAdmin(['pay:close', '--order', number])).toEqual({ out_trade_no: number, state: 'closed' });
+    expect(await runAdmin(['pay:close', '--order', number])).toEqual({ out_trade_no: number, state: 'closed' });
     await expect(main.getByRole('heading', { name: 'This payment has closed' })).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page, 'domestic /buy closed');
     await main.getByRole('button', { name: 'Start again' }).click();
@@ -120,7 +120,9 @@ test.describe('domestic build', () => {
     await expect(main.getByText(number).nth(1)).toBeVisible();
     await page.screenshot({ path: path.join(artifacts, 'checkout-bank-domestic-en-1440.png'), fullPage: true });
     await expectAccessible(page, 'domestic /buy bank transfer');
-    expect(runAdmin(['pay:confirm', '--order', number, '--amount', '3000', '--reference', 'E2E-TRANSFER'])).toEqual({
+    expect(
+      await runAdmin(['pay:confirm', '--order', number, '--amount', '3000', '--reference', 'E2E-TRANSFER']),
+    ).toEqual({
       out_trade_no: number,
       outcome: 'fulfilled',
     });
@@ -163,7 +165,7 @@ test.describe('domestic build', () => {
     const number = await orderNumberOf(page);
     await payInSecondTab(page, await payUrlOf(page, /Open the payment page/));
     await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-    expect(runAdmin(['pay:refund', '--order', number, '--reason', 'asked for by the buyer'])).toMatchObject({
+    expect(await runAdmin(['pay:refund', '--order', number, '--reason', 'asked for by the buyer'])).toMatchObject({
       out_trade_no: number,
     });
 

@@ -34,13 +34,13 @@ async function secondBrowser(browser: Browser, user: TestUser): Promise<Page> {
 }
 
 /** A company made by the operator for `owner`, with `others` as plain members: its id. */
-function companyFor(owner: TestUser, seats: number, name: string, others: TestUser[] = []): number {
-  const [made] = runAdminBatch([
+async function companyFor(owner: TestUser, seats: number, name: string, others: TestUser[] = []): Promise<number> {
+  const [made] = (await runAdminBatch([
     ['company:create', '--name', name, '--owner', owner.email, '--seats', String(seats), '--expires', '2031-01-01'],
-  ]) as { id: number }[];
+  ])) as { id: number }[];
   const id = (made as { id: number }).id;
   if (others.length > 0)
-    runAdminBatch(others.map((other) => ['company:add-member', '--company', String(id), '--user', other.email]));
+    await runAdminBatch(others.map((other) => ['company:add-member', '--company', String(id), '--user', other.email]));
   return id;
 }
 
@@ -145,8 +145,8 @@ test.describe('domestic build', () => {
       registerUser(request, { region: 'domestic' }),
       registerUser(request, { region: 'domestic' }),
     ]);
-    const id = companyFor(owner, 5, '思维导图工作室', [member]);
-    runAdmin(['company:add-member', '--company', String(id), '--user', admin.email, '--role', 'admin']);
+    const id = await companyFor(owner, 5, '思维导图工作室', [member]);
+    await runAdmin(['company:add-member', '--company', String(id), '--user', admin.email, '--role', 'admin']);
     await signInAs(page, owner);
     for (const [lang, width] of [
       ['zh', 1440],
@@ -182,7 +182,7 @@ test.describe('overseas build', () => {
       registerUser(request, { region: 'overseas' }),
       registerUser(request, { region: 'overseas' }),
     ]);
-    companyFor(owner, 3, 'Mind Works', [member]);
+    await companyFor(owner, 3, 'Mind Works', [member]);
     await signInAs(page, owner);
     await page.goto(regionUrl('overseas', '/team?tend=mind&lang=en'));
     const main = page.getByRole('main');
@@ -209,7 +209,7 @@ test('in the mind-map desktop client: only the mind-map product, the page and it
   request,
 }) => {
   const owner = await registerUser(request, { region: 'domestic' });
-  companyFor(owner, 4, 'Desk Studio');
+  await companyFor(owner, 4, 'Desk Studio');
   await recordHostMessages(page);
   await signInAs(page, owner);
   await page.goto(regionUrl('domestic', '/team?lang=en&from=mindmaster'));

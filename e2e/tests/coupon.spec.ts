@@ -12,10 +12,10 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TEXTS = 'main h1, main h2, main h3, main button, main a, main label, main dt, main dd, main [role="alert"]';
 
 /** A coupon defined by the operator command, and `count` codes that give it. */
-function couponCodes(count: number, ...flags: string[]): string[] {
-  const coupon = runAdmin(['coupon:define', '--info', 'Template sale', ...flags]) as { id: number };
+async function couponCodes(count: number, ...flags: string[]): Promise<string[]> {
+  const coupon = (await runAdmin(['coupon:define', '--info', 'Template sale', ...flags])) as { id: number };
   return (
-    runAdmin([
+    (await runAdmin([
       'code:batch',
       '--label',
       'e2e coupons',
@@ -25,7 +25,7 @@ function couponCodes(count: number, ...flags: string[]): string[] {
       String(coupon.id),
       '--count',
       String(count),
-    ]) as { codes: string[] }
+    ])) as { codes: string[] }
   ).codes;
 }
 
@@ -36,11 +36,9 @@ async function bind(page: Page, code: string, confirm: string) {
 }
 
 test('domestic: a coupon is bound, shown, and replaced only when the person says yes', async ({ page, request }) => {
-  // Several operator commands run as processes of their own: slower than most tests.
-  test.slow();
   const user = await registerUser(request, { region: 'domestic' });
-  const [first, used] = couponCodes(2, '--type', '1', '--value', '2000', '--min-spend', '10000', '--days', '90');
-  const [second] = couponCodes(1, '--type', '2', '--value', '15', '--product', 'mind');
+  const [first, used] = await couponCodes(2, '--type', '1', '--value', '2000', '--min-spend', '10000', '--days', '90');
+  const [second] = await couponCodes(1, '--type', '2', '--value', '15', '--product', 'mind');
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/coupon'));
   const main = page.getByRole('main');
@@ -91,7 +89,7 @@ test('domestic: a coupon is bound, shown, and replaced only when the person says
   await expect(main.getByRole('alert')).toHaveText('该优惠券码已被使用。');
 
   // A gift code that gives a coupon, on the bind screen, while one is held: nothing is given.
-  const [giftWithCoupon] = couponCodes(1, '--type', '1', '--value', '500');
+  const [giftWithCoupon] = await couponCodes(1, '--type', '1', '--value', '500');
   await page.goto(regionUrl('domestic', '/bind'));
   await main.locator('label', { hasText: '礼品码' }).click();
   await bind(page, giftWithCoupon!, '确认');
@@ -101,7 +99,7 @@ test('domestic: a coupon is bound, shown, and replaced only when the person says
 test.describe('overseas', () => {
   test('a mobile-app coupon opens the phone-only tip; amounts in its own currency', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    const [code] = couponCodes(1, '--type', '15', '--value', '500', '--currency', 'USD', '--product', 'max');
+    const [code] = await couponCodes(1, '--type', '15', '--value', '500', '--currency', 'USD', '--product', 'max');
     await signInAs(page, user);
     await page.goto(regionUrl('overseas', '/coupon?lang=en'));
     await bind(page, code!, 'Confirm');
@@ -135,7 +133,7 @@ test.describe('overseas', () => {
 
     test('fits a phone', async ({ page, request }) => {
       const user = await registerUser(request, { region: 'overseas' });
-      const [code] = couponCodes(1, '--type', '1', '--value', '1000', '--currency', 'USD', '--min-spend', '5000');
+      const [code] = await couponCodes(1, '--type', '1', '--value', '1000', '--currency', 'USD', '--min-spend', '5000');
       await signInAs(page, user);
       await page.goto(regionUrl('overseas', '/coupon?lang=ru'));
       await bind(page, code!, 'Подтвердить');

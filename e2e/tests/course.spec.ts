@@ -11,13 +11,13 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TEXTS = 'main h1, main h2, main h3, main a, main li';
 
 /** Courses of this test's own (ids unique to it), two of them held by `user`. */
-function academyFor(user: TestUser) {
+async function academyFor(user: TestUser) {
   const id = (name: string) => `${name}-${user.userId}`;
   const define = (name: string, title: string, product: string, saleWay: string, price = '0') => [
     ...['course:define', '--id', id(name), '--name', title, '--product', product, '--sale-way', saleWay],
     ...['--price', price, '--link', `https://academy.example.com/courses/${id(name)}`],
   ];
-  runAdminBatch([
+  await runAdminBatch([
     define('uml', 'UML in depth', 'max', '4', '9900'),
     define('notes', 'Study notes with mind maps', 'mind', '3'),
     define('steps', 'Your first mind map', 'mind', '1'),
@@ -30,7 +30,7 @@ function academyFor(user: TestUser) {
 
 test('held courses with their validity, a locked members’ course, and recommendations', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  const id = academyFor(user);
+  const id = await academyFor(user);
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/course?lang=en'));
   const held = page.getByRole('main').getByRole('list', { name: 'My courses' });
@@ -62,7 +62,7 @@ test('held courses with their validity, a locked members’ course, and recommen
 
 test('in the desktop client, watching opens through the host', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  const id = academyFor(user);
+  const id = await academyFor(user);
   await recordHostMessages(page);
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/course?lang=en&from=maxPC'));
@@ -81,7 +81,7 @@ test.describe('390 px', () => {
 
   test('fits a phone', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    academyFor(user);
+    await academyFor(user);
     await signInAs(page, user);
     for (const language of ['de', 'zh']) {
       await page.goto(regionUrl('domestic', `/course?lang=${language}`));

@@ -5,7 +5,7 @@ import { domesticUrl, expect, registerUser, runAdmin, signInAs, test } from '../
 test('switching language changes how amounts and dates are written', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
   expect(
-    runAdmin([
+    await runAdmin([
       'order:record',
       '--user',
       String(user.userId),

@@ -31,13 +31,13 @@ const sendArgs = (user: TestUser, content: string, type: 'system' | 'other' = 's
   content,
 ];
 
-function send(user: TestUser, content: string) {
-  runAdmin(sendArgs(user, content));
+async function send(user: TestUser, content: string) {
+  await runAdmin(sendArgs(user, content));
 }
 
 /** Twelve messages to one account: two pages, ten and two; every third a notice, the rest system messages. */
-function twelveMessages(user: TestUser) {
-  runAdminBatch(
+async function twelveMessages(user: TestUser) {
+  await runAdminBatch(
     Array.from({ length: 12 }, (_, i) =>
       sendArgs(
         user,
@@ -50,7 +50,7 @@ function twelveMessages(user: TestUser) {
 
 test('unread messages are marked read as their page is seen, and the indicators go', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  twelveMessages(user);
+  await twelveMessages(user);
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/account?lang=en'));
   const menu = page.getByRole('navigation', { name: 'Account sections' });
@@ -94,7 +94,7 @@ test('unread messages are marked read as their page is seen, and the indicators 
 
 test('a message’s scripts, handlers and javascript: links never run', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  send(
+  await send(
     user,
     '<p>Hello<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>' +
       '<a href="javascript:window.pwned=3">click me</a> <a href="https://www.example.com/safe" onclick="window.pwned=4">safe</a></p>',
@@ -112,7 +112,7 @@ test('a message’s scripts, handlers and javascript: links never run', async ({
 
 test('in the desktop client, a message’s link opens through the host', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  send(user, '<p>Your receipt is ready. <a href="https://www.example.cn/receipts/7">Open it</a></p>');
+  await send(user, '<p>Your receipt is ready. <a href="https://www.example.cn/receipts/7">Open it</a></p>');
   await recordHostMessages(page);
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/message?lang=en&from=maxPC'));
@@ -146,7 +146,7 @@ test.describe('390 px', () => {
 
   test('fits a phone, with the indicator on the tab strip', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    twelveMessages(user);
+    await twelveMessages(user);
     await signInAs(page, user);
     await page.goto(regionUrl('domestic', '/account?lang=ru'));
     await expect(page.getByTestId('unread-mark')).toBeVisible();

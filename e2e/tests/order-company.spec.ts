@@ -21,7 +21,7 @@ interface Company {
 /** A user of the region with the operator's demo orders and licences. */
 async function buyer(request: Parameters<typeof registerUser>[0], region: TestUser['region']) {
   const user = await registerUser(request, { region });
-  runAdmin(['orders:demo', '--user', String(user.userId)]);
+  await runAdmin(['orders:demo', '--user', String(user.userId)]);
   return user;
 }
 
@@ -46,8 +46,6 @@ async function openOrders(page: Page, user: TestUser) {
 
 let company: Company;
 test.beforeAll(async ({ playwright }) => {
-  // Eight operator commands, each a process of its own.
-  test.setTimeout(120_000);
   const request = await playwright.request.newContext();
   const [creator, admin, overseas, domestic] = await Promise.all([
     buyer(request, 'overseas'),
@@ -56,12 +54,13 @@ test.beforeAll(async ({ playwright }) => {
     registerUser(request, { region: 'domestic' }),
   ]);
   await request.dispose();
-  const created = runAdmin([
+  const created = (await runAdmin([
     ...['company:create', '--name', COMPANY, '--owner', creator.email, '--seats', '5', '--lifelong'],
-  ]) as { id: number };
+  ])) as { id: number };
   const id = String(created.id);
-  runAdmin(['company:add-member', '--company', id, '--user', admin.email, '--role', 'admin']);
-  for (const member of [overseas, domestic]) runAdmin(['company:add-member', '--company', id, '--user', member.email]);
+  await runAdmin(['company:add-member', '--company', id, '--user', admin.email, '--role', 'admin']);
+  for (const member of [overseas, domestic])
+    await runAdmin(['company:add-member', '--company', id, '--user', member.email]);
   company = { creator, admin, members: { overseas, domestic } };
 });
 

@@ -38,7 +38,7 @@ async function author(request: Parameters<typeof registerUser>[0]): Promise<Test
       });
     }
   }
-  runAdminBatch(
+  await runAdminBatch(
     [['income:cashback', '--user', String(user.userId), '--product', 'em', '--order', `e2e-cb-${user.userId}`]].map(
       (command) => [...command, '--title', '好友订单返现', '--amount', '1960'],
     ),

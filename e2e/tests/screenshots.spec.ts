@@ -20,7 +20,8 @@ test.beforeAll(async ({ playwright }) => {
   // The domestic default build, and a team's entry: the longest menu.
   user = await registerUser(request, { region: 'domestic' });
   await request.dispose();
-  runAdmin(['team:create', '--product', 'max', '--name', 'Diagram crew', '--owner', user.email, '--members', '3']);
+  const team = ['team:create', '--product', 'max', '--name', 'Diagram crew', '--members', '3'];
+  await runAdmin([...team, '--owner', user.email]);
 });
 
 for (const { width, height, mobile } of widths) {

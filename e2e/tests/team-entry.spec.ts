@@ -23,8 +23,6 @@ let diagramOwner: TestUser;
 let projectMember: TestUser;
 
 test.beforeAll(async ({ playwright }) => {
-  // Operator commands, each a process of its own.
-  test.setTimeout(120_000);
   const request = await playwright.request.newContext();
   let projectOwner: TestUser;
   [diagramOwner, projectOwner, projectMember] = await Promise.all([
@@ -34,7 +32,7 @@ test.beforeAll(async ({ playwright }) => {
   ]);
   await request.dispose();
 
-  runAdmin([
+  await runAdmin([
     'team:create',
     '--product',
     'max',
@@ -45,11 +43,11 @@ test.beforeAll(async ({ playwright }) => {
     '--members',
     '5',
   ]);
-  const project = runAdmin([
+  const project = (await runAdmin([
     ...['team:create', '--product', 'proj', '--name', 'Plan makers'],
     ...['--owner', projectOwner.email, '--members', '3'],
-  ]) as { id: number };
-  runAdmin(['team:add-member', '--team', String(project.id), '--user', projectMember.email]);
+  ])) as { id: number };
+  await runAdmin(['team:add-member', '--team', String(project.id), '--user', projectMember.email]);
 });
 
 test('a team owner gets the team entry, a real link that opens the team screen', async ({ page }) => {
@@ -89,15 +87,15 @@ test('a plain member of a project team gets the entry in the overseas build too'
 
 test('the entry goes when the team is deleted, and the team route goes to account', async ({ page }) => {
   const owner = await registerUser(page.request, { region: 'domestic' });
-  const team = runAdmin([
+  const team = (await runAdmin([
     ...['team:create', '--product', 'max', '--name', 'Short lived'],
     ...['--owner', owner.email, '--members', '2'],
-  ]) as { id: number };
+  ])) as { id: number };
   await signInAs(page, owner);
   await page.goto(domesticUrl('/team?lang=en'));
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
 
-  runAdmin(['team:delete', '--team', String(team.id)]);
+  await runAdmin(['team:delete', '--team', String(team.id)]);
   await returnToTab(page);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   expect(page.url()).toBe(domesticUrl('/account?lang=en'));
@@ -107,11 +105,11 @@ test('the entry goes when the team is deleted, and the team route goes to accoun
 test('a company member gets the entry (the team page hosts the mind-map company)', async ({ page }) => {
   const member = await registerUser(page.request, { region: 'domestic' });
   const creator = await registerUser(page.request, { region: 'domestic' });
-  const company = runAdmin([
+  const company = (await runAdmin([
     ...['company:create', '--name', 'Idea Works', '--owner', creator.email],
     ...['--seats', '2', '--lifelong'],
-  ]) as { id: number };
-  runAdmin(['company:add-member', '--company', String(company.id), '--user', member.email]);
+  ])) as { id: number };
+  await runAdmin(['company:add-member', '--company', String(company.id), '--user', member.email]);
   await signInAs(page, member);
   await page.goto(domesticUrl('/account?lang=en'));
   await expect(

@@ -50,20 +50,20 @@ async function crew(
   const [owner, admin, member] = await Promise.all(
     ['owner', 'ann', 'max'].map((prefix) => registerUser(request, { region, email: uniqueEmail(prefix) })),
   );
-  const [team] = runAdminBatch([
+  const [team] = (await runAdminBatch([
     [
       ...['team:create', '--product', options.product ?? 'max', '--name', 'Studio crew'],
       ...['--owner', owner!.email, '--members', '20'],
     ],
-  ]) as { id: number }[];
-  const made = runAdminBatch([
+  ])) as { id: number }[];
+  const made = (await runAdminBatch([
     ['team:add-member', '--team', String(team!.id), '--user', admin!.email, '--role', 'admin'],
     ['team:add-member', '--team', String(team!.id), '--user', member!.email],
     ...options.plans.map((plan) => {
       const [type, seats] = plan.split(':');
       return ['team:plan-add', '--team', String(team!.id), '--type', type!, '--seats', seats!];
     }),
-  ]) as { id: number }[];
+  ])) as { id: number }[];
   const plans = made.slice(2).map((plan) => plan.id);
   const people = { owner: owner!, admin: admin!, member: member! };
   const seats = Object.entries(options.seats ?? {}).flatMap(([index, holders]) =>
@@ -72,7 +72,7 @@ async function crew(
       ...['--user', people[who].email],
     ]),
   );
-  if (seats.length > 0) runAdminBatch(seats);
+  if (seats.length > 0) await runAdminBatch(seats);
   return { id: team!.id, ...people, plans };
 }
 

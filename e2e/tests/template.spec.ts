@@ -10,8 +10,8 @@ const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TEXTS = 'main h1, main h2, main a, main th, main td, main li';
 
 /** Template credit given by an operator, in fen. */
-function giveCredit(userId: number, fen: number) {
-  runAdmin([
+async function giveCredit(userId: number, fen: number) {
+  await runAdmin([
     'points:grant',
     '--kind',
     'template_credit',
@@ -26,7 +26,7 @@ function giveCredit(userId: number, fen: number) {
 
 test('the balance in yuan, the template community’s purchases 10 a page, and the tips', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  giveCredit(user.userId, 20_000);
+  await giveCredit(user.userId, 20_000);
   // The template community spends credit on twelve templates, as its server would.
   for (let i = 1; i <= 12; i++) {
     await serviceCall(request, 'templates', '/api/internal/template-credit/spend', {
@@ -62,7 +62,7 @@ test.describe('390 px', () => {
 
   test('fits a phone, in English and in Japanese', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    giveCredit(user.userId, 5000);
+    await giveCredit(user.userId, 5000);
     await serviceCall(request, 'templates', '/api/internal/template-credit/spend', {
       user_id: user.userId,
       template_id: 'tpl-long',
