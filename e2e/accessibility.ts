@@ -19,6 +19,7 @@ interface AxeViolation {
  * it on its key states (DESIGN.md: accessible by default).
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -42,4 +43,31 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
           .join(' | ')}${violation.nodes.length > 6 ? ` … and ${violation.nodes.length - 6} more` : ''}`,
     );
   expect(serious, `axe-core on ${where}`).toEqual([]);
+}
+
+/**
+ * Waits until no CSS transition or animation has run for three frames in a row, so colours are
+ * measured at rest: a dialog that is fading in would otherwise be measured at part of its opacity
+ * and its text found too faint. Three frames, because Mantine starts a transition two frames after
+ * the element appears (one frame in its "pre" state, then the transition itself).
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let quietFrames = 0;
+        const look = () => {
+          // A loader's or a skeleton's endless animation never ends and changes no colour at rest.
+          const moving = document
+            .getAnimations()
+            .some(
+              (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+            );
+          quietFrames = moving ? 0 : quietFrames + 1;
+          if (quietFrames >= 3) resolve(true);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
 }
