@@ -10,9 +10,12 @@ import {
   logIn,
   regionUrl,
   registerUser,
+  runAdmin,
+  serviceCall,
   signInAs,
   test,
 } from '../fixtures.js';
+import { expectAccessible } from '../accessibility.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
@@ -35,10 +38,10 @@ const MAS_MIND_MAP = 'platform=mas&tend=mindmaster';
 // Made by the operator, so no code has gone to them yet and the closing code may be asked for at
 // once. The domestic account has an e-mail and a phone, and closes with the phone's code.
 const closing: Partial<Record<Region, TestUser & { mobile?: string }>> = {};
-test.beforeAll(() => {
+test.beforeAll(async () => {
   const mobile = uniqueMobile();
-  closing.domestic = { ...createUser('domestic', { mobile }), mobile };
-  closing.overseas = createUser('overseas');
+  closing.domestic = { ...(await createUser('domestic', { mobile })), mobile };
+  closing.overseas = await createUser('overseas');
 });
 
 /** The company home answers from here, so no outside network is needed. */
@@ -46,6 +49,42 @@ async function serveCompanyHome(page: Page, region: Region) {
   await page.route(`${COMPANY_HOME[region]}**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Company home</title><h1>Company home</h1>' }),
   );
+}
+
+/**
+ * Gives `user` what the confirmation then names: a company space it created, a template sale's
+ * income, AI points, template credit.
+ */
+async function giveHoldings(request: APIRequestContext, user: TestUser) {
+  await runAdmin([
+    'company:create',
+    '--name',
+    `Studio ${user.userId}`,
+    '--owner',
+    String(user.userId),
+    '--seats',
+    '3',
+    '--lifelong',
+  ]);
+  await serviceCall(request, 'templates', '/api/internal/income/sale', {
+    user_id: user.userId,
+    product: 'mm',
+    sale_id: `close-${user.userId}`,
+    title: 'Weekly planner',
+    gross: 10_000,
+  });
+  await runAdmin(['points:grant', '--user', String(user.userId), '--amount', '1200', '--reason', 'e2e']);
+  await runAdmin([
+    'points:grant',
+    '--user',
+    String(user.userId),
+    '--amount',
+    '450',
+    '--reason',
+    'e2e',
+    '--kind',
+    'template_credit',
+  ]);
 }
 
 /** Whether an access token still works against the API. */
@@ -142,13 +181,20 @@ test.describe('closing the account', () => {
       ] as const) {
         test(`the confirmation in ${language} fits without clipped text`, async ({ page, request }) => {
           const user = await registerUser(request, { region });
+          await giveHoldings(request, user);
           await signInAs(page, user);
           await page.goto(regionUrl(region, `/account?lang=${language}${query}`));
           const name = language === 'zh' ? '注销账号' : 'Close account';
           await page.getByRole('main').getByRole('button', { name }).click();
           const dialog = page.getByRole('dialog', { name });
           await expect(dialog.getByRole('checkbox')).toBeVisible();
-          await expectNothingClipped(page, '[role="dialog"] h2, [role="dialog"] button, [role="dialog"] label');
+          // What the account holds: four lines under the four of what closing does.
+          await expect(dialog.getByRole('listitem')).toHaveCount(8);
+          await expectNothingClipped(
+            page,
+            '[role="dialog"] h2, [role="dialog"] button, [role="dialog"] label, [role="dialog"] li',
+          );
+          await expectAccessible(page, `the closing confirmation in ${language} at ${width} px`);
           await page.screenshot({
             path: path.join(artifacts, `account-close-${language}-${width}.png`),
             animations: 'disabled',
@@ -173,6 +219,23 @@ test.describe('closing the account', () => {
       'href',
       'https://www.example.cn/account/merge',
     );
+    // What it holds is named before the owner confirms.
+    await giveHoldings(request, user);
+    const dialog = await openConfirmation(page);
+    const holdings = dialog.getByRole('alert').filter({ hasText: 'This account still holds' });
+    await expect(holdings.getByRole('listitem')).toHaveText([
+      'The company space you created, which is left without its creator: its members stay, and customer service can hand it to someone else.',
+      '1,200 AI points, which are lost.',
+      'CN¥4.50 of template credit, which is lost.',
+      'CN¥70.00 of income not yet withdrawn, which is lost.',
+    ]);
+    await expectAccessible(page, 'the closing confirmation with what the account holds');
+    await page.screenshot({
+      path: path.join(artifacts, `account-close-holdings-domestic-en-1440.png`),
+      animations: 'disabled',
+    });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
     await closeWithCode(page, request, user, user.mobile);
     await expectClosedAndGone(page, request, user, session.token);
     // Nor with the phone.

@@ -31,6 +31,7 @@ export * from './routes/order.routes.js';
 export * from './catalogue/devices.js';
 export * from './routes/device.routes.js';
 export * from './routes/account.routes.js';
+export * from './routes/closing.routes.js';
 export * from './routes/oauth.routes.js';
 export * from './rules/companies.js';
 export * from './rules/company-roles.js';

@@ -1,3 +1,4 @@
+import type { ClosingForfeitItem } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { CliCommand } from '../cli/cli.js';
@@ -63,6 +64,11 @@ export interface ModuleManifest {
   routes?: readonly ((app: FastifyInstance) => Promise<void>)[];
   commands?: readonly CliCommand[];
   tables?: Partial<Record<TableName, ClosingPolicy>>;
+  /**
+   * What the account still holds in this module that closing it gives up (a balance, points,
+   * teams it owns), for the closing confirmation to name: nothing when it holds nothing.
+   */
+  closingForfeits?: (db: Db, userId: number, now: number) => Promise<ClosingForfeitItem[]>;
 }
 
 export const defineModule = <M extends ModuleManifest>(manifest: M): M => manifest;

@@ -5,6 +5,7 @@ import {
   changePasswordRoute,
   closeAccountRoute,
   createBindLinkRoute,
+  getClosingForfeitsRoute,
   describeBindLinkRoute,
   getBindLinkStateRoute,
   getExchangeCodeRoute,
@@ -20,7 +21,7 @@ import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import { clientInfo, publicOrigin, requestRegion } from '../../lib/caller.js';
 import { bindAddress, changePassword, replaceAddress, unbindAddress, unbindIdentity } from './account.service.js';
 import { bindByLink, bindLinkState, createBindLink, describeBindLink } from './bind-link.service.js';
-import { closeAccount } from './close.service.js';
+import { closeAccount, closingForfeits } from './close.service.js';
 import { exchangeCode } from './exchange.service.js';
 
 /**
@@ -88,6 +89,9 @@ export async function accountRoutes(app: FastifyInstance) {
     ok(await unbindIdentity(app, caller, params.provider)),
   );
 
+  registerRoute(app, getClosingForfeitsRoute, async ({ caller }) =>
+    ok({ items: await closingForfeits(app.db, caller.userId, app.clock.now()) }),
+  );
   registerRoute(app, closeAccountRoute, async ({ caller, body }) => {
     await closeAccount(app, caller, body);
     return okEmpty();

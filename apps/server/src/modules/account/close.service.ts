@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
-import { AccountErrors, CommonErrors, VerificationPurpose } from '@account-centre/contract';
+import { AccountErrors, type ClosingForfeitItem, CommonErrors, VerificationPurpose } from '@account-centre/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
@@ -39,6 +39,15 @@ export async function closeAccount(
   if (target === null) throw appError(AccountErrors.notBound);
   const codeId = await checkCode(deps, { target, purpose: VerificationPurpose.delete, code: input.code });
   await eraseAccount(deps, actor, (trx, now) => consumeCode(trx, codeId, now));
+}
+
+/**
+ * What the account still holds that closing it gives up, module by module in the order of
+ * `modules`, for the confirmation to name before the owner asks for a code.
+ */
+export async function closingForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
+  const perModule = await Promise.all(modules.map((module) => module.closingForfeits?.(db, userId, now) ?? []));
+  return perModule.flat();
 }
 
 /**

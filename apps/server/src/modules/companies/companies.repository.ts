@@ -1,3 +1,4 @@
+import { CompanyRole, type ClosingForfeitItem } from '@account-centre/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CompaniesTable, CompanyMembersTable } from '../../db/schema.js';
@@ -142,4 +143,20 @@ export function listCompanies(db: Db, userId: number | null, limit: number) {
       ),
     );
   return query.orderBy('companies.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * What closing the account gives up here (modules/manifest.ts `closingForfeits`): the company
+ * spaces it created. A trigger removes its membership; the company stays with its members and
+ * admins, without a creator until customer service hands it over (`company:hand-over`).
+ */
+export async function createdCompanyForfeits(db: Db, userId: number): Promise<ClosingForfeitItem[]> {
+  const created = await db
+    .selectFrom('company_members')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('role', '=', CompanyRole.creator)
+    .executeTakeFirst();
+  const count = Number(created?.count ?? 0);
+  return count > 0 ? [{ kind: 'companies_created', count }] : [];
 }

@@ -7,6 +7,7 @@ import {
   companySetCommand,
 } from './companies.commands.js';
 import { defineModule } from '../manifest.js';
+import { createdCompanyForfeits } from './companies.repository.js';
 import { companyRoutes } from './companies.routes.js';
 
 /** Mind-map companies (spec 02 §3): the foundation the company spaces stand on. */
@@ -21,6 +22,7 @@ export const companiesModule = defineModule({
     companyHandOverCommand,
     companySetCommand,
   ],
+  closingForfeits: createdCompanyForfeits,
   tables: {
     companies: {
       keep: "the organisation's record (name, seats, term); its creator is kept as an id only",

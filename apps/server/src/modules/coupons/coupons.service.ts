@@ -15,6 +15,7 @@ import {
   isAmountCoupon,
   formatRedeemCode,
   templateCommunityPaths,
+  type ClosingForfeitItem,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
 import type { Static } from 'typebox';
@@ -190,4 +191,10 @@ export async function heldCoupons(db: Db, userId: number, now: number): Promise<
   const held = await liveCouponGrant(db, userId);
   if (!held || (held.expires_at !== null && held.expires_at <= now)) return [];
   return [await couponView(db, held)];
+}
+
+/** What closing the account gives up here (modules/manifest.ts `closingForfeits`): its coupon. */
+export async function couponForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
+  const held = await heldCoupons(db, userId, now);
+  return held.length > 0 ? [{ kind: 'coupons', count: held.length }] : [];
 }

@@ -1,6 +1,7 @@
 import { defineModule } from '../manifest.js';
 import { couponDefineCommand } from './coupons.commands.js';
 import { couponRoutes } from './coupons.routes.js';
+import { couponForfeits } from './coupons.service.js';
 
 /**
  * Coupons (spec 01 §2 "Coupons screen", §4; docs/decisions/028): what each coupon is, and the one
@@ -10,6 +11,7 @@ export const couponsModule = defineModule({
   name: 'coupons',
   routes: [couponRoutes],
   commands: [couponDefineCommand],
+  closingForfeits: couponForfeits,
   tables: {
     coupons: { personal: false, why: 'what each coupon takes off and for how long; who holds one is a grant' },
   },

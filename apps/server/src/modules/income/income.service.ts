@@ -12,6 +12,7 @@ import {
   withdrawalProblem,
   withdrawalTipErrors,
   withdrawalYuan,
+  type ClosingForfeitItem,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
 import type { Static } from 'typebox';
@@ -235,7 +236,7 @@ export async function availableIncome(db: Db, userId: number, now: number): Prom
 }
 
 /** Cashback still locked, and when the soonest of it unlocks. */
-async function lockedIncome(db: Db, userId: number, now: number) {
+export async function lockedIncome(db: Db, userId: number, now: number) {
   const windows = await db
     .selectFrom('income_entries')
     .select((eb) => ['available_at', eb.fn.sum<number>('amount').as('total')])
@@ -393,4 +394,26 @@ export async function requestWithdrawal(
     if (!(error instanceof AppError) && uniqueViolation(error)) throw appError(IncomeErrors.ongoing);
     throw error;
   }
+}
+
+/**
+ * What closing the account gives up here (modules/manifest.ts `closingForfeits`): the income not
+ * yet withdrawn, locked cashback included; and, named beside it, the withdrawals still to be
+ * paid, which operators pay to the account they name whether or not the author's account is open.
+ */
+export async function incomeForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
+  const [available, { locked }, pending] = await Promise.all([
+    availableIncome(db, userId, now),
+    lockedIncome(db, userId, now),
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.sum<number>('amount').as('total'))
+      .where('user_id', '=', userId)
+      .where('state', '=', 'submitted')
+      .executeTakeFirst(),
+  ]);
+  const forfeits: ClosingForfeitItem[] = [];
+  if (available + locked > 0) forfeits.push({ kind: 'income', fen: available + locked });
+  if (sumOf(pending) > 0) forfeits.push({ kind: 'withdrawal_pending', fen: sumOf(pending) });
+  return forfeits;
 }

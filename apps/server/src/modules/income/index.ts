@@ -10,6 +10,7 @@ import {
   withdrawalPaidCommand,
 } from './income.commands.js';
 import { incomeRoutes } from './income.routes.js';
+import { incomeForfeits } from './income.service.js';
 
 /**
  * Template authors' income and its withdrawal (spec 01 §2 "Property (income) screen";
@@ -29,6 +30,7 @@ export const incomeModule = defineModule({
     withdrawalExportCommand,
     withdrawalIdentityCommand,
   ],
+  closingForfeits: incomeForfeits,
   tables: {
     income_entries: {
       keep: "accounting: an author's earnings are the books behind what was paid to them (docs/decisions/007, 034)",

@@ -7,6 +7,7 @@ import {
 } from './points.commands.js';
 import { pointsSweepPlugin } from './points.plugin.js';
 import { pointRoutes } from './points.routes.js';
+import { pointsForfeits } from './points.service.js';
 
 /**
  * AI points (spec 01 §2 "AI points screen", §3; docs/decisions/030): a balance of the grants
@@ -17,6 +18,7 @@ export const pointsModule = defineModule({
   plugins: [pointsSweepPlugin],
   routes: [pointRoutes],
   commands: [pointsUnlimitedCommand, pointsExpireCommand, pointsRemindCommand, pointsLedgerCommand],
+  closingForfeits: pointsForfeits,
   tables: {
     // How a person used their points, and their unlimited use, are about the person.
     ai_point_accounts: { erase: 'rows' },

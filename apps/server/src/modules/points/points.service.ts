@@ -13,6 +13,7 @@ import {
   isAiFeatureOf,
   PointErrors,
   productTypeOfAiProduct,
+  type ClosingForfeitItem,
 } from '@account-centre/contract';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
@@ -430,4 +431,10 @@ export async function acquisitions(db: Db, userId: number): Promise<Static<typeo
       exp_time: row.expires_at,
     };
   });
+}
+
+/** What closing the account gives up here (modules/manifest.ts `closingForfeits`): its points. */
+export async function pointsForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
+  const points = await balance(db, userId, 'ai_points', now);
+  return points > 0 ? [{ kind: 'ai_points', points }] : [];
 }

@@ -14,6 +14,7 @@ import {
   teamUnauthorizeCommand,
 } from './plans.commands.js';
 import { releaseSeatsOfClosingAccount } from './plans.service.js';
+import { ownedTeamForfeits } from './teams.repository.js';
 import { teamRoutes } from './teams.routes.js';
 
 /** Diagram and project teams (spec 02 §3): the foundation the team screen stands on. */
@@ -32,6 +33,7 @@ export const teamsModule = defineModule({
     teamAuthorizeCommand,
     teamUnauthorizeCommand,
   ],
+  closingForfeits: ownedTeamForfeits,
   tables: {
     // A team's name is not about a person; the teams the account owns go with it.
     teams: { erase: 'by-database', how: 'a trigger on users.closed_at deletes the teams it owns (migration 704)' },

@@ -1,4 +1,4 @@
-import { type TeamProduct, TeamRole, type TeamRoleValue } from '@account-centre/contract';
+import { type TeamProduct, TeamRole, type TeamRoleValue, type ClosingForfeitItem } from '@account-centre/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { TeamMembersTable, TeamsTable } from '../../db/schema.js';
@@ -118,4 +118,26 @@ export async function ownerOf(db: Db, teamId: number): Promise<number> {
     .where('role', '=', TeamRole.owner)
     .executeTakeFirstOrThrow();
   return owner.user_id;
+}
+
+/**
+ * What closing the account gives up here (modules/manifest.ts `closingForfeits`): the teams it
+ * owns, which a trigger deletes with it, and how many other people lose their place in them.
+ */
+export async function ownedTeamForfeits(db: Db, userId: number): Promise<ClosingForfeitItem[]> {
+  const owned = await db
+    .selectFrom('team_members as owned')
+    .leftJoin('team_members as other', (join) =>
+      join.onRef('other.team_id', '=', 'owned.team_id').on('other.user_id', '!=', userId),
+    )
+    .select((eb) => [
+      eb.fn.count<number>('owned.team_id').distinct().as('teams'),
+      // One person can sit in two of these teams (one team per person and product).
+      eb.fn.count<number>('other.user_id').distinct().as('members'),
+    ])
+    .where('owned.user_id', '=', userId)
+    .where('owned.role', '=', TeamRole.owner)
+    .executeTakeFirst();
+  const teams = Number(owned?.teams ?? 0);
+  return teams > 0 ? [{ kind: 'teams_owned', count: teams, members: Number(owned?.members ?? 0) }] : [];
 }

@@ -1,5 +1,6 @@
 import { defineModule } from '../manifest.js';
 import { templateCreditRoutes } from './template-credit.routes.js';
+import { templateCreditForfeits } from './template-credit.service.js';
 
 /**
  * Template credit (spec 01 §2 "Template credit screen"; docs/decisions/030): a balance of the
@@ -8,6 +9,7 @@ import { templateCreditRoutes } from './template-credit.routes.js';
 export const templateCreditModule = defineModule({
   name: 'template-credit',
   routes: [templateCreditRoutes],
+  closingForfeits: templateCreditForfeits,
   tables: {
     // What a person bought is about the person; the money behind the credit is kept as orders.
     template_credit_spends: { erase: 'rows' },

@@ -1,4 +1,4 @@
-import { GrantErrors, PointErrors, type TemplateCreditRecord } from '@account-centre/contract';
+import { GrantErrors, PointErrors, type TemplateCreditRecord, type ClosingForfeitItem } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
@@ -68,4 +68,10 @@ export async function templateRecords(
     mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { list, count: Number(total.count) };
+}
+
+/** What closing the account gives up here (modules/manifest.ts `closingForfeits`): its credit. */
+export async function templateCreditForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
+  const fen = await balance(db, userId, 'template_credit', now);
+  return fen > 0 ? [{ kind: 'template_credit', fen }] : [];
 }

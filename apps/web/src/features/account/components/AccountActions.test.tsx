@@ -1,4 +1,4 @@
-import { CommonErrors, logoutRoute } from '@account-centre/contract';
+import { CommonErrors, getClosingForfeitsRoute, logoutRoute } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../../testing/test-user';
@@ -61,7 +61,8 @@ describe('the account actions', () => {
   });
 
   it('open the confirmation of closing', async () => {
-    stubApi();
+    // The dialog asks what the account still holds: here, nothing (its own tests show a list).
+    stubApi().answer(getClosingForfeitsRoute, { data: { items: [] } });
     await render({ region: 'domestic' });
     fireEvent.click(screen.getByRole('button', { name: 'Close account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close account' });

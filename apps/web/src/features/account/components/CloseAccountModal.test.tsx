@@ -1,11 +1,18 @@
-import { AuthErrors, closeAccountRoute, sendCodeRoute } from '@account-centre/contract';
+import {
+  AuthErrors,
+  type ClosingForfeitItem,
+  CommonErrors,
+  closeAccountRoute,
+  getClosingForfeitsRoute,
+  sendCodeRoute,
+} from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderInLanguage } from '../../../testing/render';
-import { failWith, stubApi } from '../../../testing/api';
+import { type ApiStub, failWith, stubApi } from '../../../testing/api';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseAccountModal } from './CloseAccountModal';
@@ -22,6 +29,15 @@ const user = (overrides: Partial<UserInfo> = {}) =>
   testUser({ user_id: USER, mobile: '13812345678', region: 'domestic', ...overrides });
 
 const toasts = shownToasts;
+
+/**
+ * The API as the dialog meets it: the confirmation step asks what the account still holds —
+ * `items`, or nothing at all (an empty list, as the server answers an account that holds nothing).
+ */
+const stubClosingApi = (items: ClosingForfeitItem[] = []) =>
+  stubApi().answer(getClosingForfeitsRoute, { data: { items } });
+/** The calls the dialog made besides reading what the account holds. */
+const sentBy = (api: ApiStub) => api.calls.filter((call) => call.route !== getClosingForfeitsRoute);
 
 beforeEach(() => {
   saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
@@ -48,7 +64,7 @@ async function openAtCodeStep(region: 'domestic' | 'overseas', info: UserInfo, e
 
 describe('the confirmation step', () => {
   it('says what closing does and goes on only once the owner ticks that they understand', async () => {
-    const api = stubApi();
+    const api = stubClosingApi();
     const onClose = vi.fn();
     await renderInLanguage(<CloseAccountModal user={user()} onClose={onClose} />, { build: { region: 'domestic' } });
     const dialog = screen.getByRole('dialog', { name: 'Close account' });
@@ -63,7 +79,7 @@ describe('the confirmation step', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /I understand/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByRole('textbox', { name: 'Verification code' })).toBeTruthy();
-    expect(api.calls).toEqual([]);
+    expect(sentBy(api)).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -71,7 +87,7 @@ describe('the confirmation step', () => {
   });
 
   it('is written in the language shown', async () => {
-    stubApi();
+    stubClosingApi();
     await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, {
       language: 'zh',
       build: { region: 'domestic' },
@@ -81,9 +97,94 @@ describe('the confirmation step', () => {
   });
 });
 
+describe('what the account still holds', () => {
+  const HOLDINGS: ClosingForfeitItem[] = [
+    { kind: 'companies_created', count: 1 },
+    { kind: 'teams_owned', count: 2, members: 3 },
+    { kind: 'coupons', count: 1 },
+    { kind: 'ai_points', points: 1200 },
+    { kind: 'template_credit', fen: 450 },
+    { kind: 'income', fen: 123_456 },
+    { kind: 'withdrawal_pending', fen: 5_000 },
+  ];
+
+  it('names each holding with its amount, from the server, before the owner confirms', async () => {
+    const api = stubClosingApi(HOLDINGS);
+    await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, { build: { region: 'domestic' } });
+    const dialog = screen.getByRole('dialog', { name: 'Close account' });
+    const list = await within(dialog).findByText('This account still holds');
+    const lines = within(list.closest('[role="alert"]') as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      'The company space you created, which is left without its creator: its members stay, and customer service can hand it to someone else.',
+      'The 2 teams you own, which are deleted with the account. 3 other members lose their seats.',
+      'An unused coupon, which is lost.',
+      '1,200 AI points, which are lost.',
+      'CN¥4.50 of template credit, which is lost.',
+      'CN¥1,234.56 of income not yet withdrawn, which is lost.',
+      'A withdrawal of CN¥50.00 already asked for. It is still paid to the Alipay account it names.',
+    ]);
+    expect(api.callsTo(getClosingForfeitsRoute).map((call) => call.params)).toEqual([{ userId: USER }]);
+  });
+
+  it('uses the singular for one team, one member and one point', async () => {
+    stubClosingApi([
+      { kind: 'teams_owned', count: 1, members: 1 },
+      { kind: 'ai_points', points: 1 },
+    ]);
+    await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, { build: { region: 'domestic' } });
+    const dialog = screen.getByRole('dialog', { name: 'Close account' });
+    await within(dialog).findByText('This account still holds');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toContain('The team you own, which is deleted with the account. 1 other member loses their seat.');
+    expect(dialog.textContent).toContain('1 AI point, which is lost.');
+  });
+
+  it('is written in the language shown, money in yuan', async () => {
+    stubClosingApi(HOLDINGS);
+    await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, {
+      language: 'zh',
+      build: { region: 'domestic' },
+    });
+    const dialog = screen.getByRole('dialog', { name: '注销账号' });
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem').length).toBe(4 + HOLDINGS.length));
+    expect(dialog.textContent).toContain('¥1,234.56');
+    expect(dialog.textContent).toContain('支付宝');
+    expect(dialog.textContent).not.toMatch(/which is lost|AI points/);
+  });
+
+  it('shows nothing more when the account holds nothing', async () => {
+    const api = stubClosingApi([]);
+    await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, { build: { region: 'domestic' } });
+    const dialog = screen.getByRole('dialog', { name: 'Close account' });
+    await waitFor(() => expect(api.callsTo(getClosingForfeitsRoute)).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).queryByRole('status')).toBeNull());
+    expect(dialog.textContent).not.toContain('This account still holds');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('says when it could not check, and checks again on request', async () => {
+    let fail = true;
+    const api = stubApi().answer(getClosingForfeitsRoute, () =>
+      fail ? failWith(CommonErrors.internal) : { data: { items: [{ kind: 'ai_points' as const, points: 30 }] } },
+    );
+    await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, { build: { region: 'domestic' } });
+    const dialog = screen.getByRole('dialog', { name: 'Close account' });
+    expect(await within(dialog).findByText(/could not check what the account still holds/)).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('30 AI points, which are lost.')).toBeTruthy();
+    expect(api.callsTo(getClosingForfeitsRoute)).toHaveLength(2);
+  });
+});
+
 describe('closing with a code', () => {
   it('lets a domestic owner pick the phone, sends a purpose-11 code there and closes with it', async () => {
-    const api = stubApi()
+    const api = stubClosingApi()
       .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
       .answer(closeAccountRoute, { data: null });
     const { dialog } = await openAtCodeStep('domestic', user());
@@ -100,26 +201,26 @@ describe('closing with a code', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close account permanently' }));
     await waitFor(() => expect(finishAccountClose).toHaveBeenCalledOnce());
-    expect(api.calls.map(({ line, body }) => ({ line, body }))).toEqual([
+    expect(sentBy(api).map(({ line, body }) => ({ line, body }))).toEqual([
       { line: 'POST /api/auth/code', body: { purpose: 11, mobile: '13812345678' } },
       { line: CLOSE, body: { via: 'mobile', code: '123456' } },
     ]);
   });
 
   it('sends the code to the e-mail only in the overseas build', async () => {
-    const api = stubApi().answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } });
+    const api = stubClosingApi().answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } });
     const { dialog } = await openAtCodeStep('overseas', user());
     expect(within(dialog).queryByRole('radio')).toBeNull();
     expect(dialog.textContent).toContain('The code goes to ad****');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
     await within(dialog).findByRole('button', { name: /Resend in \d+ s/ });
-    expect(api.calls.map((call) => call.body)).toEqual([{ purpose: 11, email: 'ada@example.com' }]);
+    expect(sentBy(api).map((call) => call.body)).toEqual([{ purpose: 11, email: 'ada@example.com' }]);
   });
 
   it('asks for six digits before any call, once however often it is submitted', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const api = stubApi().answer(closeAccountRoute, async () => {
+    const api = stubClosingApi().answer(closeAccountRoute, async () => {
       await answered;
       return { data: null };
     });
@@ -129,7 +230,7 @@ describe('closing with a code', () => {
     fireEvent.change(input, { target: { value: '12345' } });
     fireEvent.click(submit);
     expect(dialog.textContent).toContain('Enter the 6-digit code');
-    expect(api.calls).toEqual([]);
+    expect(sentBy(api)).toEqual([]);
 
     fireEvent.change(input, { target: { value: '654321' } });
     fireEvent.click(submit);
@@ -143,7 +244,7 @@ describe('closing with a code', () => {
     ['invalid code', failWith(AuthErrors.invalidCode), 'The verification code is incorrect'],
     ['expired', failWith(AuthErrors.codeExpired), 'The verification code has expired'],
   ])('shows the server’s refusal “%s” in words and changes nothing', async (_, answer, words) => {
-    stubApi().answer(closeAccountRoute, () => answer);
+    stubClosingApi().answer(closeAccountRoute, () => answer);
     const { dialog, onClose } = await openAtCodeStep('domestic', user());
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Verification code' }), {
       target: { value: '000000' },
@@ -162,7 +263,7 @@ describe('closing with a code', () => {
 
 describe('an account without e-mail or phone', () => {
   it('is told that no code can be sent, with room for another way to confirm', async () => {
-    const api = stubApi();
+    const api = stubClosingApi();
     const { dialog } = await openAtCodeStep(
       'domestic',
       user({ email: null, mobile: null, weixin: true }),
@@ -171,6 +272,6 @@ describe('an account without e-mail or phone', () => {
     expect(dialog.textContent).toContain('No e-mail or phone is linked to this account');
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Confirm with WeChat' })).toBeTruthy();
-    expect(api.calls).toEqual([]);
+    expect(sentBy(api)).toEqual([]);
   });
 });

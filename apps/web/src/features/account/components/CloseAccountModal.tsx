@@ -9,6 +9,7 @@ import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import type { CodeTarget } from '../api/send-code';
 import { closeAccount } from '../api/close-account';
 import { finishAccountClose } from '../close-account';
+import { ClosingForfeits } from './ClosingForfeits';
 import { CODE_PATTERN, CodeField } from './CodeField';
 import { codeTargets } from './PasswordModal';
 
@@ -34,7 +35,8 @@ export interface CloseAccountModalProps {
 
 /**
  * "Sign off account" (spec 01 §2 modals, §4 "Account close"; purpose 11). First it says plainly
- * what closing does and asks the owner to confirm; then a code goes to the e-mail or phone they
+ * what closing does, names what this account still holds that goes with it, and asks the owner
+ * to confirm; then a code goes to the e-mail or phone they
  * pick, and the account is closed with it. Success hands over to finishAccountClose (toast,
  * session dropped, the client told, the company home after 3 s); a refusal shows the server's
  * reason and changes nothing.
@@ -48,7 +50,7 @@ export function CloseAccountModal({ user, onClose, extra }: CloseAccountModalPro
   return (
     <Modal opened onClose={onClose} title={t('accountClose:title')} centered size="lg">
       {step === 'confirm' ? (
-        <ConfirmStep onCancel={onClose} onContinue={() => setStep('verify')} />
+        <ConfirmStep userId={user.user_id} onCancel={onClose} onContinue={() => setStep('verify')} />
       ) : (
         <Stack>
           {targets.length > 0 ? (
@@ -72,8 +74,19 @@ export function CloseAccountModal({ user, onClose, extra }: CloseAccountModalPro
   );
 }
 
-/** What closing does, in plain words, and the owner's explicit "I understand". */
-function ConfirmStep({ onCancel, onContinue }: { onCancel: () => void; onContinue: () => void }) {
+/**
+ * What closing does, in plain words, what this account would lose by it, and the owner's
+ * explicit "I understand".
+ */
+function ConfirmStep({
+  userId,
+  onCancel,
+  onContinue,
+}: {
+  userId: number;
+  onCancel: () => void;
+  onContinue: () => void;
+}) {
   const { t } = useTranslation();
   const [understood, setUnderstood] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
@@ -95,6 +108,7 @@ function ConfirmStep({ onCancel, onContinue }: { onCancel: () => void; onContinu
             <List.Item>{t('accountClose:confirm.records')}</List.Item>
           </List>
         </Alert>
+        <ClosingForfeits userId={userId} />
         <Checkbox
           label={t('accountClose:confirm.understand')}
           checked={understood}
