@@ -17,7 +17,7 @@ import type { CompanyMembersTable } from '../../db/schema.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import { findOpenUser, type UserRef } from '../user/user.repository.js';
+import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import { OTHER_COMPANY_MARKER } from '../../db/migrations/2026-11-27-903-company-spaces.js';
 import * as repo from './companies.repository.js';
@@ -177,16 +177,18 @@ export async function createCompany(
 }
 
 /**
- * Operator: adds a person to a company as admin or member. The company row is locked first,
- * so of any number of concurrent additions no more than the free seats succeed; a plain member
- * of another company, or anyone in another company added as a plain member, is refused.
+ * Operator: adds a person to a company as admin or member. The person's row is locked, then the
+ * company's (the order of every change to a company's people, docs/decisions/038), so of any
+ * number of concurrent additions no more than the free seats succeed; a plain member of another
+ * company, or anyone in another company added as a plain member, is refused.
  */
 export async function addMember(db: Db, input: { companyId: number; user: UserRef; role: AddedRole }, now: number) {
   const role = addedRoles[input.role];
   if (role === undefined) throw operatorInputError('role must be admin or member');
   await inCompanyTransaction(db, async (trx) => {
+    const userId = await lockOpenUserByRef(trx, input.user);
     const company = await lockExistingCompany(trx, input.companyId, now);
-    const userId = await lockNamedUser(trx, input.user, CompanyErrors.userNotFound);
+    if (userId === null) throw appError(CompanyErrors.userNotFound);
     await seatMember(trx, company, userId, role, now);
   });
   return companyDetails(db, input.companyId);
@@ -381,8 +383,9 @@ export async function handOverCompany(
   now: number,
 ) {
   await inCompanyTransaction(db, async (trx) => {
+    const newId = await lockOpenUserByRef(trx, input.to);
     const company = await lockExistingCompany(trx, input.companyId, now);
-    const newId = await lockNamedUser(trx, input.to, CompanyErrors.userNotFound);
+    if (newId === null) throw appError(CompanyErrors.userNotFound);
     const members = await repo.membersOf(trx, company.id);
     const old = members.find((member) => member.role === CompanyRole.creator);
     if (old?.user_id === newId) throw operatorInputError('that person is the creator already');

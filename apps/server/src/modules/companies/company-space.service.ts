@@ -79,9 +79,9 @@ export interface MemberChange {
 }
 
 /**
- * Removes members or sets their role, all or none, under the company's lock (spec 02 §4, §6): the
- * creator and admins remove members, only the creator sets roles, nobody touches the creator or
- * themself, an admin never another admin. A person made a plain member must be in no other
+ * Removes members or sets their role, all or none, under the locks of the people named and the
+ * company's (spec 02 §4, §6): the creator and admins remove members, only the creator sets roles,
+ * nobody touches the creator or themself, an admin never another admin. A person made a plain member must be in no other
  * company (docs/decisions/038), which their users row's lock keeps true against a concurrent join.
  */
 export async function changeMembers(
@@ -91,14 +91,21 @@ export async function changeMembers(
   markApplied: MarkApplied = async () => {},
 ): Promise<CompanyDto> {
   if (change.operation === 'UPDATE' && change.type === undefined) throw appError(CommonErrors.invalidRequest);
+  const ids = [...new Set(change.ids)];
   await inCompanyTransaction(db, async (trx) => {
+    // The people first, in id order, then the company: the order a payment for the company takes
+    // (its buyer, then the company), so neither waits on the other (docs/decisions/038).
+    const closed = new Set<number>();
+    for (const memberId of [...ids].sort((a, b) => a - b)) {
+      if (memberId !== change.viewerId && !(await lockOpenUser(trx, memberId))) closed.add(memberId);
+    }
     const company = await lockExistingCompany(trx, change.companyId, now);
     const viewer = await managerRole(trx, company.id, change.viewerId);
     if (change.operation === 'UPDATE' && viewer !== CompanyRole.creator) throw appError(CompanyErrors.notAllowed);
-    for (const memberId of [...new Set(change.ids)]) {
+    for (const memberId of ids) {
       if (memberId === change.viewerId) throw appError(CompanyErrors.cannotManage);
       // "user not exists" (lg_company_not_exist_users) for an id of no open account.
-      if (!(await lockOpenUser(trx, memberId))) throw appError(CompanyErrors.userNotFound);
+      if (closed.has(memberId)) throw appError(CompanyErrors.userNotFound);
       const target = await repo.membershipIn(trx, company.id, memberId);
       if (!target) throw appError(CompanyErrors.notMember);
       if (!canManageCompanyMember({ user_id: change.viewerId, role: viewer }, { user_id: memberId, role: target.role }))
@@ -197,9 +204,11 @@ export async function joinByInvitation(
 ): Promise<CompanyDto> {
   const { companyId } = invitedCompany(input.secretKey, input.invite, now);
   await inCompanyTransaction(db, async (trx) => {
+    // The person, then the company (docs/decisions/038).
+    const open = await lockOpenUser(trx, input.userId);
     const company = await repo.lockCompany(trx, companyId, now);
     if (!company) throw appError(CompanyErrors.inviteInvalid);
-    if (!(await lockOpenUser(trx, input.userId))) throw appError(CompanyErrors.userNotFound);
+    if (!open) throw appError(CompanyErrors.userNotFound);
     await seatMember(trx, company, input.userId, CompanyRole.member, now);
     await markApplied(trx);
   });
