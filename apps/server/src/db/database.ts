@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-  type TransactionSettings,
-} from 'kysely';
+import { type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import { readHotQueriesWith } from './hot-query.js';
+import { GroupCommitSqliteDriver, type SqliteStatements } from './sqlite-group-commit.js';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
@@ -58,7 +50,7 @@ function openSqlite(file: string): DatabaseHandle {
   // How long a statement, or a transaction's BEGIN IMMEDIATE, waits for another process's
   // write lock (the operator CLI beside the server, a second instance) before giving up.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(withStatementCache(sqlite)) });
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reader = file === ':memory:' ? null : openSqliteReader(file);
   if (reader) readHotQueriesWith(db, reader.read);
@@ -92,33 +84,17 @@ function openSqliteReader(file: string) {
 }
 
 /**
- * SQLite's plain BEGIN is DEFERRED: the transaction takes the write lock only at its first
- * write. When it has read before that (find the account, then lock it) and another process
- * committed in between, its snapshot is stale and SQLite refuses the upgrade at once with
- * "database is locked" — the busy timeout cannot help, as waiting would not make the reads
- * true again. BEGIN IMMEDIATE takes the write lock up front, waiting for it under the busy
- * timeout, so every transaction reads what is current and then writes (DESIGN §2). The driver
- * does it, so every `db.transaction()` gets it and no caller can forget; a transaction marked
- * `setAccessMode('read only')` keeps BEGIN DEFERRED and never holds up writers.
- * Within one process Kysely's SQLite driver already runs one transaction at a time.
+ * Kysely's SQLite dialect with our driver (db/sqlite-group-commit.ts): write transactions begin
+ * IMMEDIATE (decision 014) and share their COMMITs (decision 045).
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
-    const begin = settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate';
-    await connection.executeQuery(CompiledQuery.raw(begin));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+class GroupCommitSqliteDialect extends SqliteDialect {
+  constructor(private readonly statements: SqliteStatements) {
+    // The database is given to the driver below; Kysely's own driver is never made.
+    super({ database: {} as SqliteDialectConfig['database'] });
   }
 
-  override createDriver(): SqliteDriver {
-    return new ImmediateSqliteDriver(this.#config);
+  override createDriver(): Driver {
+    return new GroupCommitSqliteDriver(this.statements);
   }
 }
 
@@ -135,6 +111,9 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare: (text: string) => {
       let statement = cache.get(text);
       if (statement) {
