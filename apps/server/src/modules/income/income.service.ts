@@ -224,19 +224,26 @@ export async function availableIncome(db: Db, userId: number, now: number): Prom
       .select((eb) => eb.fn.sum<number>('amount').as('total'))
       .where('user_id', '=', userId)
       .where('available_at', '<=', now)
-      .executeTakeFirst(),
-    db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.sum<number>('amount').as('total'))
-      .where('user_id', '=', userId)
-      .where('state', 'in', ['submitted', 'paid'])
-      .executeTakeFirst(),
+      .executeTakeFirst()
+      .then(sumOf),
+    withdrawnTotal(db, userId, ['submitted', 'paid']),
   ]);
-  return sumOf(credits) - sumOf(out);
+  return credits - out;
+}
+
+/** The amount of a person's withdrawals in the states named. */
+async function withdrawnTotal(db: Db, userId: number, states: readonly WithdrawalsTable['state'][]) {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('state', 'in', states)
+    .executeTakeFirst();
+  return sumOf(row);
 }
 
 /** Cashback still locked, and when the soonest of it unlocks. */
-export async function lockedIncome(db: Db, userId: number, now: number) {
+async function lockedIncome(db: Db, userId: number, now: number) {
   const windows = await db
     .selectFrom('income_entries')
     .select((eb) => ['available_at', eb.fn.sum<number>('amount').as('total')])
@@ -405,15 +412,10 @@ export async function incomeForfeits(db: Db, userId: number, now: number): Promi
   const [available, { locked }, pending] = await Promise.all([
     availableIncome(db, userId, now),
     lockedIncome(db, userId, now),
-    db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.sum<number>('amount').as('total'))
-      .where('user_id', '=', userId)
-      .where('state', '=', 'submitted')
-      .executeTakeFirst(),
+    withdrawnTotal(db, userId, ['submitted']),
   ]);
   const forfeits: ClosingForfeitItem[] = [];
   if (available + locked > 0) forfeits.push({ kind: 'income', fen: available + locked });
-  if (sumOf(pending) > 0) forfeits.push({ kind: 'withdrawal_pending', fen: sumOf(pending) });
+  if (pending > 0) forfeits.push({ kind: 'withdrawal_pending', fen: pending });
   return forfeits;
 }
