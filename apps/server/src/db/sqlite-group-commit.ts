@@ -63,14 +63,10 @@ export class GroupCommitSqliteDriver implements Driver {
     if (!this.#batch) {
       this.#run('begin immediate');
       this.#batch = new Batch();
+      // Scheduled now, so the batch ends even if nothing in it gets as far as its own COMMIT.
+      this.#scheduleCommit(this.#batch);
     }
-    const batch = this.#batch;
-    try {
-      this.#run(`savepoint ${UNIT_SAVEPOINT}`);
-    } finally {
-      // Kysely rolls back only a transaction that began: the batch must end all the same.
-      this.#scheduleCommit(batch);
-    }
+    this.#run(`savepoint ${UNIT_SAVEPOINT}`);
     unit.state = 'in-batch';
   }
 
@@ -85,7 +81,6 @@ export class GroupCommitSqliteDriver implements Driver {
     this.#run(`release ${UNIT_SAVEPOINT}`);
     unit.state = 'none';
     const durable = batch.join();
-    this.#scheduleCommit(batch);
     // The next transaction may run while this one waits for the shared COMMIT.
     unit.release();
     await durable;
@@ -158,8 +153,6 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   #scheduleCommit(batch: Batch): void {
-    if (batch.scheduled) return;
-    batch.scheduled = true;
     setImmediate(() => {
       void this.#mutex.lock().then(() => {
         try {
@@ -192,7 +185,6 @@ const UNIT_SAVEPOINT = 'group_commit_unit';
 
 /** The transactions that wait on one COMMIT. */
 class Batch {
-  scheduled = false;
   readonly #waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
 
   get empty(): boolean {
