@@ -10,7 +10,8 @@ const closingForfeitsKey = (userId: number) => ['user', userId, 'closing-forfeit
 
 /**
  * GET /api/user/:userId/close/forfeits: what the account still holds that closing it gives up
- * (income, points, credit, a coupon, teams it owns) and the withdrawals still to be paid. Read
+ * (income, points, credit, a coupon, company spaces it created, teams it owns) and the
+ * withdrawals still to be paid. Read
  * afresh each time the closing dialog opens, since a balance may have moved since.
  */
 export function useClosingForfeits(userId: number) {

@@ -36,10 +36,9 @@ export interface CloseAccountModalProps {
 /**
  * "Sign off account" (spec 01 §2 modals, §4 "Account close"; purpose 11). First it says plainly
  * what closing does, names what this account still holds that goes with it, and asks the owner
- * to confirm; then a code goes to the e-mail or phone they
- * pick, and the account is closed with it. Success hands over to finishAccountClose (toast,
- * session dropped, the client told, the company home after 3 s); a refusal shows the server's
- * reason and changes nothing.
+ * to confirm; then a code goes to the e-mail or phone they pick, and the account is closed with
+ * it. Success hands over to finishAccountClose (toast, session dropped, the client told, the
+ * company home after 3 s); a refusal shows the server's reason and changes nothing.
  */
 export function CloseAccountModal({ user, onClose, extra }: CloseAccountModalProps) {
   const { t } = useTranslation();
