@@ -66,8 +66,9 @@ type NewRefreshToken = {
 
 /**
  * Stores a session's new pair and ends the access token it replaces, if any (a rotation,
- * decision 016). On PostgreSQL one statement does the three writes (a data-modifying WITH), so a
- * rotation is five round trips in all (decision 039); SQLite, in the process, runs them in turn.
+ * decision 016). On PostgreSQL one statement does the writes (a data-modifying WITH, decision
+ * 039); SQLite, in the process, runs them in turn. A rotation on PostgreSQL does all of its work
+ * in one statement of its own (`spendRefreshToken`, decision 046).
  */
 export async function storePair(
   db: Db,
@@ -123,9 +124,80 @@ export async function findAccessToken(db: Db, tokenHash: string): Promise<Access
   return (await accessTokenByHash(db, tokenHash))[0];
 }
 
+/** A new pair for a session whose refresh token is being spent; its session and user come from the rows. */
+export type NextPair = {
+  access: { token_hash: string; expires_at: number };
+  refresh: { token_hash: string; expires_at: number };
+};
+
+/**
+ * A refresh token's first use as one unit (decision 046): the token is spent, its session
+ * extended to the new refresh token's end, the new pair stored and the access token issued with
+ * the spent one ended. Answers undefined when nothing was spent (unknown, already spent or past
+ * its end: the caller decides what such a use means), `userId` null when the token was spent but
+ * its session had ended or been revoked (nothing else is written then).
+ *
+ * On PostgreSQL it is one statement outside any transaction — one round trip, atomic as every
+ * statement is — whose conditions are those of `rotateRefreshToken` and `extendLiveSession`;
+ * `sessions.test.ts` runs the same rules on both databases. SQLite, in the process, runs those
+ * functions in one transaction.
+ */
+export async function spendRefreshToken(
+  db: Db,
+  input: { tokenHash: string; now: number; next: NextPair },
+): Promise<{ sessionId: string; userId: number | null } | undefined> {
+  const { tokenHash, now, next } = input;
+  if (dialectOf(db) === 'postgres') {
+    // Parameters in a SELECT list have no type PostgreSQL can infer, hence the casts.
+    const { rows } = await sql<{ session_id: string; user_id: number | null }>`
+      WITH spent AS (
+        UPDATE refresh_tokens SET rotated_at = ${now}
+        WHERE token_hash = ${tokenHash} AND rotated_at IS NULL AND expires_at > ${now}
+        RETURNING session_id, access_token_hash
+      ), live AS (
+        UPDATE sessions SET last_used_at = ${now}, expires_at = ${next.refresh.expires_at}
+        FROM spent
+        WHERE sessions.id = spent.session_id AND sessions.revoked_at IS NULL AND sessions.expires_at > ${now}
+        RETURNING sessions.id, sessions.user_id, spent.access_token_hash AS replaced
+      ), ended AS (
+        UPDATE access_tokens SET expires_at = ${now}
+        FROM live
+        WHERE access_tokens.token_hash = live.replaced AND access_tokens.expires_at > ${now}
+      ), issued AS (
+        INSERT INTO access_tokens (token_hash, session_id, user_id, created_at, expires_at)
+        SELECT ${next.access.token_hash}::varchar, live.id, live.user_id, ${now}::bigint, ${next.access.expires_at}::bigint
+        FROM live
+      ), stored AS (
+        INSERT INTO refresh_tokens (token_hash, session_id, created_at, expires_at, access_token_hash, rotated_at)
+        SELECT ${next.refresh.token_hash}::varchar, live.id, ${now}::bigint, ${next.refresh.expires_at}::bigint,
+          ${next.access.token_hash}::varchar, NULL
+        FROM live
+      )
+      SELECT spent.session_id, live.user_id FROM spent LEFT JOIN live ON true
+    `.execute(db);
+    const row = rows[0];
+    return row && { sessionId: row.session_id, userId: row.user_id };
+  }
+  return db.transaction().execute(async (trx) => {
+    const spent = await rotateRefreshToken(trx, tokenHash, now);
+    if (!spent) return undefined;
+    const sessionId = spent.session_id;
+    const session = await extendLiveSession(trx, sessionId, now, next.refresh.expires_at);
+    if (!session) return { sessionId, userId: null };
+    await storePair(trx, {
+      access: { ...next.access, session_id: sessionId, user_id: session.user_id, created_at: now },
+      refresh: { ...next.refresh, session_id: sessionId, created_at: now, access_token_hash: next.access.token_hash },
+      replaced: spent.access_token_hash,
+      now,
+    });
+    return { sessionId, userId: session.user_id };
+  });
+}
+
 /**
  * Marks a refresh token used, once, and answers its session and the access token issued with
- * it: no row back → already rotated, expired or unknown.
+ * it: no row back → already rotated, expired or unknown. Its conditions are repeated in
+ * `spendRefreshToken`'s PostgreSQL statement.
  */
 export function rotateRefreshToken(db: Db, tokenHash: string, now: number) {
   return db
@@ -162,7 +234,8 @@ export function findRefreshToken(db: Db, tokenHash: string) {
 
 /**
  * Moves the end of a live session (a session stays alive while it is used) and answers its
- * user; no row back → the session was revoked or has ended.
+ * user; no row back → the session was revoked or has ended. Its conditions are repeated in
+ * `spendRefreshToken`'s PostgreSQL statement.
  */
 export function extendLiveSession(db: Db, sessionId: string, now: number, expiresAt: number) {
   return db

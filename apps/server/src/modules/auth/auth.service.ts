@@ -21,7 +21,7 @@ import {
   type ThrottleKeys,
 } from './throttle.js';
 import { endingSessions } from './session-store.js';
-import { continueSession, type SessionMethod, type SignIn, startSession } from './tokens.js';
+import { continueSession, type SessionMethod, type SignIn, spendAndContinue, startSession } from './tokens.js';
 
 /** A one-time login ticket lives 60 seconds: long enough to open a page, too short to leak. */
 export const TICKET_TTL_SECONDS = 60;
@@ -169,39 +169,38 @@ function successEvent(userId: number, method: SessionMethod, client: ClientInfo)
 // ---- refresh and logout ----------------------------------------------------------------
 
 /**
- * Rotates a refresh token. The first use marks it rotated (one conditional UPDATE) and gets a
- * new pair of the same session; the access token issued with the rotated refresh token ends
- * at once, so a pair that was replaced is no use to anyone who copied it. A second use within
- * `refreshGraceSeconds` of the rotation also gets a fresh pair of that session: two tabs
- * refreshing at once must not sign the user out, and the pairs the racing uses got all stay
- * valid (each ends only when its own refresh token is rotated). A use after that is a stolen
- * or replayed token: the whole session is revoked.
+ * Rotates a refresh token. The first use spends it and gets a new pair of the same session; the
+ * access token issued with the spent refresh token ends at once, so a pair that was replaced is
+ * no use to anyone who copied it. A second use within `refreshGraceSeconds` of the rotation also
+ * gets a fresh pair of that session: two tabs refreshing at once must not sign the user out, and
+ * the pairs the racing uses got all stay valid (each ends only when its own refresh token is
+ * rotated). A use after that is a stolen or replayed token: the whole session is revoked.
  */
 export async function refresh(deps: AuthDeps, refreshToken: string, client: ClientInfo): Promise<SignIn> {
   const tokenHash = hashToken(refreshToken);
   const now = deps.clock.now();
-  const outcome = await endingSessions(deps, async (trx, ending) => {
-    let sessionId: string;
-    let replaced: string | null = null;
-    const rotated = await repo.rotateRefreshToken(trx, tokenHash, now);
-    if (rotated) {
-      sessionId = rotated.session_id;
-      replaced = rotated.access_token_hash;
-    } else {
-      const token = await repo.findRefreshToken(trx, tokenHash);
-      if (!token || token.expires_at <= now || token.rotated_at === null) return { kind: 'invalid' as const };
-      if (now - token.rotated_at > deps.config.refreshGraceSeconds) {
-        const revoked = await repo.revokeSession(trx, ending, token.session_id, now, 'refresh reuse');
-        return { kind: 'reused' as const, userId: revoked?.user_id ?? null };
-      }
-      sessionId = token.session_id;
-    }
+  // The common case, and the only one a rotation-per-refresh load makes: one unit, one round trip
+  // on PostgreSQL (decision 046).
+  const firstUse = await spendAndContinue(deps.db, tokenHash, now, deps.config);
+  if (firstUse) {
     // A rotation changes which access tokens of the session are good: every instance checks
     // them again, so whatever a rotation ends with the spent refresh token ends everywhere.
-    ending.sessions([sessionId]);
     // The replaced token answers `token expired` until the token sweep deletes it (see
     // expireAccessToken and deleteExpiredTokens).
-    const signIn = await continueSession(trx, sessionId, replaced, now, deps.config);
+    await deps.sessionEnds.announce({ users: [], sessions: [firstUse.sessionId] });
+    if (firstUse.signIn) return firstUse.signIn;
+    throw appError(AuthErrors.invalidRefreshToken);
+  }
+  // Nothing was spent: an unknown or expired token, or one spent before — a duplicate within
+  // the grace window or a reuse.
+  const outcome = await endingSessions(deps, async (trx, ending) => {
+    const token = await repo.findRefreshToken(trx, tokenHash);
+    if (!token || token.expires_at <= now || token.rotated_at === null) return { kind: 'invalid' as const };
+    if (now - token.rotated_at > deps.config.refreshGraceSeconds) {
+      const revoked = await repo.revokeSession(trx, ending, token.session_id, now, 'refresh reuse');
+      return { kind: 'reused' as const, userId: revoked?.user_id ?? null };
+    }
+    const signIn = await continueSession(trx, token.session_id, now, deps.config);
     if (!signIn) return { kind: 'invalid' as const };
     return { kind: 'ok' as const, signIn };
   });
