@@ -50,9 +50,11 @@ function openSqlite(file: string): DatabaseHandle {
   // How long a statement, or a transaction's BEGIN IMMEDIATE, waits for another process's
   // write lock (the operator CLI beside the server, a second instance) before giving up.
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(withStatementCache(sqlite)) });
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reader = file === ':memory:' ? null : openSqliteReader(file);
+  const db = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect(withStatementCache(sqlite), reader?.statements ?? null),
+  });
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   if (reader) readHotQueriesWith(db, reader.read);
   return {
     db,
@@ -71,13 +73,15 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
  * The read-only connection of the hot queries (db/hot-query.ts): the token lookup and the
  * profile read run on it synchronously, without queueing behind the writer connection's
  * transactions. In WAL mode each statement reads the last committed state, as a query queued
- * after a transaction would.
+ * after a transaction would. The driver also reads here outside any transaction while a group
+ * commit is open (decision 045), so such a read never sees writes that are not yet durable.
  */
 function openSqliteReader(file: string) {
   const reader = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   reader.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const statements = withStatementCache(reader);
   return {
+    statements,
     read: ({ sql }: { sql: string }, parameters: readonly unknown[]) => statements.prepare(sql).all(...parameters),
     close: () => reader.close(),
   };
@@ -88,13 +92,16 @@ function openSqliteReader(file: string) {
  * IMMEDIATE (decision 014) and share their COMMITs (decision 045).
  */
 class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(private readonly statements: SqliteStatements) {
+  constructor(
+    private readonly statements: SqliteStatements,
+    private readonly committed: Pick<SqliteStatements, 'prepare'> | null,
+  ) {
     // The database is given to the driver below; Kysely's own driver is never made.
     super({ database: {} as SqliteDialectConfig['database'] });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.statements);
+    return new GroupCommitSqliteDriver(this.statements, this.committed);
   }
 }
 

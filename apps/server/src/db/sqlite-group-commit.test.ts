@@ -20,6 +20,7 @@ describe('SQLite group commit', () => {
   let dir: string;
   let db: Kysely<Tables>;
   let outside: SqliteDatabase.Database;
+  let committedReader: SqliteDatabase.Database;
   let commits: number;
 
   beforeEach(async () => {
@@ -40,9 +41,12 @@ describe('SQLite group commit', () => {
       },
       close: () => sqlite.close(),
     };
+    // The read-only connection the server gives the driver for reads outside transactions.
+    committedReader = new SqliteDatabase(file, { readonly: true });
+    const committed = { prepare: (text: string) => committedReader.prepare(text) };
     class Dialect extends SqliteDialect {
       override createDriver(): Driver {
-        return new GroupCommitSqliteDriver(statements);
+        return new GroupCommitSqliteDriver(statements, committed);
       }
     }
     db = new Kysely<Tables>({ dialect: new Dialect({ database: sqlite }) });
@@ -56,6 +60,7 @@ describe('SQLite group commit', () => {
 
   afterEach(async () => {
     outside.close();
+    committedReader.close();
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -119,6 +124,26 @@ describe('SQLite group commit', () => {
     await db.insertInto('notes').values({ text: 'on its own' }).execute();
     expect(committedTexts()).toEqual(['in a transaction', 'on its own']);
     await inBatch;
+  });
+
+  it('commits the open batch before a write outside any transaction that answers rows (RETURNING)', async () => {
+    const inBatch = addNote('in a transaction');
+    const row = await db.insertInto('notes').values({ text: 'returned' }).returning('id').executeTakeFirstOrThrow();
+    expect(row.id).toBeGreaterThan(0);
+    // Answered, so on disk: the batch it found open went first.
+    expect(committedTexts()).toEqual(['in a transaction', 'returned']);
+    await inBatch;
+  });
+
+  it('reads outside any transaction only what is committed, not the open batch', async () => {
+    const inBatch = addNote('pending');
+    // Runs once the transaction has let go of the connection, before its batch's COMMIT.
+    const whileOpen = db.selectFrom('notes').select('text').execute();
+    const committedYet = whileOpen.then(() => committedTexts());
+    expect(await whileOpen).toEqual([]);
+    expect(await committedYet).toEqual([]);
+    await inBatch;
+    expect(await db.selectFrom('notes').select('text').execute()).toEqual([{ text: 'pending' }]);
   });
 
   it('begins a read-only transaction with no batch open DEFERRED, committing alone', async () => {

@@ -9,7 +9,10 @@ import {
 /** What the driver needs of the SQLite handle: prepared statements (cached) and its state. */
 export interface SqliteStatements {
   prepare(sql: string): {
+    /** It answers rows (a SELECT, or a write with RETURNING). */
     reader: boolean;
+    /** It changes nothing (better-sqlite3's `readonly`). */
+    readonly: boolean;
     all(parameters: readonly unknown[]): unknown[];
     run(parameters: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
     iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
@@ -33,9 +36,12 @@ export interface SqliteStatements {
  * is on disk. If that COMMIT fails, every transaction in it fails. Nothing is answered before it
  * is durable, as before; there are fewer fsyncs.
  *
- * A statement outside any transaction that writes commits the open batch first, then runs in
- * SQLite's own autocommit, durable at once. One that only reads runs where it is, seeing the
- * open batch's writes, as it would have seen them had they committed one by one.
+ * A statement outside any transaction that writes (answering rows or not) commits the open
+ * batch first, then runs in SQLite's own autocommit, durable at once. One that only reads sees
+ * only what is committed: while a batch is open it runs on `committed`, a read-only connection
+ * to the same file, where the batch's writes are not yet visible — they may still fail with
+ * their COMMIT. Without such a connection (an in-memory database, which nothing else can open)
+ * it runs where it is.
  *
  * A transaction marked read only, with no batch open, begins DEFERRED and commits alone: it
  * writes nothing, needs no fsync and holds up no writer.
@@ -44,7 +50,10 @@ export class GroupCommitSqliteDriver implements Driver {
   readonly #mutex = new Mutex();
   #batch: Batch | null = null;
 
-  constructor(private readonly statements: SqliteStatements) {}
+  constructor(
+    private readonly statements: SqliteStatements,
+    private readonly committed: Pick<SqliteStatements, 'prepare'> | null = null,
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -133,15 +142,25 @@ export class GroupCommitSqliteDriver implements Driver {
 
   /** Runs a statement for a connection that holds the lock. */
   execute(unit: UnitConnection, compiled: CompiledQuery): QueryResult<unknown> {
-    const statement = this.statements.prepare(compiled.sql);
+    const statement = this.#prepare(unit, compiled.sql);
     if (statement.reader) return { rows: statement.all(compiled.parameters) };
-    if (unit.state === 'none') this.#commitBatch();
     const { changes, lastInsertRowid } = statement.run(compiled.parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
-  *stream(compiled: CompiledQuery): Generator<QueryResult<unknown>> {
-    for (const row of this.statements.prepare(compiled.sql).iterate(compiled.parameters)) yield { rows: [row] };
+  *stream(unit: UnitConnection, compiled: CompiledQuery): Generator<QueryResult<unknown>> {
+    for (const row of this.#prepare(unit, compiled.sql).iterate(compiled.parameters)) yield { rows: [row] };
+  }
+
+  /** The statement, on the connection where it must run (see the class comment). */
+  #prepare(unit: UnitConnection, sql: string) {
+    const statement = this.statements.prepare(sql);
+    if (unit.state !== 'none' || !this.#batch) return statement;
+    if (!statement.readonly) {
+      this.#commitBatch();
+      return statement;
+    }
+    return this.committed?.prepare(sql) ?? statement;
   }
 
   unlock(): void {
@@ -216,7 +235,7 @@ class UnitConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    for (const result of this.driver.stream(compiled)) yield result as QueryResult<R>;
+    for (const result of this.driver.stream(this, compiled)) yield result as QueryResult<R>;
   }
 
   /** Lets the next user of the connection in, once (a transaction lets go at its COMMIT). */
