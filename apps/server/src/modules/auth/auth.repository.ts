@@ -65,21 +65,15 @@ type NewRefreshToken = {
 };
 
 /**
- * Stores a session's new pair and ends the access token it replaces, if any (a rotation,
- * decision 016). On PostgreSQL one statement does the writes (a data-modifying WITH, decision
- * 039); SQLite, in the process, runs them in turn. A rotation on PostgreSQL does all of its work
- * in one statement of its own (`spendRefreshToken`, decision 046).
+ * Stores a session's new pair. On PostgreSQL one statement does both writes (a data-modifying
+ * WITH, decision 039); SQLite, in the process, runs them in turn. A rotation's first use stores
+ * its pair in `spendRefreshToken` (decision 046).
  */
-export async function storePair(
-  db: Db,
-  pair: { access: NewAccessToken; refresh: NewRefreshToken; replaced: string | null; now: number },
-): Promise<void> {
-  const { access, refresh, replaced, now } = pair;
+export async function storePair(db: Db, pair: { access: NewAccessToken; refresh: NewRefreshToken }): Promise<void> {
+  const { access, refresh } = pair;
   if (dialectOf(db) === 'postgres') {
     await sql`
-      WITH ended AS (
-        UPDATE access_tokens SET expires_at = ${now} WHERE token_hash = ${replaced} AND expires_at > ${now}
-      ), issued AS (
+      WITH issued AS (
         INSERT INTO access_tokens (token_hash, session_id, user_id, created_at, expires_at)
         VALUES (${access.token_hash}, ${access.session_id}, ${access.user_id}, ${access.created_at}, ${access.expires_at})
       )
@@ -94,7 +88,6 @@ export async function storePair(
     .insertInto('refresh_tokens')
     .values({ ...refresh, rotated_at: null })
     .execute();
-  if (replaced !== null) await expireAccessToken(db, replaced, now);
 }
 
 function accessTokenQuery(db: Db, tokenHash: string) {
@@ -187,9 +180,8 @@ export async function spendRefreshToken(
     await storePair(trx, {
       access: { ...next.access, session_id: sessionId, user_id: session.user_id, created_at: now },
       refresh: { ...next.refresh, session_id: sessionId, created_at: now, access_token_hash: next.access.token_hash },
-      replaced: spent.access_token_hash,
-      now,
     });
+    if (spent.access_token_hash !== null) await expireAccessToken(trx, spent.access_token_hash, now);
     return { sessionId, userId: session.user_id };
   });
 }

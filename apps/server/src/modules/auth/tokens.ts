@@ -107,8 +107,6 @@ async function issuePair(
   await repo.storePair(db, {
     access: { ...stored.access, session_id, user_id, created_at: now },
     refresh: { ...stored.refresh, session_id, created_at: now, access_token_hash: stored.access.token_hash },
-    replaced: null,
-    now,
   });
   return answer(user_id);
 }
