@@ -155,6 +155,10 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     ).toMatchObject({
       state: 'paid',
     });
+    // Closing erased her messages, and the payout keeps no new one for an account nobody reads.
+    expect(
+      await t.app.db.selectFrom('notice_recipients').select('notice_id').where('user_id', '=', ann.userId).execute(),
+    ).toEqual([]);
     // Bob and Cy lost their places with her teams; her company stays, with Cy and no creator.
     expect(await forfeits(bob)).toEqual([]);
     expect(

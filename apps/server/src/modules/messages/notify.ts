@@ -36,7 +36,7 @@ export function notifyText(kind: NotifyKind, language: Language, params: NotifyP
 /**
  * Tells a person of one of the product's own events (issue 15 item 5): a system message to
  * them alone, in their language (their own, else their region's), inside the caller's
- * transaction, so it exists exactly when the event does. With `once`, a second message of the
+ * transaction, so it exists exactly when the event does; none to a closed account. With `once`, a second message of the
  * same key is never made (the database's unique key decides, however many instances try): for
  * reminders such as points about to expire, sent once per grant.
  */
@@ -48,7 +48,14 @@ export async function notify(
   now: number,
   options: { once?: string } = {},
 ): Promise<void> {
-  const user = await trx.selectFrom('users').select(['language', 'region']).where('id', '=', userId).executeTakeFirst();
+  const user = await trx
+    .selectFrom('users')
+    .select(['language', 'region'])
+    .where('id', '=', userId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  // A closed account's messages were erased with it and nobody can read new ones: an event that
+  // still concerns it (a payout asked for before closing) keeps nothing new about the person.
   if (!user) return;
   const region = user.region as Region;
   const language = resolveLanguage(user.language, buildLanguage(region));
