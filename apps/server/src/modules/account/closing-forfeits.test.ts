@@ -154,6 +154,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
       await operator('withdrawal:paid', '--id', String(waiting?.id), '--reference', 'ALIPAY-FORFEITS-1'),
     ).toMatchObject({
       state: 'paid',
+      author_account_closed: true,
     });
     // Closing erased her messages, and the payout keeps no new one for an account nobody reads.
     expect(
@@ -170,6 +171,47 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     ).toEqual([{ user_id: cy.userId, role: 0 }]);
     expect(
       await t.app.db.selectFrom('teams').select('id').where('id', 'in', [diagram.id, project.id]).execute(),
+    ).toEqual([]);
+  });
+
+  it('tells the operator when a withdrawal fails after its author closed the account', async () => {
+    const dee = await testUser(t);
+    const sale = {
+      user_id: dee.userId,
+      product: 'mm',
+      sale_id: `sale-${dee.userId}`,
+      title: 'A map',
+      gross: 10_000,
+    } as const;
+    expect((await call(t, recordTemplateSaleRoute, { body: sale, headers: service('templates') })).status).toBe(200);
+    const asked = await call(t, requestWithdrawalRoute, {
+      as: dee,
+      body: {
+        zfb: '13800138001',
+        identity_card: '11010519491231002X',
+        name: '李四',
+        mobile: '13912345679',
+        amount: '50',
+      },
+    });
+    expect(asked.status, asked.raw.body).toBe(200);
+    const closed = await call(t, closeAccountRoute, {
+      as: dee,
+      body: { via: 'email', code: await codeFor(t, 11, dee.email as string) },
+    });
+    expect(closed.status, closed.raw.body).toBe(200);
+
+    const failed = await operator(
+      'withdrawal:failed',
+      '--id',
+      String(asked.ok().data.withdrawal.id),
+      '--reason',
+      'the Alipay account does not exist',
+    );
+    expect(failed).toMatchObject({ state: 'failed', author_account_closed: true });
+    expect(String(failed.note)).toContain('closed');
+    expect(
+      await t.app.db.selectFrom('notice_recipients').select('notice_id').where('user_id', '=', dee.userId).execute(),
     ).toEqual([]);
   });
 

@@ -147,7 +147,7 @@ export const withdrawalPaidCommand: CliCommand = {
 export const withdrawalFailedCommand: CliCommand = {
   name: 'withdrawal:failed',
   description:
-    'Mark a waiting withdrawal failed, with the reason: the amount returns to the income; the author is told.',
+    "Mark a waiting withdrawal failed, with the reason: the amount returns to the income; the author is told (the answer says when the author's account is closed).",
   options: [
     { name: 'id', description: 'the withdrawal id', required: true },
     { name: 'reason', description: 'why it could not be paid (the author reads it)', required: true },

@@ -271,7 +271,12 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
       'the Alipay account does not exist',
     );
     expect(failed.code, JSON.stringify(failed.error)).toBe(0);
-    expect(failed.json).toMatchObject({ state: 'failed', failure_reason: 'the Alipay account does not exist' });
+    expect(failed.json).toMatchObject({
+      state: 'failed',
+      failure_reason: 'the Alipay account does not exist',
+      author_account_closed: false,
+    });
+    expect(failed.json).not.toHaveProperty('note');
     // Settled once: a second settlement of the same withdrawal is refused.
     expect((await cli('withdrawal:paid', '--id', String(first.id), '--reference', 'T1')).code).toBe(1);
     expect(await summary(hal)).toMatchObject({ avaliable: 35_000, ongoing: null });

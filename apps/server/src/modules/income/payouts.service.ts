@@ -38,13 +38,18 @@ export async function listWithdrawals(db: Db, filter: { state?: WithdrawalState;
   }));
 }
 
+/** What an operator is told when a withdrawal of a closed account fails. */
+const CLOSED_AUTHOR_FAILURE =
+  "The author's account is closed: the amount is back in an income nobody can ask for again, and no message reached them.";
+
 export type Settlement = { paid: { reference: string } } | { failed: { reason: string } };
 
 /**
  * An operator settles a waiting withdrawal: paid with the transfer's reference, or failed with
  * the reason (the amount goes back to the author's income, and a new request may be made). Only
  * a waiting one changes (a conditional update: two operators at once settle it once); the author
- * is told in their language.
+ * is told in their language. The answer says whether the author's account is closed: a failure
+ * then returns the amount to an income nobody can ask for again, and the operator is told so.
  */
 export async function settleWithdrawal(db: Db, id: number, settlement: Settlement, now: number) {
   const paid = 'paid' in settlement;
@@ -69,7 +74,13 @@ export async function settleWithdrawal(db: Db, id: number, settlement: Settlemen
     const amount = { fen: row.amount, currency: 'CNY' as const };
     if (paid) await notify(trx, row.user_id, 'withdrawalPaid', { amount }, now);
     else await notify(trx, row.user_id, 'withdrawalFailed', { amount, reason: text }, now);
-    return withdrawalView(row);
+    const author = await trx.selectFrom('users').select('closed_at').where('id', '=', row.user_id).executeTakeFirst();
+    const closed = author?.closed_at !== null && author?.closed_at !== undefined;
+    return {
+      ...withdrawalView(row),
+      author_account_closed: closed,
+      ...(closed && !paid ? { note: CLOSED_AUTHOR_FAILURE } : {}),
+    };
   });
 }
 
