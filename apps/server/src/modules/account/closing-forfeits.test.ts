@@ -37,6 +37,28 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     return made.json;
   }
 
+  /** A ¥100 template sale (¥70 to the author), recorded by the template community. */
+  async function sellTemplate(author: TestUser) {
+    const sale = {
+      user_id: author.userId,
+      product: 'mm',
+      sale_id: `sale-${author.userId}`,
+      title: 'A template',
+      gross: 10_000,
+    } as const;
+    expect((await call(t, recordTemplateSaleRoute, { body: sale, headers: service('templates') })).status).toBe(200);
+  }
+
+  /** The author asks for ¥50 of their income, paid to the Alipay account and name given. */
+  async function askWithdrawal(author: TestUser, payee: { zfb: string; name: string; mobile: string }) {
+    const asked = await call(t, requestWithdrawalRoute, {
+      as: author,
+      body: { ...payee, identity_card: '11010519491231002X', amount: '50' },
+    });
+    expect(asked.status, asked.raw.body).toBe(200);
+    return asked.ok().data.withdrawal;
+  }
+
   it('names nothing for an account that holds nothing', async () => {
     expect(await forfeits(await testUser(t))).toEqual([]);
   });
@@ -98,14 +120,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     );
 
     // ¥70 of a sale, cashback still locked, then ¥50 of it asked for.
-    const sale = {
-      user_id: ann.userId,
-      product: 'mm',
-      sale_id: `sale-${ann.userId}`,
-      title: 'A template',
-      gross: 10_000,
-    } as const;
-    expect((await call(t, recordTemplateSaleRoute, { body: sale, headers: service('templates') })).status).toBe(200);
+    await sellTemplate(ann);
     const cashback = {
       user_id: ann.userId,
       product: 'em',
@@ -114,17 +129,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
       amount: 800,
     } as const;
     expect((await call(t, recordCashbackRoute, { body: cashback, headers: service('orders') })).status).toBe(200);
-    const withdrawal = await call(t, requestWithdrawalRoute, {
-      as: ann,
-      body: {
-        zfb: '13800138000',
-        identity_card: '11010519491231002X',
-        name: '张三',
-        mobile: '13912345678',
-        amount: '50',
-      },
-    });
-    expect(withdrawal.status, withdrawal.raw.body).toBe(200);
+    await askWithdrawal(ann, { zfb: '13800138000', name: '张三', mobile: '13912345678' });
     const income = (await call(t, getIncomeRoute, { as: ann })).ok().data;
     expect(income.locked).toBeGreaterThan(0);
 
@@ -176,25 +181,8 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
 
   it('tells the operator when a withdrawal fails after its author closed the account', async () => {
     const dee = await testUser(t);
-    const sale = {
-      user_id: dee.userId,
-      product: 'mm',
-      sale_id: `sale-${dee.userId}`,
-      title: 'A map',
-      gross: 10_000,
-    } as const;
-    expect((await call(t, recordTemplateSaleRoute, { body: sale, headers: service('templates') })).status).toBe(200);
-    const asked = await call(t, requestWithdrawalRoute, {
-      as: dee,
-      body: {
-        zfb: '13800138001',
-        identity_card: '11010519491231002X',
-        name: '李四',
-        mobile: '13912345679',
-        amount: '50',
-      },
-    });
-    expect(asked.status, asked.raw.body).toBe(200);
+    await sellTemplate(dee);
+    const asked = await askWithdrawal(dee, { zfb: '13800138001', name: '李四', mobile: '13912345679' });
     const closed = await call(t, closeAccountRoute, {
       as: dee,
       body: { via: 'email', code: await codeFor(t, 11, dee.email as string) },
@@ -204,7 +192,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     const failed = await operator(
       'withdrawal:failed',
       '--id',
-      String(asked.ok().data.withdrawal.id),
+      String(asked.id),
       '--reason',
       'the Alipay account does not exist',
     );

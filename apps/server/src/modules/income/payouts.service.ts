@@ -4,6 +4,7 @@ import { operatorInputError } from '../../lib/errors.js';
 import { openSealed } from '../../lib/secrets.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import { notify } from '../messages/notify.js';
+import { findOpenUser } from '../user/user.repository.js';
 import { IDENTITY_CARD_PURPOSE, withdrawalView } from './income.service.js';
 
 const CHINA_OFFSET_SECONDS = 8 * 3600;
@@ -74,8 +75,7 @@ export async function settleWithdrawal(db: Db, id: number, settlement: Settlemen
     const amount = { fen: row.amount, currency: 'CNY' as const };
     if (paid) await notify(trx, row.user_id, 'withdrawalPaid', { amount }, now);
     else await notify(trx, row.user_id, 'withdrawalFailed', { amount, reason: text }, now);
-    const author = await trx.selectFrom('users').select('closed_at').where('id', '=', row.user_id).executeTakeFirst();
-    const closed = author?.closed_at !== null && author?.closed_at !== undefined;
+    const closed = (await findOpenUser(trx, { id: row.user_id })) === undefined;
     return {
       ...withdrawalView(row),
       author_account_closed: closed,
