@@ -20,6 +20,9 @@ for (const region of ['domestic', 'overseas'] as const) {
         await page.goto(regionUrl(region, '/account?lang=en'));
         // A page overseas, an overlay in the domestic build: either way the sign-in form shows.
         await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
+        // With the third-party sign-in the e2e server configures (WeChat domestic, Google overseas).
+        const provider = region === 'domestic' ? 'WeChat' : 'Google';
+        await expect(page.getByRole('button', { name: `Sign in with ${provider}` })).toBeVisible();
         await expectAccessible(page, `${region} sign-in at ${width} px`);
       });
 

@@ -133,6 +133,48 @@ test.describe('third-party sign-in methods', () => {
     await expect(google.getByText('Linked', { exact: true })).toBeVisible();
   });
 
+  test('an account signs in with its linked Google in a popup on the overseas sign-in page', async ({
+    page,
+    browser,
+  }) => {
+    const user = await createUser('overseas', { label: 'identity' });
+    await openAccount(page, user);
+    const login = uniqueLogin('g-sign-in');
+    await completeInPopup(page, row(page, 'Google account').getByRole('button', { name: 'Link' }), login);
+    await expect(row(page, 'Google account').getByText('Linked', { exact: true })).toBeVisible();
+
+    // Another browser, signed in nowhere: the sign-in page offers Google beside the password.
+    const visitor = await browser.newContext();
+    try {
+      await offline(visitor);
+      const tab = await visitor.newPage();
+      await tab.goto(`${OAUTH_PUBLIC_ORIGINS.overseas}/account?lang=en`);
+      const google = tab.getByRole('main').getByRole('button', { name: 'Sign in with Google' });
+      await expect(google).toBeVisible();
+      await tab.screenshot({ path: path.join(artifacts, 'sign-in-third-party-overseas-en-1440.png') });
+      await completeInPopup(tab, google, login);
+      await expect(tab.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a WeChat no account has linked signs nobody in, and the overlay says why', async ({ page }) => {
+    await page.goto(`${OAUTH_PUBLIC_ORIGINS.domestic}/account?lang=en`);
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    const wechat = dialog.getByRole('button', { name: 'Sign in with WeChat' });
+    await expect(wechat).toBeVisible();
+    await completeInPopup(page, wechat, uniqueLogin('stranger'));
+    await expect(
+      dialog.getByText('No account is linked to this sign-in yet; sign in another way and link it first.'),
+    ).toBeVisible();
+    await dialog.screenshot({
+      path: path.join(artifacts, 'sign-in-third-party-unknown-en.png'),
+      animations: 'disabled',
+    });
+    expect(await page.evaluate(() => localStorage.getItem('account-centre.session'))).toBeNull();
+  });
+
   test.describe('on a phone', () => {
     test.use({ userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

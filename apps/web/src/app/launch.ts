@@ -1,5 +1,4 @@
-import { exchangeTicketRoute } from '@account-centre/contract';
-import { type ApiError, apiCall } from '../lib/api';
+import { type ApiError, signInWithTicket } from '../lib/api';
 import type { LaunchParams } from '../lib/build-context';
 import { decodeCustomCredential, saveSession } from '../lib/session';
 import { isScreenName } from './screens/screens';
@@ -51,8 +50,7 @@ export async function signInWithCustomCredential(launch: LaunchParams): Promise<
     return null;
   }
   try {
-    const reply = await apiCall(exchangeTicketRoute, { body: { ticket: credential.ticket } });
-    saveSession(reply.data);
+    await signInWithTicket(credential.ticket);
     return null;
   } catch (error) {
     return error as ApiError;

@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useBuildContext } from '../../lib/build-context';
 import { useSingleFlight } from '../../lib/hooks/use-single-flight';
 import { type IdentityFlowPurpose, startIdentityFlow } from './api/start-identity-flow';
-import { type FlowResult, runIdentityFlow } from './identity-flow';
+import { type FlowResult, runIdentityFlow } from '../../lib/oauth';
 
 export interface IdentityFlowHandlers {
   /** How a flow ended (a popup's message, a closed or blocked popup, or handed to the host). */

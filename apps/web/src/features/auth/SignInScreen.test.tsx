@@ -4,6 +4,7 @@ import {
   AccountErrorCode,
   AuthErrors,
   CommonErrors,
+  listOAuthProvidersRoute,
   loginRoute,
   registerRoute,
   resetPasswordRoute,
@@ -11,7 +12,7 @@ import {
 } from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { renderInLanguage } from '../../testing/render';
-import { failWith, type Success, stubApi } from '../../testing/api';
+import { type ApiStub, failWith, type Success, stubApi } from '../../testing/api';
 import { clearSession, getSession } from '../../lib/session';
 import { closeSignIn, getSignInPrompt, openSignIn } from './sign-in-prompt';
 import { SignInScreen } from './SignInScreen';
@@ -31,6 +32,11 @@ const field = (label: string) =>
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
+/** The screen asks which third-party sign-ins the server offers: here none (tested in ThirdPartySignIn.test.tsx). */
+const stubSignInApi = () => stubApi().answer(listOAuthProvidersRoute, { data: [] });
+/** What the screen sent, beside that question. */
+const sent = (api: ApiStub) => api.calls.filter((call) => call.route !== listOAuthProvidersRoute);
+
 beforeEach(() => {
   clearSession();
   closeSignIn();
@@ -45,7 +51,7 @@ afterEach(async () => {
 
 describe('sign in with a password', () => {
   it('saves the session and closes the overlay', async () => {
-    const api = stubApi().answer(loginRoute, { data: session });
+    const api = stubSignInApi().answer(loginRoute, { data: session });
     await renderInLanguage(<SignInScreen variant="overlay" />, { build: { region: 'domestic' } });
     const dialog = screen.getByRole('dialog', { name: 'Sign in' });
     expect(dialog).toBeTruthy();
@@ -53,7 +59,7 @@ describe('sign in with a password', () => {
     type('Password', 'correct horse');
     click('Sign in');
     await waitFor(() => expect(getSession()?.userId).toBe(42));
-    expect(api.calls).toEqual([
+    expect(sent(api)).toEqual([
       expect.objectContaining({
         line: 'POST /api/auth/login',
         body: { account: '13812345678', password: 'correct horse' },
@@ -64,21 +70,21 @@ describe('sign in with a password', () => {
 
   it('sends one request however often the button is pressed', async () => {
     let answer: (value: Success<typeof loginRoute>) => void = () => {};
-    const api = stubApi().answer(loginRoute, () => new Promise((resolve) => (answer = resolve)));
+    const api = stubSignInApi().answer(loginRoute, () => new Promise((resolve) => (answer = resolve)));
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
     type('Password', 'correct horse');
     click('Sign in');
     click('Sign in');
     fireEvent.submit(screen.getByRole('button', { name: 'Sign in' }).closest('form') as HTMLFormElement);
-    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitFor(() => expect(sent(api)).toHaveLength(1));
     await act(async () => answer({ data: session }));
     await waitFor(() => expect(getSession()?.userId).toBe(42));
-    expect(api.calls).toHaveLength(1);
+    expect(sent(api)).toHaveLength(1);
   });
 
   it('shows a wrong password in the reader’s language', async () => {
-    stubApi().answer(
+    stubSignInApi().answer(
       loginRoute,
       failWith({ status: 401, code: AccountErrorCode.password, msg: AuthErrors.invalidCredentials.msg }),
     );
@@ -92,29 +98,29 @@ describe('sign in with a password', () => {
   });
 
   it('checks the fields before asking the server', async () => {
-    const api = stubApi();
+    const api = stubSignInApi();
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', '13812345678');
     click('Sign in');
     // The overseas build has no SMS: a mobile number is not an account there.
     expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Enter your password.')).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(sent(api)).toHaveLength(0);
   });
 
   it('accepts a mainland mobile number in the domestic build only', async () => {
-    const api = stubApi();
+    const api = stubSignInApi();
     await renderInLanguage(<SignInScreen variant="page" />, { build: { region: 'domestic' } });
     type('Email or mobile number', '12812345678');
     click('Sign in');
     expect(await screen.findByText('Enter a valid email address or mainland China mobile number.')).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(sent(api)).toHaveLength(0);
   });
 });
 
 describe('quick sign-in with a code', () => {
   it('sends a code of purpose 8, counts down, then signs in with it', async () => {
-    const api = stubApi()
+    const api = stubSignInApi()
       .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
       .answer(loginRoute, { data: session });
     await renderInLanguage(<SignInScreen variant="page" />);
@@ -122,7 +128,7 @@ describe('quick sign-in with a code', () => {
     click('Send code');
     // The account is checked first: nothing is sent for an empty one.
     expect(await screen.findByText('Enter your email address.')).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(sent(api)).toHaveLength(0);
 
     type('Email address', 'ada@example.com');
     click('Send code');
@@ -132,7 +138,7 @@ describe('quick sign-in with a code', () => {
     expect(screen.getByRole('status').textContent).toMatch(
       /^We have sent a verification code to ada@example\.com\. It is valid until \d{1,2}:\d{2}\s(AM|PM)\.$/,
     );
-    expect(api.calls[0]).toMatchObject({
+    expect(sent(api)[0]).toMatchObject({
       line: 'POST /api/auth/code',
       body: { purpose: 8, email: 'ada@example.com' },
     });
@@ -143,7 +149,7 @@ describe('quick sign-in with a code', () => {
     type('Verification code', '123456');
     click('Sign in');
     await waitFor(() => expect(getSession()?.userId).toBe(42));
-    expect(api.calls[1]).toMatchObject({ body: { account: 'ada@example.com', code: '123456' } });
+    expect(sent(api)[1]).toMatchObject({ body: { account: 'ada@example.com', code: '123456' } });
   });
 
   it.each([
@@ -159,7 +165,7 @@ describe('quick sign-in with a code', () => {
       'Too many failed sign-in attempts. Please wait a while and try again.',
     ],
   ])('shows sign-in error code %i as its message', async (code, msg, text) => {
-    stubApi().answer(loginRoute, failWith({ status: 400, code: code, msg: msg }));
+    stubSignInApi().answer(loginRoute, failWith({ status: 400, code: code, msg: msg }));
     openSignIn('code');
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
@@ -180,7 +186,7 @@ describe('quick sign-in with a code', () => {
       'You have requested too many verification codes today. Please try again tomorrow.',
     ],
   ])('shows send-code error code %i as its message', async (code, msg, text) => {
-    stubApi().answer(sendCodeRoute, failWith({ status: 429, code: code, msg: msg }));
+    stubSignInApi().answer(sendCodeRoute, failWith({ status: 429, code: code, msg: msg }));
     openSignIn('code');
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
@@ -205,7 +211,7 @@ describe('quick sign-in with a code', () => {
 
 describe('sign up', () => {
   it('registers an e-mail with a password and a code of purpose 1', async () => {
-    const api = stubApi()
+    const api = stubSignInApi()
       .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
       .answer(registerRoute, { data: session });
     await renderInLanguage(<SignInScreen variant="page" />);
@@ -221,14 +227,14 @@ describe('sign up', () => {
     type('Password', 'long enough password');
     click('Create account');
     await waitFor(() => expect(getSession()?.userId).toBe(42));
-    expect(api.calls.map((call) => call.body)).toEqual([
+    expect(sent(api).map((call) => call.body)).toEqual([
       { purpose: 1, email: 'ada@example.com' },
       { email: 'ada@example.com', password: 'long enough password', code: '654321' },
     ]);
   });
 
   it('registers a mobile number with an SMS code and no password in the domestic build', async () => {
-    const api = stubApi()
+    const api = stubSignInApi()
       .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
       .answer(registerRoute, { data: session });
     openSignIn('signUp');
@@ -242,7 +248,7 @@ describe('sign up', () => {
     type('验证码', '111222');
     fireEvent.click(within(dialog).getByRole('button', { name: '注册' }));
     await waitFor(() => expect(getSession()?.userId).toBe(42));
-    expect(api.calls.map((call) => call.body)).toEqual([
+    expect(sent(api).map((call) => call.body)).toEqual([
       { purpose: 1, mobile: '13812345678' },
       { mobile: '13812345678', code: '111222' },
     ]);
@@ -252,7 +258,7 @@ describe('sign up', () => {
     [AccountErrorCode.phoneUsed, '13812345678', '该手机号已被注册。'],
     [AccountErrorCode.emailUsed, 'ada@example.com', '该邮箱已被注册。'],
   ])('shows error code %i as its message', async (code, account, text) => {
-    stubApi().answer(registerRoute, failWith({ status: 409, code: code, msg: AuthErrors.emailUsed.msg }));
+    stubSignInApi().answer(registerRoute, failWith({ status: 409, code: code, msg: AuthErrors.emailUsed.msg }));
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="page" />, { language: 'zh', build: { region: 'domestic' } });
     type('邮箱或手机号', account);
@@ -263,7 +269,7 @@ describe('sign up', () => {
   });
 
   it('says a refused new password is too weak, not that a password is wrong', async () => {
-    stubApi().answer(registerRoute, failWith(AuthErrors.weakPassword));
+    stubSignInApi().answer(registerRoute, failWith(AuthErrors.weakPassword));
     openSignIn('signUp');
     await renderInLanguage(<SignInScreen variant="page" />);
     type('Email address', 'ada@example.com');
@@ -278,7 +284,7 @@ describe('sign up', () => {
 
 describe('forgot password', () => {
   it('sets a new password with a code of purpose 2, then offers sign-in with the account', async () => {
-    const api = stubApi()
+    const api = stubSignInApi()
       .answer(sendCodeRoute, { data: { expires_in: 600, resend_after: 60 } })
       .answer(resetPasswordRoute, { data: null });
     await renderInLanguage(<SignInScreen variant="page" />);
@@ -301,7 +307,7 @@ describe('forgot password', () => {
       'Your password has been changed. Sign in with your new password.',
     );
     expect(field('Email address').value).toBe('ada@example.com');
-    expect(api.calls.map((call) => call.body)).toEqual([
+    expect(sent(api).map((call) => call.body)).toEqual([
       { purpose: 2, email: 'ada@example.com' },
       { account: 'ada@example.com', code: '999000', password: 'a brand new password' },
     ]);

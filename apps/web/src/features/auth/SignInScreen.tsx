@@ -7,6 +7,7 @@ import { CodeSignInForm } from './components/CodeSignInForm';
 import { ForgotPasswordForm } from './components/ForgotPasswordForm';
 import { PasswordSignInForm } from './components/PasswordSignInForm';
 import { SignUpForm } from './components/SignUpForm';
+import { ThirdPartySignIn } from './components/ThirdPartySignIn';
 import type { SignInResult } from './components/types';
 import { type AuthView, closeSignIn, useSignInPrompt } from './sign-in-prompt';
 
@@ -36,11 +37,14 @@ export function SignInScreen({ variant, onSignedIn }: SignInScreenProps) {
   const [account, setAccount] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
 
-  const signedIn = (result: SignInResult) => {
-    // Saving the session is what the shell listens to: it loads the user and their data.
-    saveSession(result);
+  /** The session is saved: that is what the shell listens to, and it loads the user and their data. */
+  const finish = () => {
     closeSignIn();
     onSignedIn?.();
+  };
+  const signedIn = (result: SignInResult) => {
+    saveSession(result);
+    finish();
   };
 
   const go = (next: AuthView) => {
@@ -76,6 +80,7 @@ export function SignInScreen({ variant, onSignedIn }: SignInScreenProps) {
               <CodeSignInForm {...common} onSignedIn={signedIn} />
             </Tabs.Panel>
           </Tabs>
+          <ThirdPartySignIn onSignedIn={finish} />
           <Text size="sm" ta="center">
             {t('auth:signIn.noAccount')}{' '}
             <Anchor component="button" type="button" fz="sm" onClick={() => go('signUp')}>

@@ -9,3 +9,4 @@ export {
   configureApiClient,
 } from './client';
 export { newRequestKey, useIdempotentSend } from './request-key';
+export { signInWithTicket } from './login-ticket';

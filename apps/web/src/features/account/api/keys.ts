@@ -3,8 +3,6 @@
  * and dialogs invalidate or update through them (DESIGN.md §6).
  */
 export const accountKeys = {
-  /** The providers the server offers: the same for everyone, so not under a user. */
-  oauthProviders: () => ['oauth', 'providers'] as const,
   identities: (userId: number) => ['user', userId, 'identities'] as const,
   exchangeCode: (userId: number, formName: string) => ['user', userId, 'exchange-code', formName] as const,
   bindLinkState: (userId: number) => ['user', userId, 'mobile-bind-link'] as const,

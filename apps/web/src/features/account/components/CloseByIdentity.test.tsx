@@ -13,6 +13,7 @@ import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderInLanguage } from '../../../testing/render';
 import { failWith, stubApi } from '../../../testing/api';
+import { fakePopup } from '../../../testing/popup';
 import { clearSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
@@ -44,18 +45,6 @@ const user: UserInfo = {
 };
 
 const toasts = shownToasts;
-
-function fakePopup() {
-  const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
-  vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-  const post = (data: unknown) =>
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', { data, origin: window.location.origin, source: popup as unknown as Window }),
-      );
-    });
-  return { popup, post };
-}
 
 const closeMessage = (status: 'success' | 'error', msg = 'ok') => ({
   type: 'account-centre:oauth',

@@ -15,6 +15,7 @@ import type { UserInfo } from '../../../lib/user/current-user';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderInLanguage } from '../../../testing/render';
 import { failWith, type Success, stubApi } from '../../../testing/api';
+import { fakePopup } from '../../../testing/popup';
 import { clearSession, saveSession } from '../../../lib/session';
 import type * as Snapshot from '../../../lib/build-context/snapshot';
 import { IdentityRows, resetIdentityLaunchForTests } from './IdentityRows';
@@ -45,17 +46,6 @@ const configured: Success<typeof listOAuthProvidersRoute> = {
 
 const toasts = shownToasts;
 const row = (name: string) => screen.findByRole('listitem', { name });
-
-/** A popup as window.open returns it: the test sees where it is sent and posts its message. */
-function fakePopup() {
-  const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
-  const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-  const post = (data: unknown, origin = window.location.origin, source: unknown = popup) =>
-    act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
-    });
-  return { popup, open, post };
-}
 
 const message = (status: 'success' | 'error', msg = 'ok', provider = 'weixin') => ({
   type: 'account-centre:oauth',

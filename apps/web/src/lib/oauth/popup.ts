@@ -4,8 +4,8 @@ import {
   identityProviders,
   oauthFlowPurposes,
 } from '@account-centre/contract';
-import type { HostMode } from '../../lib/build-context';
-import { host, hostTransport } from '../../lib/host-bridge';
+import type { HostMode } from '../build-context';
+import { host, hostTransport } from '../host-bridge';
 
 /** What the server's callback page posts to this window (contract: OAuthPopupMessage). */
 export interface PopupMessage {
@@ -14,6 +14,8 @@ export interface PopupMessage {
   purpose: OAuthFlowPurpose | null;
   status: 'success' | 'error';
   msg: string;
+  /** Sign-in only: the one-time login ticket the opener exchanges for a session. */
+  ticket?: string;
 }
 
 export type FlowResult =
@@ -39,18 +41,20 @@ const MESSAGE_GRACE_MS = 1000;
 /** Checks a message event's data is a callback message: the page is ours, its data is still just data. */
 export function parsePopupMessage(data: unknown): PopupMessage | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { type, provider, purpose, status, msg } = data as Record<string, unknown>;
+  const { type, provider, purpose, status, msg, ticket } = data as Record<string, unknown>;
   if (type !== 'account-centre:oauth') return null;
   if (!identityProviders.includes(provider as IdentityProvider)) return null;
   if (purpose !== null && !oauthFlowPurposes.includes(purpose as OAuthFlowPurpose)) return null;
   if (status !== 'success' && status !== 'error') return null;
   if (typeof msg !== 'string') return null;
+  if (ticket !== undefined && typeof ticket !== 'string') return null;
   return {
     type,
     provider: provider as IdentityProvider,
     purpose: purpose as OAuthFlowPurpose | null,
     status,
     msg,
+    ...(ticket === undefined ? {} : { ticket }),
   };
 }
 
@@ -66,8 +70,8 @@ export function openCentredPopup(): Window | null {
 }
 
 /**
- * Runs a third-party sign-in flow (binding, or closing the account) the way this build can
- * (spec 01 §5, §6):
+ * Runs a third-party sign-in flow (binding, closing the account, or signing in) the way this
+ * build can (spec 01 §5, §6):
  * - in the desktop client or the tablet frame, the host opens the flow in the system browser
  *   (`openOutsideUrl`); the link is a one-time handoff of ours, since the flow has to end in
  *   the browser that holds its cookie (docs/decisions/008);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parsePopupMessage, runIdentityFlow } from './identity-flow';
+import { parsePopupMessage, runIdentityFlow } from './popup';
 
 const message = {
   type: 'account-centre:oauth',
@@ -20,6 +20,10 @@ describe('the callback page’s message', () => {
     expect(parsePopupMessage({ ...message, purpose: null, status: 'error', msg: 'invalid state' })).toMatchObject({
       purpose: null,
     });
+    // A sign-in's message carries the login ticket the opener exchanges for a session.
+    const signedIn = { ...message, purpose: 'sign-in', ticket: 'one-time-ticket' };
+    expect(parsePopupMessage(signedIn)).toEqual(signedIn);
+    expect(parsePopupMessage(message)).not.toHaveProperty('ticket');
     for (const broken of [
       null,
       'account-centre:oauth',
@@ -28,6 +32,7 @@ describe('the callback page’s message', () => {
       { ...message, purpose: 'delete' },
       { ...message, status: 'done' },
       { ...message, msg: 3 },
+      { ...message, purpose: 'sign-in', ticket: 42 },
     ]) {
       expect(parsePopupMessage(broken)).toBeNull();
     }
