@@ -115,6 +115,11 @@ describe('the coupons screen', () => {
       { code: 'NEWCODE' },
       { code: 'NEWCODE', replace: true },
     ]);
+    // Each a request of its own: the server keeps a refusal under its key, so the code tried
+    // again after "No" is sent under a new one and judged as things are then.
+    const keys = api.callsTo(bindCouponRoute).map((call) => call.headers.get('idempotency-key'));
+    expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key ?? ''))).toBe(true);
+    expect(new Set(keys).size).toBe(3);
   });
 
   it('shows each failure in the reader’s language', async () => {

@@ -170,6 +170,7 @@ describe('receipts', () => {
       title: 'Ada Lovelace',
       email: 'ada@example.com',
     });
+    expect(api.callsTo(requestInvoiceRoute)[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('shows the server’s refusal in the order’s words', async () => {

@@ -1,4 +1,6 @@
+import { IdempotencyErrors } from '@account-centre/contract';
 import { useRef } from 'react';
+import { ApiError } from './api-error';
 
 /**
  * A fresh `Idempotency-Key` for one write a person confirmed: 128 random bits as hex.
@@ -11,12 +13,14 @@ export function newRequestKey(): string {
 }
 
 /**
- * Sends the writes that move money, points or seats with an `Idempotency-Key` (DESIGN.md §2): one
- * key per request body until that request succeeds. Sent again after a lost answer, the same body
- * keeps its key, so the server does the work once; a changed body (another plan chosen after a
- * failure) gets a new key, since the server refuses a known key with another body. After a success
- * the key is dropped: the same request asked for later is a new one (a second purchase, a second
- * change).
+ * Sends the writes that move money, points, seats or codes with an `Idempotency-Key` (DESIGN.md
+ * §2): one key per request body while its answer may have been lost. Sent again after a network
+ * failure or a server error, the same body keeps its key, so the server does the work once and
+ * answers what it answered the first time. Once the server has answered for good — a success,
+ * or a refusal, which it keeps under the key for 24 h — the key is dropped: the same request
+ * asked for later is a new one, judged as things are then (a second purchase; a code tried again
+ * after the coupon that stood in its way was used). A changed body (another plan chosen after a
+ * failure) gets a new key, since the server refuses a known key with another body.
  */
 export function useIdempotentSend() {
   const keys = useRef(new Map<string, string>());
@@ -24,8 +28,23 @@ export function useIdempotentSend() {
     const text = JSON.stringify(body);
     const requestKey = keys.current.get(text) ?? newRequestKey();
     keys.current.set(text, requestKey);
-    const answer = await send(requestKey);
-    keys.current.delete(text);
-    return answer;
+    try {
+      const answer = await send(requestKey);
+      keys.current.delete(text);
+      return answer;
+    } catch (error) {
+      if (answeredForGood(error)) keys.current.delete(text);
+      throw error;
+    }
   };
+}
+
+/**
+ * A refusal the server stored under the key. Not one that never reached it (status 0), a server
+ * error (5xx, whose key the server gives up), nor "in use": the first request under the key is
+ * still running, and sending it again later gets that request's answer.
+ */
+function answeredForGood(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return false;
+  return error.msg !== IdempotencyErrors.idempotencyKeyInUse.msg;
 }

@@ -1,6 +1,6 @@
 import { bindCouponRoute, getCouponsRoute, type RouteReply } from '@account-centre/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
 
 export type Coupon = RouteReply<typeof getCouponsRoute>['data'][number];
 
@@ -19,15 +19,20 @@ export function useHeldCoupons(userId: number | null) {
   return useQuery({ ...heldCouponsOptions(userId ?? 0), enabled: userId !== null });
 }
 
-/** Binds a coupon code (spec 01 §7 activeCoupon); `replace` once the person confirmed swapping. */
+/**
+ * Binds a coupon code (spec 01 §7 activeCoupon); `replace` once the person confirmed swapping.
+ * Sent again after a lost answer, the same request keeps its Idempotency-Key.
+ */
 export function useBindCoupon(userId: number) {
   const queryClient = useQueryClient();
+  const sendOnce = useIdempotentSend();
   return useMutation({
-    mutationFn: ({ code, replace }: { code: string; replace: boolean }) =>
-      apiCall(bindCouponRoute, {
-        params: { userId },
-        body: replace ? { code, replace } : { code },
-      }).then((reply) => reply.data),
+    mutationFn: ({ code, replace }: { code: string; replace: boolean }) => {
+      const body = replace ? { code, replace } : { code };
+      return sendOnce(body, (requestKey) =>
+        apiCall(bindCouponRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
+      ).then((reply) => reply.data);
+    },
     onSuccess: (coupon) => queryClient.setQueryData(couponKeys.held(userId), [coupon]),
   });
 }

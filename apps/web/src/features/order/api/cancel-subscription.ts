@@ -1,14 +1,22 @@
 import { type SubscriptionProduct, cancelSubscriptionRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
 import { orderKeys } from './keys';
 
-/** Stops a subscription renewing itself (PUT …/subscription/scheme-cancel). */
+/**
+ * Stops a subscription renewing itself (PUT …/subscription/scheme-cancel). Sent again after a
+ * lost answer, it keeps its Idempotency-Key and gets the first answer back.
+ */
 export function useCancelSubscription(userId: number) {
   const queryClient = useQueryClient();
+  const sendOnce = useIdempotentSend();
   return useMutation({
-    mutationFn: (product: SubscriptionProduct) =>
-      apiCall(cancelSubscriptionRoute, { params: { userId }, body: { product } }).then((reply) => reply.data),
+    mutationFn: (product: SubscriptionProduct) => {
+      const body = { product };
+      return sendOnce(body, (requestKey) =>
+        apiCall(cancelSubscriptionRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
+      ).then((reply) => reply.data);
+    },
     // The card's actions (cancel gone, renew back) come from the licence rows.
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.licences(userId) }),
   });
