@@ -48,7 +48,7 @@ test.describe('overseas: the sign-in page', () => {
 
     await field(page, 'Email address').fill(overseasUser.email);
     await field(page, 'Password').fill(overseasUser.password);
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveCount(0);
     expect(JSON.parse((await storedSession(page)) ?? '{}').userId).toBe(overseasUser.userId);
@@ -64,13 +64,13 @@ test.describe('overseas: the sign-in page', () => {
     await page.goto(overseasUrl('/account?lang=de'));
     await field(page, 'E-Mail-Adresse').fill(overseasUser.email);
     await field(page, 'Passwort').fill('not-the-password-1');
-    await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Konto oder Passwort ist falsch.');
 
     await page.goto(overseasUrl('/account?lang=en'));
     await field(page, 'Email address').fill(overseasUser.email);
     await field(page, 'Password').fill('not-the-password-1');
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('The account or password is incorrect.');
     expect(await storedSession(page)).toBeNull();
   });
@@ -130,7 +130,7 @@ test.describe('overseas: the sign-in page', () => {
     );
     await expect(field(page, 'Email address')).toHaveValue(user.email);
     await field(page, 'Password').fill('Brand-New-Walrus-7');
-    await main.getByRole('button', { name: 'Sign in' }).click();
+    await main.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 

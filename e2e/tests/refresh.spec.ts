@@ -96,7 +96,7 @@ test('a signed-in page keeps no refresh token in storage, and survives a reload 
   await page.goto(overseasUrl('/account?lang=en'));
   await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
 
   const signedIn = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}');
