@@ -73,8 +73,9 @@ export interface Config {
   /** How often each instance lets expired AI points go (`POINTS_SWEEP_SECONDS`; 0: never). */
   pointsSweepSeconds: number;
   /**
-   * How often each instance deletes access and refresh tokens past their end
-   * (`TOKEN_SWEEP_SECONDS`; 0: never): a rotation only adds rows (docs/decisions/039).
+   * How often each instance deletes the sign-in records that no longer matter: tokens past their
+   * end, spent throttle rows, codes and tickets a day past theirs (`TOKEN_SWEEP_SECONDS`, named
+   * when it swept tokens alone; 0: never). A rotation only adds rows (docs/decisions/039).
    */
   tokenSweepSeconds: number;
   /**

@@ -1,8 +1,8 @@
-import { type InferResult, sql } from 'kysely';
+import { type DeleteResult, type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
-import type { SessionsTable, UsersTable } from '../../db/schema.js';
+import type { Database, SessionsTable, UsersTable } from '../../db/schema.js';
 import type { EndingSessions } from './session-store.js';
 
 // ---- users and credentials -------------------------------------------------------------
@@ -240,8 +240,25 @@ export function extendLiveSession(db: Db, sessionId: string, now: number, expire
     .executeTakeFirst();
 }
 
-/** How many rows one statement of the token sweep deletes at most: short write locks. */
-const TOKEN_SWEEP_BATCH = 1000;
+/** How many rows one statement of the record sweep deletes at most: short write locks. */
+export const SWEEP_BATCH = 1000;
+
+/**
+ * Runs a delete of at most `SWEEP_BATCH` rows, answering how many went, until one deletes fewer,
+ * and answers the total. Instances sweeping at once may choose the same rows; the one that comes
+ * second deletes fewer and stops, and its next round goes on.
+ */
+export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = await deleteBatch(SWEEP_BATCH);
+    deleted += count;
+    if (count < SWEEP_BATCH) return deleted;
+  }
+}
+
+/** How many rows a delete took; drivers answer a bigint. */
+export const deletedRows = (result: DeleteResult) => Number(result.numDeletedRows);
 
 /**
  * Deletes access and refresh tokens past their end, a batch at a time, and answers how many
@@ -253,13 +270,18 @@ const TOKEN_SWEEP_BATCH = 1000;
 export async function deleteExpiredTokens(db: Db, now: number): Promise<number> {
   let deleted = 0;
   for (const table of ['access_tokens', 'refresh_tokens'] as const) {
-    for (;;) {
-      const batch = db.selectFrom(table).select('token_hash').where('expires_at', '<=', now).limit(TOKEN_SWEEP_BATCH);
-      const result = await db.deleteFrom(table).where('token_hash', 'in', batch).executeTakeFirst();
-      const count = Number(result.numDeletedRows);
-      deleted += count;
-      if (count < TOKEN_SWEEP_BATCH) break;
-    }
+    deleted += await deleteInBatches(async (limit) =>
+      deletedRows(
+        await db
+          .deleteFrom(table)
+          .where(
+            'token_hash',
+            'in',
+            db.selectFrom(table).select('token_hash').where('expires_at', '<=', now).limit(limit),
+          )
+          .executeTakeFirst(),
+      ),
+    );
   }
   return deleted;
 }
@@ -320,6 +342,22 @@ export function findTicket(db: Db, ticketHash: string) {
 
 export function deleteUnusedTickets(db: Db, userId: number) {
   return db.deleteFrom('login_tickets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** Deletes tickets that ended by `endedBy`, used or not, a batch at a time (`sweepSignInRecords`). */
+export function deleteTicketsEndedBy(db: Db, endedBy: number): Promise<number> {
+  return deleteInBatches(async (limit) =>
+    deletedRows(
+      await db
+        .deleteFrom('login_tickets')
+        .where(
+          'ticket_hash',
+          'in',
+          db.selectFrom('login_tickets').select('ticket_hash').where('expires_at', '<=', endedBy).limit(limit),
+        )
+        .executeTakeFirst(),
+    ),
+  );
 }
 
 // ---- sign-in throttle ------------------------------------------------------------------
@@ -425,6 +463,32 @@ export function refundThrottleTry(db: Db, key: string, limit: number) {
 
 export function clearThrottle(db: Db, key: string) {
   return db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+/**
+ * Deletes the throttle rows that had stopped mattering by a moment, a batch at a time: a lock or
+ * wait that ended by `lockEndedBy`, a window that started by `windowStartedBy` and, for an
+ * account's own row, a last try by `lastTryBy` (`deleteSpentThrottleRows` says why). A batch is
+ * chosen by the window's index and deleted by key with the conditions repeated, so that a try
+ * renewing a row in between keeps it (PostgreSQL checks them again on the row's newest version).
+ * In one statement, PostgreSQL would read every spent row for each batch.
+ */
+export function deleteThrottleRowsOver(
+  db: Db,
+  by: { windowStartedBy: number; lastTryBy: number; lockEndedBy: number },
+): Promise<number> {
+  const over = (eb: ExpressionBuilder<Database, 'login_throttle'>) =>
+    eb.and([
+      eb('window_started_at', '<=', by.windowStartedBy),
+      eb.or([eb('last_try_at', 'is', null), eb('last_try_at', '<=', by.lastTryBy)]),
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', by.lockEndedBy)]),
+    ]);
+  return deleteInBatches(async (limit) => {
+    const batch = await db.selectFrom('login_throttle').select('key').where(over).limit(limit).execute();
+    if (batch.length === 0) return 0;
+    const keys = batch.map((row) => row.key);
+    return deletedRows(await db.deleteFrom('login_throttle').where('key', 'in', keys).where(over).executeTakeFirst());
+  });
 }
 
 /** Every row about an account: its own and those of each address it was tried from. */

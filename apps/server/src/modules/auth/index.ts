@@ -1,12 +1,12 @@
 import { userCreateCommand } from './auth.commands.js';
 import { defineModule, eraseByAddress } from '../manifest.js';
 import { authRoutes } from './auth.routes.js';
-import { tokenSweepPlugin } from './token-sweep.plugin.js';
+import { recordSweepPlugin } from './record-sweep.plugin.js';
 
 /** Sign-in: accounts' secrets, sessions and their tokens, codes, tickets and throttling. */
 export const authModule = defineModule({
   name: 'auth',
-  plugins: [tokenSweepPlugin],
+  plugins: [recordSweepPlugin],
   routes: [authRoutes],
   commands: [userCreateCommand],
   tables: {

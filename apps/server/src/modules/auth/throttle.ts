@@ -62,26 +62,48 @@ export async function reserveSignInTry(db: Db, keys: ThrottleKeys, now: number):
 
   if (keys.ip !== null) {
     const ip = ipKey(keys.ip);
-    await repo.ensureThrottleRow(db, ip, now, null);
-    if (!(await repo.reserveThrottleTry(db, ip, now, signInLimits.ip))) throw loginLimit();
+    const taken = await reserveUnder(db, ip, now, null, () => repo.reserveThrottleTry(db, ip, now, signInLimits.ip));
+    if (!taken) throw loginLimit();
     reserved.push(() => repo.refundThrottleTry(db, ip, signInLimits.ip.limit));
   }
 
   const pair = pairKey(keys);
-  await repo.ensureThrottleRow(db, pair, now, keys.account);
-  if (!(await repo.reserveThrottleTry(db, pair, now, signInLimits.accountAtAddress))) {
-    throw await refuse(loginLimit());
-  }
+  const pairTaken = await reserveUnder(db, pair, now, keys.account, () =>
+    repo.reserveThrottleTry(db, pair, now, signInLimits.accountAtAddress),
+  );
+  if (!pairTaken) throw await refuse(loginLimit());
   reserved.push(() => repo.refundThrottleTry(db, pair, signInLimits.accountAtAddress.limit));
 
   const account = accountKey(keys.account);
-  await repo.ensureThrottleRow(db, account, now, keys.account);
-  if (!(await repo.reserveDelayedTry(db, account, now, signInLimits.account))) {
+  const accountTaken = await reserveUnder(db, account, now, keys.account, () =>
+    repo.reserveDelayedTry(db, account, now, signInLimits.account),
+  );
+  if (!accountTaken) {
     const row = await repo.findThrottle(db, account);
     // At least 1: the wait may have ended between the refusal and this read.
     const wait = Math.max(1, (row?.locked_until ?? now) - now);
     throw await refuse(loginLimit({ retry_after: wait }));
   }
+}
+
+/**
+ * Takes a try under a key, making its row on the key's first try; undefined when the key is
+ * locked or waiting. A row the record sweep deletes between the insert (a no-op: the row was
+ * there, spent) and the reserve would read as a lock, so a row found missing is made again and
+ * the try taken once more; a row just made is never one the sweep deletes.
+ */
+async function reserveUnder<T>(
+  db: Db,
+  key: string,
+  now: number,
+  account: string | null,
+  reserve: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  await repo.ensureThrottleRow(db, key, now, account);
+  const taken = await reserve();
+  if (taken !== undefined || (await repo.findThrottle(db, key)) !== undefined) return taken;
+  await repo.ensureThrottleRow(db, key, now, account);
+  return reserve();
 }
 
 /**
@@ -108,6 +130,24 @@ export async function releaseSignInTry(db: Db, keys: ThrottleKeys): Promise<void
 /** A password reset proves the mailbox or phone: the account's locks and waits end with it. */
 export function clearAccountThrottle(db: Db, account: string) {
   return repo.clearAccountThrottles(db, [account]);
+}
+
+/**
+ * Deletes the rows that had stopped mattering by `asOf` (docs/decisions/015 and 039): no lock or
+ * wait running, the counting window over (15 minutes for an address and for a pair) and, for an
+ * account's own row, the quiet spell after its last try over (12 hours). A try finds such a row
+ * as it finds none — the count starts again at 1, with no lock — so deleting it changes no
+ * answer. The rows of an address and of a pair never have a last try; an account's row starts
+ * its window at its first try after a quiet spell, so its window is over whenever its quiet
+ * spell is.
+ */
+export function deleteSpentThrottleRows(db: Db, asOf: number): Promise<number> {
+  const windowSeconds = Math.max(signInLimits.ip.windowSeconds, signInLimits.accountAtAddress.windowSeconds);
+  return repo.deleteThrottleRowsOver(db, {
+    windowStartedBy: asOf - windowSeconds,
+    lastTryBy: asOf - signInLimits.account.quietResetSeconds,
+    lockEndedBy: asOf,
+  });
 }
 
 function loginLimit(data?: { retry_after: number }) {
