@@ -1,4 +1,4 @@
-import { type DeleteResult, type ExpressionBuilder, type InferResult, sql } from 'kysely';
+import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
@@ -241,14 +241,14 @@ export function extendLiveSession(db: Db, sessionId: string, now: number, expire
 }
 
 /** How many rows one statement of the record sweep deletes at most: short write locks. */
-export const SWEEP_BATCH = 1000;
+const SWEEP_BATCH = 1000;
 
 /**
  * Runs a delete of at most `SWEEP_BATCH` rows, answering how many went, until one deletes fewer,
  * and answers the total. Instances sweeping at once may choose the same rows; the one that comes
  * second deletes fewer and stops, and its next round goes on.
  */
-export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
   let deleted = 0;
   for (;;) {
     const count = await deleteBatch(SWEEP_BATCH);
@@ -257,33 +257,37 @@ export async function deleteInBatches(deleteBatch: (limit: number) => Promise<nu
   }
 }
 
-/** How many rows a delete took; drivers answer a bigint. */
-export const deletedRows = (result: DeleteResult) => Number(result.numDeletedRows);
+/** The sign-in records that end at their `expires_at`, each with the key a batch is deleted by. */
+const endingRecords = {
+  access_tokens: 'token_hash',
+  refresh_tokens: 'token_hash',
+  login_tickets: 'ticket_hash',
+  verification_codes: 'id',
+} as const;
 
 /**
- * Deletes access and refresh tokens past their end, a batch at a time, and answers how many
- * went. Nothing a client holds changes meaning: an expired access token answers 401 whether its
- * row is here (`token expired`) or not (`unauthorized`), and either 401 makes the client refresh
- * once (spec 01 §7); an expired refresh token is refused either way. A rotated refresh token
- * stays until its own end, so that a late reuse is still recognised and revokes the session.
+ * Deletes the rows of `table` that ended by `endedBy`, a batch at a time, through its
+ * `expires_at` index, and answers how many went (`sweepSignInRecords`). The table and its key
+ * come from the list above, never from input.
+ */
+export function deleteEndedBy(db: Db, table: keyof typeof endingRecords, endedBy: number): Promise<number> {
+  const key = sql.ref(endingRecords[table]);
+  return deleteInBatches(async (limit) => {
+    const result = await sql`DELETE FROM ${sql.table(table)} WHERE ${key} IN (
+      SELECT ${key} FROM ${sql.table(table)} WHERE expires_at <= ${endedBy} LIMIT ${limit})`.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  });
+}
+
+/**
+ * Deletes access and refresh tokens past their end. Nothing a client holds changes meaning: an
+ * expired access token answers 401 whether its row is here (`token expired`) or not
+ * (`unauthorized`), and either 401 makes the client refresh once (spec 01 §7); an expired
+ * refresh token is refused either way. A rotated refresh token stays until its own end, so that
+ * a late reuse is still recognised and revokes the session.
  */
 export async function deleteExpiredTokens(db: Db, now: number): Promise<number> {
-  let deleted = 0;
-  for (const table of ['access_tokens', 'refresh_tokens'] as const) {
-    deleted += await deleteInBatches(async (limit) =>
-      deletedRows(
-        await db
-          .deleteFrom(table)
-          .where(
-            'token_hash',
-            'in',
-            db.selectFrom(table).select('token_hash').where('expires_at', '<=', now).limit(limit),
-          )
-          .executeTakeFirst(),
-      ),
-    );
-  }
-  return deleted;
+  return (await deleteEndedBy(db, 'access_tokens', now)) + (await deleteEndedBy(db, 'refresh_tokens', now));
 }
 
 export async function revokeSession(db: Db, ending: EndingSessions, sessionId: string, now: number, reason: string) {
@@ -342,22 +346,6 @@ export function findTicket(db: Db, ticketHash: string) {
 
 export function deleteUnusedTickets(db: Db, userId: number) {
   return db.deleteFrom('login_tickets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
-}
-
-/** Deletes tickets that ended by `endedBy`, used or not, a batch at a time (`sweepSignInRecords`). */
-export function deleteTicketsEndedBy(db: Db, endedBy: number): Promise<number> {
-  return deleteInBatches(async (limit) =>
-    deletedRows(
-      await db
-        .deleteFrom('login_tickets')
-        .where(
-          'ticket_hash',
-          'in',
-          db.selectFrom('login_tickets').select('ticket_hash').where('expires_at', '<=', endedBy).limit(limit),
-        )
-        .executeTakeFirst(),
-    ),
-  );
 }
 
 // ---- sign-in throttle ------------------------------------------------------------------
@@ -487,7 +475,8 @@ export function deleteThrottleRowsOver(
     const batch = await db.selectFrom('login_throttle').select('key').where(over).limit(limit).execute();
     if (batch.length === 0) return 0;
     const keys = batch.map((row) => row.key);
-    return deletedRows(await db.deleteFrom('login_throttle').where('key', 'in', keys).where(over).executeTakeFirst());
+    const result = await db.deleteFrom('login_throttle').where('key', 'in', keys).where(over).executeTakeFirst();
+    return Number(result.numDeletedRows);
   });
 }
 

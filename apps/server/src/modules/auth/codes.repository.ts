@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { deletedRows, deleteInBatches } from './auth.repository.js';
 
 const DAY = 86_400;
 
@@ -109,20 +108,4 @@ export function findConsumedCode(db: Db, target: string, purpose: number, codeHa
     .where('consumed_at', 'is not', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-}
-
-/** Deletes codes that ended by `endedBy`, used or not, a batch at a time (`sweepSignInRecords`). */
-export function deleteCodesEndedBy(db: Db, endedBy: number): Promise<number> {
-  return deleteInBatches(async (limit) =>
-    deletedRows(
-      await db
-        .deleteFrom('verification_codes')
-        .where(
-          'id',
-          'in',
-          db.selectFrom('verification_codes').select('id').where('expires_at', '<=', endedBy).limit(limit),
-        )
-        .executeTakeFirst(),
-    ),
-  );
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { deleteExpiredTokens, deleteTicketsEndedBy } from './auth.repository.js';
-import { deleteCodesEndedBy } from './codes.repository.js';
+import { deleteEndedBy, deleteExpiredTokens } from './auth.repository.js';
 import { deleteSpentThrottleRows } from './throttle.js';
 
 /**
@@ -36,7 +35,7 @@ export async function sweepSignInRecords(db: Db, now: number) {
   return {
     tokens: await deleteExpiredTokens(db, now),
     throttle: await deleteSpentThrottleRows(db, now - keptPastEnd.throttle),
-    codes: await deleteCodesEndedBy(db, now - keptPastEnd.codes),
-    tickets: await deleteTicketsEndedBy(db, now - keptPastEnd.tickets),
+    codes: await deleteEndedBy(db, 'verification_codes', now - keptPastEnd.codes),
+    tickets: await deleteEndedBy(db, 'login_tickets', now - keptPastEnd.tickets),
   };
 }
