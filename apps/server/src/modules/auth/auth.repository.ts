@@ -248,7 +248,7 @@ const SWEEP_BATCH = 1000;
  * and answers the total. Instances sweeping at once may choose the same rows; the one that comes
  * second deletes fewer and stops, and its next round goes on.
  */
-async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
   let deleted = 0;
   for (;;) {
     const count = await deleteBatch(SWEEP_BATCH);

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { deleteInBatches } from './auth.repository.js';
 
 const DAY = 86_400;
 
@@ -32,6 +34,29 @@ export function claimSendSlot(db: Db, target: string, now: number, spacing: numb
     .where((eb) => eb.or([eb('day_started_at', '<=', now - DAY), eb('day_count', '<', perDay)]))
     .returning(['day_count'])
     .executeTakeFirst();
+}
+
+/**
+ * Deletes the send windows that had stopped mattering by `asOf`, a batch at a time: their
+ * 24-hour window over and their last send at least `spacing` ago. A send then finds such a row as
+ * it finds none — one send of a new window, with no wait — so deleting it changes no answer. A
+ * batch is chosen by the window's start and deleted by target with the conditions repeated, so
+ * that a send renewing a row in between keeps it.
+ */
+export function deleteSpentSendWindows(db: Db, asOf: number, spacing: number): Promise<number> {
+  const spent = (eb: ExpressionBuilder<Database, 'code_send_windows'>) =>
+    eb.and([eb('day_started_at', '<=', asOf - DAY), eb('last_sent_at', '<=', asOf - spacing)]);
+  return deleteInBatches(async (limit) => {
+    const batch = await db.selectFrom('code_send_windows').select('target').where(spent).limit(limit).execute();
+    if (batch.length === 0) return 0;
+    const targets = batch.map((row) => row.target);
+    const result = await db
+      .deleteFrom('code_send_windows')
+      .where('target', 'in', targets)
+      .where(spent)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 export function findSendWindow(db: Db, target: string) {

@@ -29,7 +29,7 @@ import { createTestApp, dialects, type TestApp } from '../../../test/helpers/tes
 import { asCaller, testUser } from '../../../test/helpers/users.js';
 import { TICKET_TTL_SECONDS } from './auth.service.js';
 import { insertCode } from './codes.repository.js';
-import { codeHash } from './codes.service.js';
+import { codeHash, sendCode } from './codes.service.js';
 import { keptPastEnd, sweepSignInRecords } from './record-sweep.js';
 import { reserveSignInTry, signInLimits } from './throttle.js';
 
@@ -258,6 +258,53 @@ describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
       await sweep();
       expect((await send(email)).body).toEqual(before.body);
     });
+
+    const windowOf = (email: string) =>
+      t.app.db.selectFrom('code_send_windows').selectAll().where('target', '=', email).executeTakeFirst();
+
+    it('deletes a send window once its day and spacing are over, and the next send starts a new one', async () => {
+      const email = uniqueEmail();
+      expect((await send(email)).status).toBe(200);
+      t.clock.advance(86_400 + keptPastEnd.sendWindows - 1);
+      await sweep();
+      expect(await windowOf(email)).toBeDefined();
+      t.clock.advance(1);
+      await sweep();
+      expect(await windowOf(email)).toBeUndefined();
+      expect((await send(email)).status).toBe(200);
+      expect(await windowOf(email)).toMatchObject({ day_count: 1, day_started_at: t.clock.now() });
+      // Within its spacing the new window holds as any other.
+      expect((await send(email)).body).toMatchObject({ code: 5, msg: 'too frequent' });
+    });
+
+    // On SQLite the send's write transaction holds the database: no sweep can come in between.
+    it.skipIf(dialect.name === 'sqlite')(
+      'sends a code whose spent window another instance deletes between making and claiming it',
+      async () => {
+        const email = uniqueEmail();
+        expect((await send(email)).status).toBe(200);
+        t.clock.advance(86_400 + keptPastEnd.sendWindows);
+        const other = await t.anotherInstance();
+        const inserts = new WeakSet<object>();
+        let swept = false;
+        const db = t.app.db.withPlugin({
+          transformQuery: ({ node, queryId }) => {
+            if (InsertQueryNode.is(node)) inserts.add(queryId);
+            return node;
+          },
+          transformResult: async ({ result, queryId }) => {
+            if (!swept && inserts.has(queryId)) {
+              swept = true;
+              await sweepSignInRecords(other.db, t.clock.now());
+            }
+            return result;
+          },
+        });
+        await sendCode({ ...t.app, db }, { purpose: 1, channel: 'email', target: email }, 'overseas');
+        expect(swept).toBe(true);
+        expect(await windowOf(email)).toMatchObject({ day_count: 1, last_sent_at: t.clock.now() });
+      },
+    );
   });
 
   describe('login tickets', () => {

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.js';
+import { VerificationLimits } from '@account-centre/contract';
 import { deleteEndedBy, deleteExpiredTokens } from './auth.repository.js';
+import { deleteSpentSendWindows } from './codes.repository.js';
 import { deleteSpentThrottleRows } from './throttle.js';
 
 /**
@@ -12,7 +14,9 @@ import { deleteSpentThrottleRows } from './throttle.js';
  *   would make that one the newest again. Codes live 10 minutes; a day covers any lifetime up
  *   to a day, should a release change it. A used code is recognised as `only once` only while
  *   it would still be valid, and the send limits (`too frequent`, `code count limit`) are
- *   counted in `code_send_windows`, not here.
+ *   counted in `code_send_windows`, whose rows have a sweep of their own.
+ * - `sendWindows`: a target's send window whose 24 hours and resend spacing are over answers as
+ *   a missing one; the margin, as for throttle rows, allows for clocks.
  * - `tickets`: the exchange answers `only once` for a used ticket and `expired` for an unused
  *   one past its end for as long as its row is there, and `unauthorized` once it has gone. All
  *   are 401 with one remedy (open the account again from the app), so the distinct answers only
@@ -20,6 +24,7 @@ import { deleteSpentThrottleRows } from './throttle.js';
  */
 export const keptPastEnd = {
   throttle: 300,
+  sendWindows: 300,
   codes: 86_400,
   tickets: 86_400,
 } as const;
@@ -36,6 +41,7 @@ export async function sweepSignInRecords(db: Db, now: number) {
     tokens: await deleteExpiredTokens(db, now),
     throttle: await deleteSpentThrottleRows(db, now - keptPastEnd.throttle),
     codes: await deleteEndedBy(db, 'verification_codes', now - keptPastEnd.codes),
+    sendWindows: await deleteSpentSendWindows(db, now - keptPastEnd.sendWindows, VerificationLimits.resendAfterSeconds),
     tickets: await deleteEndedBy(db, 'login_tickets', now - keptPastEnd.tickets),
   };
 }
