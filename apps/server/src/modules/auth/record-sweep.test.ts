@@ -45,6 +45,31 @@ describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
 
   const sweep = () => sweepSignInRecords(t.app.db, t.clock.now());
 
+  /**
+   * This app's database, on which another instance sweeps right after the first insert (a no-op
+   * when the row is there already); `afterSweep` runs then, on the other instance's database.
+   */
+  const sweptAfterFirstInsert = async (afterSweep: (otherDb: typeof t.app.db) => Promise<void> = async () => {}) => {
+    const other = await t.anotherInstance();
+    const inserts = new WeakSet<object>();
+    const state = { swept: false };
+    const db = t.app.db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        if (InsertQueryNode.is(node)) inserts.add(queryId);
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        if (!state.swept && inserts.has(queryId)) {
+          state.swept = true;
+          await sweepSignInRecords(other.db, t.clock.now());
+          await afterSweep(other.db);
+        }
+        return result;
+      },
+    });
+    return { db, state };
+  };
+
   describe('throttle rows', () => {
     const { accountAtAddress, account: ceiling } = signInLimits;
     const wrong = (account: string, ip: string) => login(t, { account, password: 'Wrong-Password-1' }, { ip });
@@ -166,27 +191,11 @@ describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
       const ip = uniqueIp();
       expect((await wrong(account.email, ip)).json()).toEqual(incorrect);
       t.clock.advance(ceiling.quietResetSeconds + keptPastEnd.throttle);
-      const other = await t.anotherInstance();
-
-      // The other instance sweeps right after this one's first insert (a no-op: the row is there).
-      const inserts = new WeakSet<object>();
-      let swept = false;
-      const db = t.app.db.withPlugin({
-        transformQuery: ({ node, queryId }) => {
-          if (InsertQueryNode.is(node)) inserts.add(queryId);
-          return node;
-        },
-        transformResult: async ({ result, queryId }) => {
-          if (!swept && inserts.has(queryId)) {
-            swept = true;
-            await sweepSignInRecords(other.db, t.clock.now());
-            expect(await rowsOf(account.email, ip, other.db)).toEqual({});
-          }
-          return result;
-        },
+      const { db, state } = await sweptAfterFirstInsert(async (otherDb) => {
+        expect(await rowsOf(account.email, ip, otherDb)).toEqual({});
       });
       await reserveSignInTry(db, { account: account.email, ip }, t.clock.now());
-      expect(swept).toBe(true);
+      expect(state.swept).toBe(true);
       expect(await rowsOf(account.email, ip)).toEqual({ ip: 1, pair: 1, account: 1 });
     });
   });
@@ -284,24 +293,9 @@ describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
         const email = uniqueEmail();
         expect((await send(email)).status).toBe(200);
         t.clock.advance(86_400 + keptPastEnd.sendWindows);
-        const other = await t.anotherInstance();
-        const inserts = new WeakSet<object>();
-        let swept = false;
-        const db = t.app.db.withPlugin({
-          transformQuery: ({ node, queryId }) => {
-            if (InsertQueryNode.is(node)) inserts.add(queryId);
-            return node;
-          },
-          transformResult: async ({ result, queryId }) => {
-            if (!swept && inserts.has(queryId)) {
-              swept = true;
-              await sweepSignInRecords(other.db, t.clock.now());
-            }
-            return result;
-          },
-        });
+        const { db, state } = await sweptAfterFirstInsert();
         await sendCode({ ...t.app, db }, { purpose: 1, channel: 'email', target: email }, 'overseas');
-        expect(swept).toBe(true);
+        expect(state.swept).toBe(true);
         expect(await windowOf(email)).toMatchObject({ day_count: 1, last_sent_at: t.clock.now() });
       },
     );
