@@ -4,15 +4,18 @@ import {
   AccountErrorCode,
   AuthErrors,
   CommonErrors,
+  exchangeTicketRoute,
   listOAuthProvidersRoute,
   loginRoute,
   registerRoute,
   resetPasswordRoute,
   sendCodeRoute,
+  startOAuthSignInRoute,
 } from '@account-centre/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { renderInLanguage } from '../../testing/render';
 import { type ApiStub, failWith, type Success, stubApi } from '../../testing/api';
+import { fakePopup } from '../../testing/popup';
 import { clearSession, getSession } from '../../lib/session';
 import { closeSignIn, getSignInPrompt, openSignIn } from './sign-in-prompt';
 import { SignInScreen } from './SignInScreen';
@@ -46,7 +49,32 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await changeLanguage('en');
+});
+
+describe('sign in with a linked third-party account', () => {
+  it('offers the configured providers under the forms, and closes the overlay once signed in', async () => {
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [{ provider: 'weixin', can_close: true }] })
+      .answer(startOAuthSignInRoute, { data: { url: 'https://open.example/auth', expires_in: 600 } })
+      .answer(exchangeTicketRoute, { data: session });
+    const { popup, post } = fakePopup();
+    await renderInLanguage(<SignInScreen variant="overlay" />, { build: { region: 'domestic' } });
+    const dialog = screen.getByRole('dialog', { name: 'Sign in' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Sign in with WeChat' }));
+    await waitFor(() => expect(popup.location.href).toBe('https://open.example/auth'));
+    post({
+      type: 'account-centre:oauth',
+      provider: 'weixin',
+      purpose: 'sign-in',
+      status: 'success',
+      msg: 'ok',
+      ticket: 'one-time-ticket-1234567890',
+    });
+    await waitFor(() => expect(getSession()?.userId).toBe(42));
+    expect(getSignInPrompt().opened).toBe(false);
+  });
 });
 
 describe('sign in with a password', () => {
