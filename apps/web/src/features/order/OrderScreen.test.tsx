@@ -1,6 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  cancelSubscriptionRoute,
   getCompaniesRoute,
   getLicencesRoute,
   getOrdersRoute,
@@ -84,6 +86,7 @@ afterEach(async () => {
   clearSession();
   delete window.AccountCentreHost;
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await changeLanguage('en');
 });
 
@@ -334,5 +337,86 @@ describe('buying from the order screen', () => {
       within(within(recommended).getByRole('article', { name: card })).getByRole('link', { name: 'Buy now' });
     expect(buy('Mind map').getAttribute('href')).toBe('/buy?from=maxPC&kind=personal&product=mind');
     expect(buy('Whiteboard').getAttribute('href')).toMatch(/^https:\/\/.*\/pricing\?product=whiteboard/);
+  });
+});
+
+describe('cancelling a subscription', () => {
+  const renewing = testLicence({ showCancel: true, renewal: 'auto', v_type: 209 });
+  const cancelled = {
+    product: 'max',
+    type: 'subs',
+    name: 'Diagram yearly',
+    version: null,
+    order_type: 209,
+    product_id: 5371,
+    order_id: 'ORD1',
+    channel: 'online',
+    win_exp: 1_900_000_000,
+    mac_exp: 1_900_000_000,
+    linux_exp: null,
+    online_exp: null,
+    mobile_exp: null,
+    ios_exp: null,
+    android_exp: null,
+    ppt_exp: null,
+    group: null,
+    group_exp: null,
+    group_mobile_exp: null,
+    fuser: false,
+    is_99: false,
+    have_renew: false,
+    upgrade_time: null,
+    started_at: null,
+  } as const;
+
+  async function openDialog() {
+    const licences = await screen.findByRole('region', { name: 'My licences' });
+    fireEvent.click(await within(licences).findByRole('button', { name: 'Cancel subscription' }));
+    return screen.findByRole('dialog', { name: 'Cancel subscription' });
+  }
+
+  it('keeps the dialog open after a lost answer, and sends the same request key when pressed again', async () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    let lost = true;
+    const api = server([]).answer(getLicencesRoute, { data: [renewing], count: 1 });
+    api.answer(cancelSubscriptionRoute, () => {
+      if (lost) {
+        lost = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return { data: cancelled };
+    });
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'We could not reach the server. Check your internet connection and try again.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message))).toEqual([
+      'Automatic renewal is cancelled.',
+    ]);
+    const keys = api.callsTo(cancelSubscriptionRoute).map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(api.callsTo(cancelSubscriptionRoute)[1]?.body).toEqual({ product: 'max' });
+  });
+
+  it('tells a refusal in the reader’s language inside the dialog, which the person closes', async () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    server([])
+      .answer(getLicencesRoute, { data: [renewing], count: 1 })
+      .answer(cancelSubscriptionRoute, failWith(OrderErrors.cancelUnavailable));
+    await renderInLanguage(<OrderScreen />, { path: '/order', language: 'de' });
+    const licences = await screen.findByRole('region', { name: 'Meine Lizenzen' });
+    fireEvent.click(await within(licences).findByRole('button', { name: 'Abo kündigen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abo kündigen' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abo kündigen' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Dieses Abo kann hier nicht gekündigt werden.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abo behalten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notifications.show).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { OrderErrors } from '@account-centre/contract';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -8,7 +8,12 @@ import { licenceName } from '../product-names';
 import { useBuildContext } from '../../../lib/build-context';
 import { errorText } from '../../../lib/api';
 
-/** Confirms stopping a subscription's automatic renewal (PUT …/subscription/scheme-cancel). */
+/**
+ * Confirms stopping a subscription's automatic renewal (PUT …/subscription/scheme-cancel). A
+ * failure is told inside the dialog, which stays open: pressed again after a lost answer, the
+ * request goes with the same Idempotency-Key and hears the first answer instead of "cancel
+ * unavailable" (decision 018).
+ */
 export default function CancelSubscriptionDialog({
   userId,
   card,
@@ -29,15 +34,18 @@ export default function CancelSubscriptionDialog({
         showToast(t('order:cancel.done'), 'success');
         onClose();
       },
-      onError: (error) => {
-        showToast(errorText(t, error, { domains: [OrderErrors] }), 'error');
-        onClose();
-      },
     });
   };
   return (
     <Modal opened onClose={onClose} title={t('order:cancel.title')} centered>
-      <Text>{t('order:cancel.body', { name: licenceName(t, card, region) })}</Text>
+      <Stack gap="sm">
+        <Text>{t('order:cancel.body', { name: licenceName(t, card, region) })}</Text>
+        {cancel.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, cancel.error, { domains: [OrderErrors] })}
+          </Alert>
+        )}
+      </Stack>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
           {t('order:cancel.keep')}
