@@ -4,13 +4,14 @@ import {
   startIdentityBindRoute,
   unbindIdentityRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOMESTIC_HOST, registerByEmail } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { freePort } from '../../../test/helpers/processes.js';
 import { createTestApp, dialects, type TestApp, testConfig } from '../../../test/helpers/test-app.js';
 import { asCaller } from '../../../test/helpers/users.js';
 import { ConfigError } from '../../config.js';
+import { identityProviderServer } from './sandbox.js';
 import { authorizeAt } from './test-provider.js';
 
 describe('the sandbox sign-in provider’s configuration', () => {
@@ -49,6 +50,23 @@ describe('the sandbox sign-in provider’s configuration', () => {
     expect(() => testConfig({ ...production, OAUTH_SANDBOX: 'true' })).toThrow(ConfigError);
     expect(() => testConfig({ ...production, OAUTH_SANDBOX: 'true' })).toThrow(/OAUTH_SANDBOX cannot be on/);
     expect(() => testConfig({ NODE_ENV: 'development', DEV_TOOLS: 'false' })).toThrow(/OAUTH_SANDBOX needs DEV_TOOLS/);
+  });
+});
+
+describe('building a sandbox provider', () => {
+  it('holds back oidc-provider’s development-only notices, and no other warning', async () => {
+    const printed: unknown[][] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void printed.push(args));
+    try {
+      const client = { clientId: 'c', clientSecret: 's', redirectUris: ['http://127.0.0.1:1/callback'] };
+      await identityProviderServer('http://127.0.0.1:1/api/dev/oauth/google', client);
+      expect(printed).toEqual([]);
+      // The filter is gone once the provider is built: a warning after it is printed.
+      console.warn('oidc-provider WARNING: a quick start development-only feature');
+      expect(printed).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -59,23 +59,51 @@ export async function identityProviderServer(
   issuer: string,
   client: { clientId: string; clientSecret: string; redirectUris: string[] },
 ): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
-  const { default: Provider } = await import('oidc-provider');
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uris: client.redirectUris,
-        token_endpoint_auth_method: 'client_secret_post',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    pkce: { required: () => true },
+  const provider = await withoutDevelopmentNotices(async () => {
+    const { default: Provider } = await import('oidc-provider');
+    return new Provider(issuer, {
+      clients: [
+        {
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          redirect_uris: client.redirectUris,
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+      cookies: { keys: [randomBytes(16).toString('hex')] },
+      pkce: { required: () => true },
+    });
   });
   return provider.callback();
+}
+
+/**
+ * The warnings oidc-provider prints of itself while it is loaded and built: that its storage,
+ * signing keys and login pages are for development only (and which Node.js versions it supports).
+ * They say what the sandbox is by design, yet came three to a provider, fifteen lines on every
+ * start of a development server, burying its own. Only those are held back, only while `build`
+ * runs; any other warning is printed as ever.
+ */
+const DEVELOPMENT_NOTICES = [/development-only/, /Unsupported runtime/];
+
+async function withoutDevelopmentNotices<T>(build: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const [first] = args;
+    const notice =
+      typeof first === 'string' &&
+      first.includes('oidc-provider WARNING:') &&
+      DEVELOPMENT_NOTICES.some((pattern) => pattern.test(first));
+    if (!notice) warn(...args);
+  };
+  try {
+    return await build();
+  } finally {
+    console.warn = warn;
+  }
 }
 
 /**
