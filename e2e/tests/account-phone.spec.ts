@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { expect, regionUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { expect, regionUrl, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
 
@@ -37,7 +37,6 @@ async function openOnPhone(browser: Browser, url: string) {
 
 test.describe('account phones (domestic)', () => {
   test('a second phone is added and removed with codes read from the outbox', async ({ page, request }) => {
-    test.setTimeout(150_000);
     const user = await registerUser(request, { region: 'domestic' });
     await signInAs(page, user);
     await page.goto(regionUrl('domestic', '/account?lang=en'));
@@ -60,13 +59,13 @@ test.describe('account phones (domestic)', () => {
     await row.getByRole('button', { name: 'Unlink' }).click();
     const remove = page.getByRole('dialog', { name: 'Remove the second phone' });
     await expect(remove).toContainText(`Second phone: ${masked}`);
-    // The number got its binding code moments ago: the server accepts another after 60 s.
+    // The number got its binding code moments ago and another would wait out its minute (the
+    // account tests show that): support lifts the number's limits instead.
+    await runAdmin(['signin:release', '--account', number, '--reason', 'second phone test']);
     const send = remove.getByRole('button', { name: SEND });
     const before = await newestOutboxId(request, 'domestic', number);
     await send.click();
     await expect(send).toHaveText(/Resend in \d+ s/);
-    await expect(send).toHaveText('Send code', { timeout: 70_000 });
-    await send.click();
     await remove.getByLabel('Code sent to the second phone').fill(await codeFor(request, 'domestic', number, before));
     await remove.getByRole('button', { name: 'Unlink' }).click();
     await expect(remove).toBeHidden();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TestUser, expect, logIn, regionUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { type TestUser, expect, logIn, regionUrl, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor } from '../outbox.js';
 
@@ -66,19 +66,17 @@ test.describe('account screen', () => {
   });
 
   test('the e-mail is replaced with codes from the old and the new address', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const user = await registerUser(request, { region: 'domestic' });
+    // The old address got its sign-up code moments ago, and another would wait out its minute
+    // (the password test above shows that): support lifts the address's limits instead.
+    await runAdmin(['signin:release', '--account', user.email, '--reason', 'e-mail change test']);
     await signInAs(page, user);
     await page.goto(regionUrl('domestic', '/account?lang=en'));
     const row = page.getByRole('main').getByRole('listitem', { name: 'E-mail' });
     await row.getByRole('button', { name: 'Change' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change e-mail' });
 
-    // The old address got its sign-up code moments ago: its button counts down first.
     const sendOld = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ }).first();
-    await sendOld.click();
-    await expect(sendOld).toHaveText(/Resend in \d+ s/);
-    await expect(sendOld).toHaveText('Send code', { timeout: 70_000 });
     await sendOld.click();
     await expect(sendOld).toHaveText(/Resend in \d+ s/);
     await dialog.getByLabel('Code sent to the current address').fill(await codeFor(request, 'domestic', user.email));

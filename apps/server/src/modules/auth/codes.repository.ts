@@ -59,6 +59,12 @@ export function deleteSpentSendWindows(db: Db, asOf: number, spacing: number): P
   });
 }
 
+/** Forgets a target's sends: its next code goes at once, the first of a new day (an operator's release). */
+export async function deleteSendWindow(db: Db, target: string): Promise<boolean> {
+  const result = await db.deleteFrom('code_send_windows').where('target', '=', target).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export function findSendWindow(db: Db, target: string) {
   return db
     .selectFrom('code_send_windows')

@@ -1,4 +1,4 @@
-import { userCreateCommand } from './auth.commands.js';
+import { signInReleaseCommand, userCreateCommand } from './auth.commands.js';
 import { defineModule, eraseByAddress } from '../manifest.js';
 import { authRoutes } from './auth.routes.js';
 import { recordSweepPlugin } from './record-sweep.plugin.js';
@@ -8,7 +8,7 @@ export const authModule = defineModule({
   name: 'auth',
   plugins: [recordSweepPlugin],
   routes: [authRoutes],
-  commands: [userCreateCommand],
+  commands: [userCreateCommand, signInReleaseCommand],
   tables: {
     credentials: { erase: 'rows' },
     // Deleting a session ends it at once: its tokens go with it (foreign keys, on delete cascade).

@@ -3,6 +3,7 @@ import { AuthErrors } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import * as repo from './auth.repository.js';
+import { deleteSendWindow } from './codes.repository.js';
 
 /**
  * Brute-force limits of sign-in (docs/decisions/015), kept in the database so that every
@@ -130,6 +131,47 @@ export async function releaseSignInTry(db: Db, keys: ThrottleKeys): Promise<void
 /** A password reset proves the mailbox or phone: the account's locks and waits end with it. */
 export function clearAccountThrottle(db: Db, account: string) {
   return repo.clearAccountThrottles(db, [account]);
+}
+
+/** What an operator's release lifted (`signin:release`). */
+export interface Released {
+  account: string;
+  /** The account's own row and its rows at each address it was tried from. */
+  throttle_rows: number;
+  /** Whether codes had been sent to it lately (their spacing and day's count are forgotten). */
+  code_sends: boolean;
+  /** The account at that address, if there is one; the release is recorded in its audit trail. */
+  user_id: number | null;
+}
+
+/**
+ * Lifts the limits of one e-mail address or mobile number, for a person support has verified:
+ * the lock after wrong passwords at each address it was tried from, the account's growing wait,
+ * and the spacing and daily count of the codes sent to it. The limits of a network address are
+ * about spraying across accounts, not about this person, and stay. Recorded in the audit trail
+ * of the account at that address, with the operator's reason.
+ */
+export async function releaseLimits(
+  db: Db,
+  parsed: { column: repo.AccountColumn; value: string },
+  reason: string,
+  now: number,
+): Promise<Released> {
+  return db.transaction().execute(async (trx) => {
+    const cleared = await clearAccountThrottle(trx, parsed.value);
+    const released: Released = {
+      account: parsed.value,
+      throttle_rows: cleared.reduce((sum, result) => sum + Number(result.numDeletedRows), 0),
+      code_sends: await deleteSendWindow(trx, parsed.value),
+      user_id: (await repo.findUserForSignIn(trx, parsed.column, parsed.value))?.id ?? null,
+    };
+    if (released.user_id !== null) {
+      const detail = { reason, throttle_rows: released.throttle_rows, code_sends: released.code_sends };
+      const event = { userId: released.user_id, kind: 'signin.released', ip: null, userAgent: null, detail };
+      await repo.insertAuditEvent(trx, event, now);
+    }
+    return released;
+  });
 }
 
 /**
