@@ -28,7 +28,7 @@ const FIELDS: readonly {
   { name: 'zfb', label: 'property:form.zfb', hint: 'property:form.zfbHint', maxLength: 254 },
   { name: 'identity_card', label: 'property:form.identityCard', hint: 'property:form.identityCardHint', maxLength: 18 },
   { name: 'name', label: 'property:form.name', hint: 'property:form.nameHint', maxLength: 50 },
-  { name: 'mobile', label: 'property:form.mobile', maxLength: 11, inputMode: 'tel' },
+  { name: 'mobile', label: 'property:form.mobile', hint: 'property:form.mobileHint', maxLength: 11, inputMode: 'tel' },
   {
     name: 'amount',
     label: 'property:form.amount',
