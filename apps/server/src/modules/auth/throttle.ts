@@ -153,17 +153,17 @@ export interface Released {
  */
 export async function releaseLimits(
   db: Db,
-  parsed: { column: repo.AccountColumn; value: string },
+  account: { column: repo.AccountColumn; value: string },
   reason: string,
   now: number,
 ): Promise<Released> {
   return db.transaction().execute(async (trx) => {
-    const cleared = await clearAccountThrottle(trx, parsed.value);
+    const cleared = await clearAccountThrottle(trx, account.value);
     const released: Released = {
-      account: parsed.value,
+      account: account.value,
       throttle_rows: cleared.reduce((sum, result) => sum + Number(result.numDeletedRows), 0),
-      code_sends: await deleteSendWindow(trx, parsed.value),
-      user_id: (await repo.findUserForSignIn(trx, parsed.column, parsed.value))?.id ?? null,
+      code_sends: await deleteSendWindow(trx, account.value),
+      user_id: (await repo.findUserForSignIn(trx, account.column, account.value))?.id ?? null,
     };
     if (released.user_id !== null) {
       const detail = { reason, throttle_rows: released.throttle_rows, code_sends: released.code_sends };
