@@ -12,6 +12,7 @@ import {
   signInAs,
   test,
 } from '../fixtures.js';
+import { expectAccessible } from '../accessibility.js';
 import { expectNothingClipped } from '../layout.js';
 import { OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
 
@@ -167,6 +168,59 @@ test.describe('overseas', () => {
     const records = ((await answer.json()) as { data: { product: string; have_renew: boolean; product_id: number }[] })
       .data;
     expect(records).toEqual([expect.objectContaining({ product: 'max', product_id: 5371, have_renew: false })]);
+  });
+
+  test('a cancel whose answer is lost says so in its dialog; pressed again, it hears the first answer', async ({
+    page,
+  }) => {
+    const subscriber = await registerUser(page.request, { region: 'overseas' });
+    const until = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    await runAdmin([
+      'subscription:grant',
+      ...['--user', String(subscriber.userId), '--product', 'max', '--platforms', 'win,mac'],
+      ...['--until', until, '--type', 'subs', '--product-id', '5371', '--renew', 'true'],
+      ...['--name', 'Diagram yearly plan', '--order-type', '209', '--channel', 'online'],
+    ]);
+    await signInAs(page, subscriber);
+
+    // The first request reaches the server and is carried out; its answer never reaches the page.
+    // (It is sent from Node, which resolves no example host: to the server's address, by name.)
+    const keys: (string | undefined)[] = [];
+    await page.route('**/subscription/scheme-cancel', async (route) => {
+      const sent = route.request();
+      keys.push(sent.headers()['idempotency-key']);
+      if (keys.length > 1) return route.continue();
+      const carriedOut = await route.fetch({
+        url: SERVER_ORIGIN + new URL(sent.url()).pathname,
+        headers: { ...sent.headers(), host: OVERSEAS_HOST },
+      });
+      expect(carriedOut.ok()).toBe(true);
+      await route.abort('connectionreset');
+    });
+    await page.goto(overseasUrl('/order'));
+    const card = page
+      .getByRole('region', { name: 'My licences' })
+      .getByRole('article', { name: 'Diagram · 1-year plan' });
+    await card.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'We could not reach the server. Check your internet connection and try again.',
+    );
+    await expectAccessible(page, 'the cancel dialog after a lost answer');
+    await page.screenshot({ path: path.join(artifacts, 'order-overseas-cancel-lost-answer-1440.png') });
+
+    // Pressed again, from the keyboard: the same key, and the first answer (a success), not
+    // "cancel unavailable" for a subscription that no longer renews.
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Automatic renewal is cancelled.')).toBeVisible();
+    await expect(card.getByText('Automatic renewal cancelled')).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   test.describe('390 px', () => {
