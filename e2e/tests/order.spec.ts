@@ -30,6 +30,19 @@ async function userWithOrders(request: Parameters<typeof registerUser>[0], regio
   return user;
 }
 
+/** A new overseas user whose diagram plan (product id 5371) renews itself, for 200 more days. */
+async function overseasSubscriber(request: Parameters<typeof registerUser>[0]) {
+  const subscriber = await registerUser(request, { region: 'overseas' });
+  const until = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+  await runAdmin([
+    'subscription:grant',
+    ...['--user', String(subscriber.userId), '--product', 'max', '--platforms', 'win,mac'],
+    ...['--until', until, '--type', 'subs', '--product-id', '5371', '--renew', 'true'],
+    ...['--name', 'Diagram yearly plan', '--order-type', '209', '--channel', 'online'],
+  ]);
+  return subscriber;
+}
+
 /**
  * Turns the history to another page and waits until the table shows it: a row name can be on
  * two pages, and a click that lands before the page changes would act on the old page's row.
@@ -126,14 +139,7 @@ test.describe('overseas', () => {
 
   test('cancels a renewing subscription: the card and the server’s record both change', async ({ page }) => {
     const request = page.request;
-    const subscriber = await registerUser(request, { region: 'overseas' });
-    const until = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
-    await runAdmin([
-      'subscription:grant',
-      ...['--user', String(subscriber.userId), '--product', 'max', '--platforms', 'win,mac'],
-      ...['--until', until, '--type', 'subs', '--product-id', '5371', '--renew', 'true'],
-      ...['--name', 'Diagram yearly plan', '--order-type', '209', '--channel', 'online'],
-    ]);
+    const subscriber = await overseasSubscriber(request);
     const session = await signInAs(page, subscriber);
     await page.goto(overseasUrl('/order'));
 
@@ -173,14 +179,7 @@ test.describe('overseas', () => {
   test('a cancel whose answer is lost says so in its dialog; pressed again, it hears the first answer', async ({
     page,
   }) => {
-    const subscriber = await registerUser(page.request, { region: 'overseas' });
-    const until = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
-    await runAdmin([
-      'subscription:grant',
-      ...['--user', String(subscriber.userId), '--product', 'max', '--platforms', 'win,mac'],
-      ...['--until', until, '--type', 'subs', '--product-id', '5371', '--renew', 'true'],
-      ...['--name', 'Diagram yearly plan', '--order-type', '209', '--channel', 'online'],
-    ]);
+    const subscriber = await overseasSubscriber(page.request);
     await signInAs(page, subscriber);
 
     // The first request reaches the server and is carried out; its answer never reaches the page.
