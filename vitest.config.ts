@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.projects';
 
 export default defineConfig({
   test: {
@@ -35,7 +36,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      'apps/web/vitest.config.ts',
+      ...webProjects,
     ],
   },
 });

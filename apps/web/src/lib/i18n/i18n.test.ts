@@ -1,3 +1,4 @@
+// @vitest-fresh-modules: these tests start from i18next with no language loaded, as a page does.
 import { describe, expect, it } from 'vitest';
 import { currencyOf, formatCurrency, formatDate } from './format';
 import { loadDayjs } from './dayjs-locale';
