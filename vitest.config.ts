@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { webProjects } from './apps/web/vitest.projects';
+import { webProjects } from './apps/web/vitest.projects.ts';
 
 export default defineConfig({
   test: {

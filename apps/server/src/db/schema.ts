@@ -703,6 +703,8 @@ export interface WithdrawalsTable {
   settled_at: number | null;
   transfer_reference: string | null;
   failure_reason: string | null;
+  /** A payout made by hand for a failed withdrawal of a closed account: the failed one's id. */
+  repays_id: number | null;
 }
 
 /** A plan of a team (spec 02 §3 "Team plan"): seats for its members. */

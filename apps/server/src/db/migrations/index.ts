@@ -31,6 +31,7 @@ import * as refreshTokenExpiry from './2026-11-27-904-refresh-token-expiry.js';
 import * as teamCheckouts from './2026-11-27-905-team-checkouts.js';
 import * as refundedOrders from './2026-11-27-906-refunded-orders.js';
 import * as signInRecordExpiry from './2026-11-28-907-sign-in-record-expiry.js';
+import * as withdrawalRepayments from './2026-11-28-908-withdrawal-repayments.js';
 import * as teamPlans from './2026-11-25-802-team-plans.js';
 
 /**
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-905-team-checkouts': teamCheckouts,
   '2026-11-27-906-refunded-orders': refundedOrders,
   '2026-11-28-907-sign-in-record-expiry': signInRecordExpiry,
+  '2026-11-28-908-withdrawal-repayments': withdrawalRepayments,
 };

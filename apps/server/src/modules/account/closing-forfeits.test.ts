@@ -14,6 +14,7 @@ import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { addMember, createCompany } from '../companies/companies.service.js';
 import { addTeamMember, createTeam } from '../teams/teams.service.js';
+import { availableIncome } from '../income/income.service.js';
 import { codeFor } from './test-support.js';
 
 let keys = 0;
@@ -201,6 +202,124 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     expect(
       await t.app.db.selectFrom('notice_recipients').select('notice_id').where('user_id', '=', dee.userId).execute(),
     ).toEqual([]);
+  });
+
+  /** A closed author whose ¥50 withdrawal failed: the amount is back in an income nobody can ask for. */
+  async function failedAfterClosing(
+    payee: { zfb: string; name: string; mobile: string },
+    beforeClosing: (author: TestUser) => Promise<unknown> = async () => undefined,
+  ) {
+    const author = await testUser(t);
+    await sellTemplate(author);
+    const asked = await askWithdrawal(author, payee);
+    await beforeClosing(author);
+    const closed = await call(t, closeAccountRoute, {
+      as: author,
+      body: { via: 'email', code: await codeFor(t, 11, author.email as string) },
+    });
+    expect(closed.status, closed.raw.body).toBe(200);
+    await operator('withdrawal:failed', '--id', String(asked.id), '--reason', 'the Alipay account does not exist');
+    return { author, failedId: asked.id };
+  }
+
+  const withdrawalsOf = (author: TestUser) =>
+    t.app.db.selectFrom('withdrawals').selectAll().where('user_id', '=', author.userId).orderBy('id').execute();
+
+  it('records a failed withdrawal of a closed account paid by hand after all: once, from the income it gave back, audited', async () => {
+    const { author, failedId } = await failedAfterClosing({ zfb: '13800138002', name: '王五', mobile: '13912345670' });
+    const repay = (...more: string[]) =>
+      cli('withdrawal:repaid', '--id', String(failedId), '--reference', 'BANK-REPAY-1', ...more);
+
+    const badAccount = await repay('--reason', 'asked by e-mail', '--zfb', 'not an account');
+    expect(badAccount.code).toBe(1);
+    expect(JSON.stringify(badAccount.error)).toContain('--zfb must be an Alipay account');
+    expect(await withdrawalsOf(author)).toHaveLength(1);
+
+    const reason = 'the author wrote to support on 2026-11-30 with a corrected account';
+    const repaid = await repay('--reason', reason, '--zfb', 'wangwu@example.com');
+    expect(repaid.code, JSON.stringify(repaid.error)).toBe(0);
+    expect(repaid.json).toMatchObject({
+      state: 'paid',
+      amount: 5_000,
+      repays_id: failedId,
+      transfer_reference: 'BANK-REPAY-1',
+      zfb: 'wa***@example.com',
+    });
+
+    // The failed one stays as it was; the payout is a row of its own, to the same person.
+    const [failed, paid] = await withdrawalsOf(author);
+    expect(failed).toMatchObject({ id: failedId, state: 'failed', repays_id: null });
+    expect(paid).toMatchObject({
+      id: repaid.json.id,
+      state: 'paid',
+      repays_id: failedId,
+      zfb: 'wangwu@example.com',
+      name: '王五',
+      failure_reason: null,
+      identity_card_cipher: failed?.identity_card_cipher,
+    });
+    // ¥70 earned, ¥50 paid: ¥20 left, as before the failure.
+    expect(await availableIncome(t.app.db, author.userId, t.clock.now())).toBe(2_000);
+    const audit = await t.app.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('user_id', '=', author.userId)
+      .where('kind', '=', 'withdrawal.repaid')
+      .execute();
+    expect(audit.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual([
+      { withdrawal: paid?.id, repays: failedId, reference: 'BANK-REPAY-1', reason },
+    ]);
+
+    const again = await repay('--reason', reason);
+    expect(again.code).toBe(1);
+    expect(JSON.stringify(again.error)).toContain(`was paid again already, as withdrawal ${paid?.id}`);
+    expect(await withdrawalsOf(author)).toHaveLength(2);
+  });
+
+  it('pays a failed withdrawal by hand once when ten operators record it at the same moment', async () => {
+    const { author, failedId } = await failedAfterClosing({ zfb: '13800138003', name: '赵六', mobile: '13912345671' });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        cli('withdrawal:repaid', '--id', String(failedId), '--reference', `BANK-RACE-${i}`, '--reason', 'race'),
+      ),
+    );
+    expect(results.filter((result) => result.code === 0)).toHaveLength(1);
+    for (const refused of results.filter((result) => result.code !== 0))
+      expect(JSON.stringify(refused.error)).toContain('was paid again already');
+    expect((await withdrawalsOf(author)).filter((row) => row.repays_id === failedId)).toHaveLength(1);
+    expect(await availableIncome(t.app.db, author.userId, t.clock.now())).toBe(2_000);
+  });
+
+  it('refuses to pay by hand a withdrawal that has not failed, one of an open account or failed before closing, or more than the income left', async () => {
+    const refusal = async (id: number, expected: string) => {
+      const refused = await cli('withdrawal:repaid', '--id', String(id), '--reference', 'BANK-NO', '--reason', 'test');
+      expect(refused.code).toBe(1);
+      expect(JSON.stringify(refused.error)).toContain(expected);
+    };
+
+    const open = await testUser(t);
+    await sellTemplate(open);
+    const waiting = await askWithdrawal(open, { zfb: '13800138004', name: '孙七', mobile: '13912345672' });
+    await refusal(waiting.id, `withdrawal ${waiting.id} has not failed: it is submitted`);
+    await operator('withdrawal:failed', '--id', String(waiting.id), '--reason', 'the Alipay account is frozen');
+    await refusal(waiting.id, "the author's account is open: they can ask again on the income screen");
+    // Closed after the failure: the closing listed that income as given up.
+    t.clock.advance(1);
+    const closed = await call(t, closeAccountRoute, {
+      as: open,
+      body: { via: 'email', code: await codeFor(t, 11, open.email as string) },
+    });
+    expect(closed.status, closed.raw.body).toBe(200);
+    await refusal(waiting.id, `withdrawal ${waiting.id} failed before the account was closed`);
+
+    // The sale was refunded while the withdrawal waited: nothing is left for it once it fails.
+    const { author, failedId } = await failedAfterClosing(
+      { zfb: '13800138005', name: '周八', mobile: '13912345673' },
+      (seller) =>
+        operator('income:refund', '--user', String(seller.userId), '--of', 'sale', '--source', `sale-${seller.userId}`),
+    );
+    await refusal(failedId, 'only 0 of the 5000 fen is left');
+    expect((await withdrawalsOf(author)).map((row) => row.state)).toEqual(['failed']);
   });
 
   it('answers only the account itself', async () => {

@@ -9,6 +9,7 @@ import {
   isWithdrawalState,
   listWithdrawals,
   payableCsv,
+  repayFailedWithdrawal,
   revealIdentityCard,
   settleWithdrawal,
 } from './payouts.service.js';
@@ -158,6 +159,37 @@ export const withdrawalFailedCommand: CliCommand = {
       deps.db,
       recordIdFlag('id', flags.id),
       { failed: { reason: flags.reason as string } },
+      deps.clock.now(),
+    );
+  },
+};
+
+export const withdrawalRepaidCommand: CliCommand = {
+  name: 'withdrawal:repaid',
+  description:
+    'Record a failed withdrawal of a closed account as paid by hand after all: a new paid withdrawal naming it, once, taken from the income the failure gave back; the reason goes to the audit trail.',
+  options: [
+    { name: 'id', description: 'the failed withdrawal id', required: true },
+    { name: 'reference', description: "the payment provider's reference of the transfer", required: true },
+    {
+      name: 'reason',
+      description: 'why it is paid by hand (who asked, when, how), for the audit trail',
+      required: true,
+    },
+    { name: 'zfb', description: "the Alipay account paid, if not the failed withdrawal's" },
+    { name: 'name', description: "the payee's real name, if not the failed withdrawal's" },
+  ],
+  run: async (context, flags) => {
+    const deps = await context.deps();
+    return repayFailedWithdrawal(
+      deps.db,
+      recordIdFlag('id', flags.id),
+      {
+        reference: flags.reference as string,
+        reason: flags.reason as string,
+        ...(flags.zfb === undefined ? {} : { zfb: flags.zfb }),
+        ...(flags.name === undefined ? {} : { name: flags.name }),
+      },
       deps.clock.now(),
     );
   },

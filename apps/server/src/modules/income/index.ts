@@ -8,6 +8,7 @@ import {
   withdrawalIdentityCommand,
   withdrawalListCommand,
   withdrawalPaidCommand,
+  withdrawalRepaidCommand,
 } from './income.commands.js';
 import { incomeRoutes } from './income.routes.js';
 import { incomeForfeits } from './income.service.js';
@@ -27,6 +28,7 @@ export const incomeModule = defineModule({
     withdrawalListCommand,
     withdrawalPaidCommand,
     withdrawalFailedCommand,
+    withdrawalRepaidCommand,
     withdrawalExportCommand,
     withdrawalIdentityCommand,
   ],

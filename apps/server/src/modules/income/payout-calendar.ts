@@ -40,6 +40,11 @@ function isWorkingDay(date: Date, calendar: PayoutCalendar): boolean {
   return weekday !== 0 && weekday !== 6;
 }
 
+/** The day (YYYY-MM-DD) a moment falls on in China. */
+export function chinaDay(at: number): string {
+  return isoDay(new Date((at + CHINA_OFFSET_SECONDS) * 1000));
+}
+
 /** The day (YYYY-MM-DD, China) from which a withdrawal asked for at `requestedAt` is paid. */
 export function payoutDay(requestedAt: number, calendar: PayoutCalendar): string {
   // The request's calendar month in China, as a UTC date so that days step plainly.

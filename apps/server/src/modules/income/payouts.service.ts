@@ -1,11 +1,13 @@
-import { type WithdrawalState, withdrawalStates } from '@account-centre/contract';
+import { isEmail, isMainlandMobile, type WithdrawalState, withdrawalStates } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
+import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { openSealed } from '../../lib/secrets.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import { notify } from '../messages/notify.js';
 import { findOpenUser } from '../user/user.repository.js';
-import { IDENTITY_CARD_PURPOSE, withdrawalView } from './income.service.js';
+import { availableIncome, IDENTITY_CARD_PURPOSE, withdrawalView } from './income.service.js';
+import { chinaDay } from './payout-calendar.js';
 
 const CHINA_OFFSET_SECONDS = 8 * 3600;
 
@@ -36,6 +38,7 @@ export async function listWithdrawals(db: Db, filter: { state?: WithdrawalState;
     name: row.name,
     zfb: row.zfb,
     transfer_reference: row.transfer_reference,
+    repays_id: row.repays_id,
   }));
 }
 
@@ -54,10 +57,9 @@ export type Settlement = { paid: { reference: string } } | { failed: { reason: s
  */
 export async function settleWithdrawal(db: Db, id: number, settlement: Settlement, now: number) {
   const paid = 'paid' in settlement;
-  const text = (paid ? settlement.paid.reference : settlement.failed.reason).trim();
-  const max = paid ? 100 : 200;
-  if (text.length === 0 || text.length > max)
-    throw operatorInputError(`${paid ? '--reference' : '--reason'} must have 1 to ${max} characters`);
+  const text = paid
+    ? requiredText('--reference', settlement.paid.reference, 100)
+    : requiredText('--reason', settlement.failed.reason, 200);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('withdrawals')
@@ -82,6 +84,105 @@ export async function settleWithdrawal(db: Db, id: number, settlement: Settlemen
       ...(closed && !paid ? { note: CLOSED_AUTHOR_FAILURE } : {}),
     };
   });
+}
+
+export interface Repayment {
+  /** The payment provider's reference of the transfer made by hand. */
+  reference: string;
+  /** Why, for the account's audit trail: who asked, when, by which channel. */
+  reason: string;
+  /** The Alipay account paid, when not the failed withdrawal's (the usual cause of a failure). */
+  zfb?: string;
+  /** The payee's real name, when not the failed withdrawal's. */
+  name?: string;
+}
+
+/**
+ * A failed withdrawal of a closed account paid by hand after all. Its author cannot ask again
+ * (the income screen went with the account), so customer service pays the amount the failure
+ * gave back, usually to a corrected Alipay account, and records the transfer here as a new paid
+ * withdrawal naming the failed one (which stays as it was: the books show both). Only a failure
+ * after the closing: closing promised to pay the withdrawals still waiting, and listed the income
+ * that was not as given up (decision 044). The payout is the debit
+ * of the income the failure returned, so the amount must still be there: a refund since may have
+ * taken some. Only once per failed withdrawal: the database's unique index decides between two
+ * operators at once. The reason goes to the account's audit trail. An open account is refused:
+ * its author asks again on the income screen.
+ */
+export async function repayFailedWithdrawal(db: Db, id: number, repayment: Repayment, now: number) {
+  const reference = requiredText('--reference', repayment.reference, 100);
+  const reason = requiredText('--reason', repayment.reason, 200);
+  const zfb = repayment.zfb?.trim();
+  if (zfb !== undefined && !(isMainlandMobile(zfb) || isEmail(zfb)))
+    throw operatorInputError('--zfb must be an Alipay account: a mainland mobile number or an e-mail address');
+  const name = repayment.name === undefined ? undefined : requiredText('--name', repayment.name, 50);
+  return transactionExplainingUnique(
+    db,
+    async (trx) => {
+      const failed = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!failed) throw operatorInputError(`no withdrawal ${id}`);
+      if (failed.state !== 'failed') throw operatorInputError(`withdrawal ${id} has not failed: it is ${failed.state}`);
+      // The author's row, locked whether open or closed: income is counted under it (asAuthor).
+      const author = await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', failed.user_id)
+        .returning('closed_at')
+        .executeTakeFirstOrThrow();
+      if (author.closed_at === null)
+        throw operatorInputError("the author's account is open: they can ask again on the income screen");
+      // Closing listed the income and promised only the withdrawals still waiting (decision 044).
+      if ((failed.settled_at ?? 0) < author.closed_at)
+        throw operatorInputError(
+          `withdrawal ${id} failed before the account was closed: its author gave that income up by closing`,
+        );
+      const earlier = await trx.selectFrom('withdrawals').select('id').where('repays_id', '=', id).executeTakeFirst();
+      if (earlier) throw operatorInputError(`withdrawal ${id} was paid again already, as withdrawal ${earlier.id}`);
+      const available = await availableIncome(trx, failed.user_id, now);
+      if (available < failed.amount)
+        throw operatorInputError(
+          `only ${available} of the ${failed.amount} fen is left in the author's income (refunds since the failure)`,
+        );
+      const { id: _failedId, ...payee } = failed;
+      const paid = await trx
+        .insertInto('withdrawals')
+        .values({
+          ...payee,
+          zfb: zfb ?? failed.zfb,
+          name: name ?? failed.name,
+          state: 'paid',
+          created_at: now,
+          payout_on: chinaDay(now),
+          settled_at: now,
+          transfer_reference: reference,
+          failure_reason: null,
+          repays_id: id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await insertAuditEvent(
+        trx,
+        {
+          userId: failed.user_id,
+          kind: 'withdrawal.repaid',
+          ip: null,
+          userAgent: null,
+          detail: { withdrawal: paid.id, repays: id, reference, reason },
+        },
+        now,
+      );
+      return { ...withdrawalView(paid), repays_id: id, transfer_reference: reference };
+    },
+    // Another operator's payout committed between this one's check and its insert.
+    (columns) =>
+      columns.includes('repays_id') ? operatorInputError(`withdrawal ${id} was paid again already`) : undefined,
+  );
+}
+
+function requiredText(flag: string, value: string, max: number): string {
+  const text = value.trim();
+  if (text.length === 0 || text.length > max) throw operatorInputError(`${flag} must have 1 to ${max} characters`);
+  return text;
 }
 
 /** A CSV field, quoted when needed; a leading formula character is defused for spreadsheets. */
