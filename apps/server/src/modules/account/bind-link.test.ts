@@ -15,6 +15,7 @@ import { testUser } from '../../../test/helpers/users.js';
 import { qrSvg } from '../../lib/qr.js';
 import { maskedAccount } from './bind-link.service.js';
 import { codeFor, DOMESTIC_HOST, infoOf, login, OVERSEAS_HOST, type Person, uniqueMobile } from './test-support.js';
+import { auditDetails } from '../../../test/helpers/audit.js';
 
 describe('masked account of a link', () => {
   it('shows the e-mail’s first two characters, else the nickname’s', () => {
@@ -224,13 +225,7 @@ describe.each(dialects)('binding a phone by link on $name', (dialect) => {
       expect(['link used', 'already bound']).toContain(results.find((r) => r.status === 409)?.body.msg);
       const winner = numbers[results.findIndex((r) => r.status === 200)];
       expect((await infoOf(t, me)).mobile).toBe(winner);
-      const events = await t.app.db
-        .selectFrom('audit_events')
-        .select('kind')
-        .where('user_id', '=', me.userId)
-        .where('kind', '=', 'mobile.bind')
-        .execute();
-      expect(events).toHaveLength(1);
+      expect(await auditDetails(t.app.db, me.userId, 'mobile.bind')).toHaveLength(1);
     }
   });
 });

@@ -16,6 +16,7 @@ import { addMember, createCompany } from '../companies/companies.service.js';
 import { addTeamMember, createTeam } from '../teams/teams.service.js';
 import { availableIncome } from '../income/income.service.js';
 import { codeFor } from './test-support.js';
+import { auditDetails } from '../../../test/helpers/audit.js';
 
 let keys = 0;
 
@@ -260,13 +261,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     });
     // ¥70 earned, ¥50 paid: ¥20 left, as before the failure.
     expect(await availableIncome(t.app.db, author.userId, t.clock.now())).toBe(2_000);
-    const audit = await t.app.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', author.userId)
-      .where('kind', '=', 'withdrawal.repaid')
-      .execute();
-    expect(audit.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual([
+    expect(await auditDetails(t.app.db, author.userId, 'withdrawal.repaid')).toEqual([
       { withdrawal: paid?.id, repays: failedId, reference: 'BANK-REPAY-1', reason },
     ]);
 

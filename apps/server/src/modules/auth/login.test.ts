@@ -15,6 +15,7 @@ import { asCaller } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { createAccount } from './accounts.service.js';
 import { signInLimits } from './throttle.js';
+import { auditDetails } from '../../../test/helpers/audit.js';
 
 const incorrect = { status: 'error', code: 2, msg: 'account or password incorrect' };
 const limited = { status: 'error', code: 16, msg: 'login limit' };
@@ -192,13 +193,7 @@ describe.each(dialects)('sign-in on $name', (dialect) => {
       );
       expect(results.filter((r) => r.statusCode === 400)).toHaveLength(accountAtAddress.limit);
       expect(results.filter((r) => r.statusCode === 429)).toHaveLength(20 - accountAtAddress.limit);
-      const failures = await t.app.db
-        .selectFrom('audit_events')
-        .select('id')
-        .where('user_id', '=', account.user_id)
-        .where('kind', '=', 'login.failure')
-        .execute();
-      expect(failures).toHaveLength(accountAtAddress.limit);
+      expect(await auditDetails(t.app.db, account.user_id, 'login.failure')).toHaveLength(accountAtAddress.limit);
     });
 
     it('evaluates 5 concurrent guesses per address when two addresses guess at once', async () => {

@@ -5,6 +5,7 @@ import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { signInLimits } from './throttle.js';
+import { auditDetails } from '../../../test/helpers/audit.js';
 
 describe.each(dialects)('an operator lifting one address’s sign-in limits on $name', (dialect) => {
   let t: TestApp;
@@ -48,13 +49,7 @@ describe.each(dialects)('an operator lifting one address’s sign-in limits on $
 
     expect((await login(t, { account: account.email, password: PASSWORD }, { ip })).statusCode).toBe(200);
     expect((await sendCode(account.email)).status).toBe(200);
-    const events = await t.app.db
-      .selectFrom('audit_events')
-      .select(['kind', 'detail'])
-      .where('user_id', '=', account.user_id)
-      .where('kind', '=', 'signin.released')
-      .execute();
-    expect(events.map((event) => JSON.parse(event.detail ?? '{}'))).toEqual([
+    expect(await auditDetails(t.app.db, account.user_id, 'signin.released')).toEqual([
       { reason: 'ticket 4711: owner verified', throttle_rows: 2, code_sends: true },
     ]);
   });

@@ -5,6 +5,7 @@ import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { activate, device, grantTeamSeat, listDevices, signInOn, slotState } from './test-support.js';
+import { auditDetails } from '../../../test/helpers/audit.js';
 
 describe.each(dialects)('operator commands for devices on $name', (dialect) => {
   let t: TestApp;
@@ -118,13 +119,9 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
     expect(await slotState(t, cy.userId, 'project')).toMatchObject({ used: 0, devices: [] });
     const refused = await call(t, getUserRoute, { as: { ...cy, token: client.token }, host: null });
     expect(refused.status).toBe(401);
-    const event = await t.app.db
-      .selectFrom('audit_events')
-      .select(['kind', 'detail'])
-      .where('user_id', '=', cy.userId)
-      .where('kind', '=', 'device.unbind')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(event.detail ?? '{}')).toMatchObject({ by: 'operator', product: 'project' });
+    expect(await auditDetails(t.app.db, cy.userId, 'device.unbind')).toEqual([
+      expect.objectContaining({ by: 'operator', product: 'project' }),
+    ]);
 
     const again = await admin(
       'device:unbind',

@@ -17,6 +17,7 @@ import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
+import { auditDetails } from '../../../test/helpers/audit.js';
 
 const DAY = 86_400;
 const CARD = '11010519491231002X';
@@ -214,13 +215,7 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     expect(stored.identity_card_mask).toBe('110***********002X');
     const read = await cli('withdrawal:identity', '--id', String(made.id), '--reason', 'annual tax filing');
     expect(read.json).toEqual({ withdrawal: made.id, identity_card: CARD });
-    const audit = await t.app.db
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('user_id', '=', fay.userId)
-      .where('kind', '=', 'withdrawal.identity_read')
-      .execute();
-    expect(audit.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual([
+    expect(await auditDetails(t.app.db, fay.userId, 'withdrawal.identity_read')).toEqual([
       { withdrawal: made.id, reason: 'annual tax filing' },
     ]);
   });
