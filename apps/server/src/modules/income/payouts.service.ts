@@ -101,13 +101,14 @@ export interface Repayment {
  * A failed withdrawal of a closed account paid by hand after all. Its author cannot ask again
  * (the income screen went with the account), so customer service pays the amount the failure
  * gave back, usually to a corrected Alipay account, and records the transfer here as a new paid
- * withdrawal naming the failed one (which stays as it was: the books show both). Only a failure
- * after the closing: closing promised to pay the withdrawals still waiting, and listed the income
- * that was not as given up (decision 044). The payout is the debit
- * of the income the failure returned, so the amount must still be there: a refund since may have
- * taken some. Only once per failed withdrawal: the database's unique index decides between two
- * operators at once. The reason goes to the account's audit trail. An open account is refused:
- * its author asks again on the income screen.
+ * withdrawal naming the failed one (which stays as it was: the books show both).
+ *
+ * Only a failure after the closing: closing promised to pay the withdrawals still waiting, and
+ * listed the rest of the income as given up (decision 044). An open account is refused: its
+ * author asks again on the income screen. The payout is the debit of the income the failure gave
+ * back, so the amount must still be there (a sale refunded while the withdrawal waited may have
+ * taken it). Once per failed withdrawal: the database's unique index decides between two
+ * operators at once. The reason goes to the account's audit trail.
  */
 export async function repayFailedWithdrawal(db: Db, id: number, repayment: Repayment, now: number) {
   const reference = requiredText('--reference', repayment.reference, 100);
