@@ -37,7 +37,7 @@ const eachProject = {
  * Most files share their worker's loaded modules: importing React, Mantine and the app afresh
  * for every file was most of the web tests' time. Each file still gets a page of its own
  * (happy-dom), and the setup and each file's hooks undo what a test leaves behind (the session,
- * toasts, stubbed calls). The files above run as before, each with its modules loaded afresh.
+ * toasts, stubbed calls). The files in `isolatedFiles` keep loading their modules afresh.
  * `--project 'web*'` runs both.
  */
 export const webProjects: TestProjectInlineConfiguration[] = [
