@@ -106,8 +106,8 @@ function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('order:history.columns.date')}</Table.Th>
-            <Table.Th>{t('order:history.columns.number')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('order:history.columns.date')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('order:history.columns.number')}</Table.Th>
             <Table.Th>{t('order:history.columns.products')}</Table.Th>
             <Table.Th>{t('order:history.columns.detail')}</Table.Th>
             {/* Short words that must not break ("数量" read as two lines). */}
@@ -120,7 +120,8 @@ function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
           {rows.map((row) => (
             <Table.Tr key={row.order_id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }}>{row.order_id}</Table.Td>
+              {/* An order number is read and copied whole: never broken over two lines. */}
+              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{row.order_id}</Table.Td>
               <Table.Td>
                 <Text size="sm">{orderName(t, row)}</Text>
                 <Amount row={row} />
