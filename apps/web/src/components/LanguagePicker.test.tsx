@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLocation } from '../lib/router';
-import { changeLanguage, languageNames, languages } from '../lib/i18n';
-import { renderInLanguage } from '../testing/render';
+import { languageNames, languages } from '../lib/i18n';
+import { renderInLanguage, resetLanguage } from '../testing/render';
 import { LanguagePicker } from './LanguagePicker';
 
 function Address() {
@@ -13,7 +13,7 @@ function Address() {
 describe('LanguagePicker', () => {
   afterEach(async () => {
     cleanup();
-    await changeLanguage('en');
+    await resetLanguage();
   });
 
   it('lists the 12 languages by their own names', async () => {

@@ -57,3 +57,12 @@ export async function renderInLanguage(
   );
   return Object.assign(render(ui, { wrapper }), { queryClient: client });
 }
+
+/**
+ * Puts the app back in English after a test. It starts i18next when no test of the worker has
+ * rendered yet (a file whose first test checks a rule without rendering, say): switching a
+ * language before i18next has started fails.
+ */
+export function resetLanguage(): Promise<void> {
+  return initI18n('en');
+}

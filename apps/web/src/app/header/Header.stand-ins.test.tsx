@@ -1,8 +1,7 @@
 import { activityBariconRoute, getUserRoute } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../lib/i18n';
-import { renderInLanguage } from '../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../testing/render';
 import { stubApi } from '../../testing/api';
 import { clearSession, saveSession } from '../../lib/session';
 import { testUser } from '../../testing/test-user';
@@ -14,7 +13,7 @@ import { Header } from './Header';
 afterEach(async () => {
   cleanup();
   clearSession();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('the header before its menus have loaded', () => {

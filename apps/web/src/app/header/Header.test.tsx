@@ -2,8 +2,7 @@ import { activityBariconRoute, getUserRoute } from '@account-centre/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeSignIn, getSignInPrompt } from '../../features/auth';
-import { changeLanguage } from '../../lib/i18n';
-import { renderInLanguage } from '../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../testing/render';
 import { stubApi } from '../../testing/api';
 import { clearSession, saveSession } from '../../lib/session';
 import { testUser } from '../../testing/test-user';
@@ -46,7 +45,7 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   clearSession();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('Header, international variant', () => {

@@ -12,8 +12,7 @@ import {
   unbindMobileRoute,
   updateUserRoute,
 } from '@account-centre/contract';
-import { changeLanguage } from '../../lib/i18n';
-import { renderInLanguage } from '../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../testing/render';
 import { type Call, failWith, stubApi } from '../../testing/api';
 import { clearSession, saveSession } from '../../lib/session';
 import { AccountScreen } from './AccountScreen';
@@ -37,7 +36,7 @@ afterEach(async () => {
   clearSession();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 async function startEditing() {

@@ -4,6 +4,7 @@ import { companyHome } from '../../lib/site-links';
 import { resetBuildContextForTests } from '../../lib/build-context';
 import { HOST_CHANNEL } from '../../lib/host-bridge';
 import { changeLanguage, initI18n } from '../../lib/i18n';
+import { resetLanguage } from '../../testing/render';
 import { getSession, saveSession } from '../../lib/session';
 import { CLOSE_SUCCESS_TOAST_MS, REDIRECT_AFTER_CLOSE_MS, finishAccountClose } from './close-account';
 
@@ -35,7 +36,7 @@ afterEach(async () => {
   delete window.AccountCentreHost;
   window.history.replaceState(null, '', '/');
   resetBuildContextForTests();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('after an account is closed', () => {

@@ -12,8 +12,7 @@ import {
   sendCodeRoute,
   startOAuthSignInRoute,
 } from '@account-centre/contract';
-import { changeLanguage } from '../../lib/i18n';
-import { renderInLanguage } from '../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../testing/render';
 import { type ApiStub, failWith, type Success, stubApi } from '../../testing/api';
 import { fakePopup } from '../../testing/popup';
 import { clearSession, getSession } from '../../lib/session';
@@ -50,7 +49,7 @@ afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('sign in with a linked third-party account', () => {

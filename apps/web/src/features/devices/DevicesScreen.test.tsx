@@ -15,8 +15,7 @@ import {
   unbindDiagramDeviceRoute,
 } from '@account-centre/contract';
 import { onAppEvent } from '../../lib/app-events';
-import { changeLanguage } from '../../lib/i18n';
-import { renderInLanguage } from '../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../testing/render';
 import { failWith, type Success, stubApi } from '../../testing/api';
 import { clearSession, getSession, saveSession } from '../../lib/session';
 import { DeviceLimitModal } from './components/DeviceLimitModal';
@@ -106,7 +105,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete window.AccountCentreHost;
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 async function openDiagramTab() {

@@ -12,8 +12,7 @@ import {
   OrderErrors,
   requestInvoiceRoute,
 } from '@account-centre/contract';
-import { changeLanguage } from '../../lib/i18n';
-import { renderInLanguage } from '../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../testing/render';
 import { type ApiStub, type Call, failWith, type Success, stubApi } from '../../testing/api';
 import { testLicence } from '../../testing/licence';
 import { testUser } from '../../testing/test-user';
@@ -87,7 +86,7 @@ afterEach(async () => {
   delete window.AccountCentreHost;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('the order history', () => {

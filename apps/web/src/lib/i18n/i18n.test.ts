@@ -26,7 +26,11 @@ describe('language of an address', () => {
   });
 });
 
-describe('initI18n and changeLanguage', () => {
+// One page's life, in the order a page lives it: the first load, first use of dayjs, then
+// switches. The first-load state exists once per module instance (this file loads its own,
+// decision 047), so these tests keep their order even in a shuffled run; the other tests of the
+// file read no shared state.
+describe('initI18n and changeLanguage', { shuffle: false }, () => {
   it('loads the active language only', async () => {
     await initI18n('de');
     expect(i18n.t('auth:signIn.title')).toBe('Anmelden');
@@ -56,6 +60,13 @@ describe('initI18n and changeLanguage', () => {
     expect(i18n.t('common:actions.cancel')).toBe('Cancel');
     expect(document.documentElement.lang).toBe('en');
   });
+
+  it('formatDate follows the language shown when none is given', async () => {
+    await changeLanguage('de');
+    expect(formatDate(MAY_FIRST_NOON)).toBe('01.05.2024');
+    await changeLanguage('en');
+    expect(formatDate(MAY_FIRST_NOON)).toBe('05/01/2024');
+  });
 });
 
 describe('formatDate', () => {
@@ -77,13 +88,6 @@ describe('formatDate', () => {
     expect(formatDate(afternoon, 'time', 'de')).toBe('15:30');
     expect(formatDate(afternoon, 'time', 'ru')).toBe('15:30');
     expect(formatDate(afternoon, 'time', 'jp')).toBe('15:30');
-  });
-
-  it('follows the language shown when none is given', async () => {
-    await changeLanguage('de');
-    expect(formatDate(MAY_FIRST_NOON)).toBe('01.05.2024');
-    await changeLanguage('en');
-    expect(formatDate(MAY_FIRST_NOON)).toBe('05/01/2024');
   });
 });
 

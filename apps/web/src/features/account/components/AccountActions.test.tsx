@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../../testing/test-user';
 import type { BuildContext } from '../../../lib/build-context';
 import { HOST_CHANNEL } from '../../../lib/host-bridge';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { AccountActions } from './AccountActions';
@@ -38,7 +37,7 @@ afterEach(async () => {
   clearSession();
   delete window.AccountCentreHost;
   vi.unstubAllGlobals();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('the account actions', () => {

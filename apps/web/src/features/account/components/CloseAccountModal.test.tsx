@@ -10,8 +10,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { type ApiStub, failWith, stubApi } from '../../../testing/api';
 import { clearSession, getSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
@@ -50,7 +49,7 @@ afterEach(async () => {
   vi.clearAllMocks();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 async function openAtCodeStep(region: 'domestic' | 'overseas', info: UserInfo, extra?: React.ReactNode) {

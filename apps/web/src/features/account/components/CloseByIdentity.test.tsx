@@ -10,8 +10,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { failWith, stubApi } from '../../../testing/api';
 import { fakePopup } from '../../../testing/popup';
 import { clearSession, saveSession } from '../../../lib/session';
@@ -65,7 +64,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.mocked(finishAccountClose).mockClear();
   vi.unstubAllGlobals();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 const api = () =>

@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountErrors, CommonErrors, getExchangeCodeRoute, getUserRoute } from '@account-centre/contract';
 import { resetBuildContextForTests } from '../../../lib/build-context';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { type Failure, failWith, type Success, stubApi } from '../../../testing/api';
 import { useLocation } from '../../../lib/router';
 import { clearSession, saveSession } from '../../../lib/session';
@@ -55,7 +54,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
   resetBuildContextForTests();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('the exchange-code launcher', () => {

@@ -12,8 +12,7 @@ import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { failWith, type Success, stubApi } from '../../../testing/api';
 import { fakePopup } from '../../../testing/popup';
 import { clearSession, saveSession } from '../../../lib/session';
@@ -69,7 +68,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete window.AccountCentreHost;
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('third-party sign-in rows', () => {

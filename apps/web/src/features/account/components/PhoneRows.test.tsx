@@ -13,8 +13,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type UserInfo, currentUserQueryKey } from '../../../lib/user/current-user';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { failWith, stubApi } from '../../../testing/api';
 import { clearSession, saveSession } from '../../../lib/session';
 import { PhoneBindLinkPage } from './PhoneBindLinkPage';
@@ -46,7 +45,7 @@ afterEach(async () => {
   clearSession();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  await changeLanguage('en');
+  await resetLanguage();
 });
 
 describe('the phone rows', () => {

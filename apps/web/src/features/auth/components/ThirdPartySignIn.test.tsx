@@ -8,11 +8,10 @@ import {
   listOAuthProvidersRoute,
   startOAuthSignInRoute,
 } from '@account-centre/contract';
-import { changeLanguage } from '../../../lib/i18n';
 import { clearSession, getSession } from '../../../lib/session';
 import { failWith, stubApi } from '../../../testing/api';
 import { fakePopup } from '../../../testing/popup';
-import { renderInLanguage } from '../../../testing/render';
+import { renderInLanguage, resetLanguage } from '../../../testing/render';
 import { ThirdPartySignIn, signInProviders } from './ThirdPartySignIn';
 
 const DESKTOP_UA =
@@ -83,7 +82,7 @@ describe('which third-party sign-ins are offered', () => {
 });
 
 describe('signing in with a linked account', () => {
-  afterEach(() => changeLanguage('en'));
+  afterEach(() => resetLanguage());
 
   it('opens the provider in a popup and exchanges the ticket it posts back for a session', async () => {
     const api = overseasApi().answer(exchangeTicketRoute, { data: session });
