@@ -226,6 +226,33 @@ test.describe('overseas', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  test.describe('1024 px', () => {
+    // A desktop client's window or a tablet in landscape: a desktop layout, too narrow for the
+    // history's seven columns beside the menu.
+    test.use({ viewport: { width: 1024, height: 768 } });
+
+    test('pages the history as cards, every receipt action in view', async ({ page }) => {
+      await signInAs(page, user);
+      await page.goto(overseasUrl('/order'));
+      const history = page.getByRole('region', { name: 'Order history' });
+      await expect(history.getByRole('listitem')).toHaveCount(3);
+      await expect(history.getByRole('table')).toHaveCount(0);
+      // Still the desktop's pages (spec 01 §2: three a page), not the phone's "read more".
+      await expect(history.getByRole('button', { name: 'Read more' })).toHaveCount(0);
+      await turnToPage(history.getByRole('navigation', { name: 'Order history pages' }), 2);
+      await expect(history.getByRole('listitem')).toHaveCount(3);
+
+      for (const action of await history.getByRole('listitem').getByRole('button').all()) {
+        const box = await action.boundingBox();
+        expect(box, 'a receipt action laid out').not.toBeNull();
+        expect(box!.x + box!.width, 'a receipt action inside the window').toBeLessThanOrEqual(1024);
+      }
+      await expectNothingClipped(page, ORDER_TEXTS);
+      await expectAccessible(page, 'the order history at 1024 px');
+      await screenshot(page, 'order-overseas-en-1024.png');
+    });
+  });
+
   test.describe('390 px', () => {
     test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
 

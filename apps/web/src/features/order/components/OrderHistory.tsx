@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_PAGE_SIZE, OrderErrors } from '@account-centre/contract';
 import { useCurrentUser } from '../../../lib/user/current-user';
 import { useLayoutMode } from '../../../lib/layout/use-layout';
+import { useFitsWidth } from '../../../lib/layout/use-fits-width';
 import { useBuildContext } from '../../../lib/build-context';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get-orders';
@@ -19,6 +20,13 @@ import { orderName } from '../product-names';
 const ReceiptModal = lazy(() => import('./ReceiptModal'));
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The room the seven columns need with every language's headings and receipt buttons. A desktop
+ * window narrower than that (1024 px beside the menu, a tablet in landscape) shows the same page
+ * as cards rather than hiding the receipt column behind a sideways scroll.
+ */
+const HISTORY_TABLE_MIN_WIDTH = 880;
 
 function StatusBadge({ row }: { row: OrderRow }) {
   const { t } = useTranslation();
@@ -102,11 +110,11 @@ interface RowsProps {
 function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={880}>
+    <Table.ScrollContainer minWidth={HISTORY_TABLE_MIN_WIDTH}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('order:history.columns.date')}</Table.Th>
+            <Table.Th>{t('order:history.columns.date')}</Table.Th>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('order:history.columns.number')}</Table.Th>
             <Table.Th>{t('order:history.columns.products')}</Table.Th>
             <Table.Th>{t('order:history.columns.detail')}</Table.Th>
@@ -145,7 +153,7 @@ function HistoryTable({ userId, rows, now, onRequest }: RowsProps) {
   );
 }
 
-/** Small screens: one card per order with the same facts, labelled. */
+/** Small screens and narrow desktop windows: one card per order with the same facts, labelled. */
 function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
   const { t } = useTranslation();
   const fact = (label: string, value: ReactNode) => (
@@ -192,19 +200,24 @@ function HistoryCards({ userId, rows, now, onRequest }: RowsProps) {
   );
 }
 
-/** Desktop: one page at a time, each page cached under its own key (spec 01 §4). */
+/**
+ * Desktop: one page at a time, each page cached under its own key (spec 01 §4); as a table where
+ * its columns fit, as cards where they do not.
+ */
 function PagedHistory({ userId, onRequest }: { userId: number; onRequest: (row: OrderRow) => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
+  const [measure, tableFits] = useFitsWidth<HTMLDivElement>(HISTORY_TABLE_MIN_WIDTH);
   const query = useQuery(orderPageQueryOptions(userId, page));
   useOrderLoadedSignal(query.isSuccess);
   const data = query.data;
   if (!data) return <HistoryStatus error={query.error} />;
   if (data.total === 0) return <Text c="dimmed">{t('order:history.empty')}</Text>;
   const pages = Math.ceil(data.total / ORDER_PAGE_SIZE);
+  const Rows = tableFits ? HistoryTable : HistoryCards;
   return (
-    <Stack gap="sm">
-      <HistoryTable userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
+    <Stack gap="sm" ref={measure}>
+      <Rows userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
       {pages > 1 && (
         <Group component="nav" aria-label={t('order:history.pages')} justify="flex-end">
           <Pager total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} />
