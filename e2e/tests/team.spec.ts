@@ -396,7 +396,7 @@ test('in the tablet frame the team page works in place', async ({ page, request 
   await expect(memberRow(frame, joiner!.email)).toContainText('30-day team trial');
 });
 
-test('the demo’s teams at 1440 and 390 px in zh, en and ru: two pages of members, the plan tab, the member’s view', async ({
+test('the demo’s teams at 1440, 1024 and 390 px in zh, en and ru: two pages of members, the plan tab, the member’s view', async ({
   page,
 }) => {
   test.slow();
@@ -406,11 +406,13 @@ test('the demo’s teams at 1440 and 390 px in zh, en and ru: two pages of membe
     ['zh', 1440],
     ['en', 1440],
     ['ru', 1440],
+    ['en', 1024],
+    ['ru', 1024],
     ['zh', 390],
     ['en', 390],
     ['ru', 390],
   ] as const) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.setViewportSize({ width, height: width === 390 ? 844 : width === 1024 ? 768 : 900 });
     // The diagram build's address: the page opens on its team (the demo's company comes first otherwise).
     await page.goto(domesticUrl(`/team?lang=${language}&tend=max`));
     await expect(main.getByText('Design team')).toBeVisible();
@@ -432,6 +434,19 @@ test('the demo’s teams at 1440 and 390 px in zh, en and ru: two pages of membe
       await expect(main.getByRole('button', { name: /^Edit / })).toHaveCount(0);
       await expectAccessibleNow(page, 'the member’s view of the project team');
       await page.screenshot({ path: path.join(artifacts, 'team-en-1440-member.png'), fullPage: true });
+    }
+    if (width === 1024) {
+      // A desktop window too narrow for the table's columns beside the menu: the members as
+      // cards, every action in view rather than behind a sideways scroll.
+      await expect(main.getByRole('table')).toHaveCount(0);
+      const actions = main.getByRole('listitem').getByRole('button');
+      await expect(actions.first()).toBeVisible();
+      for (const action of await actions.all()) {
+        const box = await action.boundingBox();
+        expect(box, 'a member action laid out').not.toBeNull();
+        expect(box!.x + box!.width, 'a member action inside the window').toBeLessThanOrEqual(1024);
+      }
+      await expectAccessibleNow(page, `the team page at 1024 px in ${language}`);
     }
     if (width === 390) await expectAccessibleNow(page, `the team page at 390 px in ${language}`);
   }

@@ -2,12 +2,17 @@ import { Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useLanguage } from '../../../lib/i18n';
+import { useFitsWidth } from '../../../lib/layout/use-fits-width';
 import type { TeamMember } from '../api/get-members';
 import { planExpiry, planTypeName, roleName } from '../labels';
 
 export interface MemberListProps {
   rows: readonly TeamMember[];
-  /** Below 1024 px the members show as cards (spec 02 §2, §9). */
+  /**
+   * Below 1024 px the members show as cards (spec 02 §2, §9); so they do in a wider window whose
+   * page has no room for the table's columns, rather than hiding the actions behind a sideways
+   * scroll.
+   */
   narrow: boolean;
   labelledBy: string;
   selected: ReadonlySet<number>;
@@ -28,6 +33,9 @@ interface Column {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** The room the table's columns need, e-mail addresses whole and the actions in view. */
+const MEMBER_TABLE_MIN_WIDTH = 880;
+
 /** Who a member is, for labels: their name, or their contact when they have none. */
 export const memberLabel = (member: TeamMember) => member.nick_name || member.email || member.mobile || '';
 
@@ -40,6 +48,7 @@ export function MemberList(props: MemberListProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { selected, onSelect, manageable, withActions, onEdit, onRemove } = props;
+  const [measure, tableFits] = useFitsWidth<HTMLDivElement>(MEMBER_TABLE_MIN_WIDTH);
   const now = nowSeconds();
 
   const plans = (member: TeamMember) =>
@@ -126,10 +135,14 @@ export function MemberList(props: MemberListProps) {
     />
   );
 
-  return props.narrow ? (
-    <MemberCards {...props} columns={columns} checkbox={checkbox} />
-  ) : (
-    <MemberTable {...props} columns={columns} checkbox={checkbox} />
+  return (
+    <div ref={measure}>
+      {props.narrow || !tableFits ? (
+        <MemberCards {...props} columns={columns} checkbox={checkbox} />
+      ) : (
+        <MemberTable {...props} columns={columns} checkbox={checkbox} />
+      )}
+    </div>
   );
 }
 
@@ -144,7 +157,7 @@ function MemberTable({ rows, labelledBy, selected, onSelect, manageable, columns
   const all = selectable.length > 0 && selectable.every((member) => selected.has(member.user_id));
   const some = selectable.some((member) => selected.has(member.user_id));
   return (
-    <Table.ScrollContainer minWidth={880}>
+    <Table.ScrollContainer minWidth={MEMBER_TABLE_MIN_WIDTH}>
       <Table striped verticalSpacing="sm" aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
