@@ -16,8 +16,9 @@ describe.each(dialects)('activity tag on $name', (dialect) => {
   });
   afterAll(async () => t.close());
 
+  // Tags are the whole app's: each test uses positions of its own, so none sees another's.
   it('answers null when no tag is running', async () => {
-    const res = await baricon(domestic);
+    const res = await baricon(domestic, 5);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success', code: 0, msg: 'ok', data: null });
   });
@@ -60,9 +61,13 @@ describe.each(dialects)('activity tag on $name', (dialect) => {
   });
 
   it('removes a tag', async () => {
-    expect(await clearTag(t.app.db, 1, 'domestic')).toBe(true);
-    expect((await baricon(domestic)).ok().data).toEqual({ name: 'Sale', url: 'https://example.com/sale' });
-    expect(await clearTag(t.app.db, 1, 'domestic')).toBe(false);
+    const now = t.clock.now();
+    const tag = { position: 4, name: 'Sale', startsAt: null, endsAt: null } as const;
+    await setTag(t.app.db, { ...tag, region: 'all', url: 'https://example.com/sale' }, now);
+    await setTag(t.app.db, { ...tag, region: 'domestic', url: 'https://example.cn/sale' }, now);
+    expect(await clearTag(t.app.db, 4, 'domestic')).toBe(true);
+    expect((await baricon(domestic, 4)).ok().data).toEqual({ name: 'Sale', url: 'https://example.com/sale' });
+    expect(await clearTag(t.app.db, 4, 'domestic')).toBe(false);
   });
 
   it('refuses a script URL and a missing or bad position', async () => {

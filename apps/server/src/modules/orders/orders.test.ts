@@ -12,22 +12,12 @@ describe.each(dialects)('order history on $name', (dialect) => {
   let alice: TestUser;
   let bob: TestUser;
 
+  /** Alice's orders, oldest first as recorded; three share one date to test the tie-break. */
+  const recorded: string[] = [];
   beforeAll(async () => {
     t = await createTestApp(dialect);
     alice = await testUser(t, { region: 'domestic' });
     bob = await testUser(t, { region: 'overseas' });
-  });
-  afterAll(async () => t.close());
-
-  /** Alice's orders, oldest first as recorded; three share one date to test the tie-break. */
-  const recorded: string[] = [];
-  it('starts with an empty history', async () => {
-    const res = await call(t, getOrdersRoute, { as: alice });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'success', code: 0, msg: 'ok', data: [], count: 0 });
-  });
-
-  it('pages the history newest first, 3 per page by default, with the count of all rows', async () => {
     const now = t.clock.now();
     const dates = [now - 9 * DAY, now - 7 * DAY, now - 5 * DAY, now - 5 * DAY, now - 5 * DAY, now - 2 * DAY, now - DAY];
     for (const [i, date] of dates.entries()) {
@@ -52,7 +42,17 @@ describe.each(dialects)('order history on $name', (dialect) => {
       { userId: bob.userId, product: 'max', type: 1, productName: 'Bob', amount: 100, channel: 'online' },
       now,
     );
+  });
+  afterAll(async () => t.close());
 
+  it('starts with an empty history', async () => {
+    const newcomer = await testUser(t, { region: 'domestic' });
+    const res = await call(t, getOrdersRoute, { as: newcomer });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', code: 0, msg: 'ok', data: [], count: 0 });
+  });
+
+  it('pages the history newest first, 3 per page by default, with the count of all rows', async () => {
     // Newest first; the three orders of one date by recording order, newest first.
     const expected = [6, 5, 4, 3, 2, 1, 0].map((i) => recorded[i]);
     const pages: string[] = [];
