@@ -1,6 +1,7 @@
 import {
   type DatabaseIntrospector,
   type Kysely,
+  type Migration,
   type MigrationResultSet,
   Migrator,
   sql,
@@ -9,21 +10,30 @@ import {
 import { dialectOf } from './migrations/helpers.js';
 import { migrations } from './migrations/index.js';
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest<T>(database: Kysely<T>): Promise<MigrationResultSet> {
+/**
+ * A migrator of `steps` (every migration unless told) for `database`. On PostgreSQL the migrator
+ * looks for its bookkeeping tables in every schema unless told where they live, so a database
+ * holding several schemas (tests, tenants) would find another schema's lock table and skip
+ * creating its own. They are pinned to the connection's own schema, and the migrator sees that
+ * schema only (seeingOnly). Tests of one migration step through a shorter list with it.
+ */
+export async function migratorFor<T>(
+  database: Kysely<T>,
+  steps: Record<string, Migration> = migrations,
+): Promise<Migrator> {
   // The migrator works on any database; the app's table types do not matter to it.
   const db = database as unknown as Kysely<unknown>;
-  // On PostgreSQL the migrator looks for its bookkeeping tables in every schema unless told
-  // where they live, so a database holding several schemas (tests, tenants) would find another
-  // schema's lock table and skip creating its own. Pin them to the connection's own schema, and
-  // let the migrator see that schema only (seeingOnly).
   const schema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: schema === undefined ? db : seeingOnly(db, schema),
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => steps },
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
-  const result = await migrator.migrateToLatest();
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest<T>(database: Kysely<T>): Promise<MigrationResultSet> {
+  const result = await (await migratorFor(database)).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const cause = result.error instanceof Error ? result.error.message : String(result.error);

@@ -9,13 +9,13 @@ import {
   getOrdersRoute,
   LicenceLengthMs,
 } from '@account-centre/contract';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { hostOf, testUser } from '../../../test/helpers/users.js';
 import type { Db } from '../../db/database.js';
-import { migrations } from '../../db/migrations/index.js';
+import { migratorFor } from '../../db/migrate.js';
 import { recordOrder, type RecordOrderInput } from '../orders/orders.service.js';
 import { grantSubscription } from '../subscriptions/subscriptions.service.js';
 import { balance, revoke } from './grants.service.js';
@@ -190,15 +190,7 @@ describe.each(dialects)('migration 201 of 2026-11-24 on $name', (dialect) => {
     const handle = await dialect.open();
     try {
       const db = handle.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-      const schema =
-        handle.database.dialect === 'postgres'
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-          : undefined;
-      const steps = new Migrator({
-        db: db as Kysely<unknown>,
-        provider: { getMigrations: async () => migrations as Record<string, Migration> },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      const steps = await migratorFor(db);
       expect((await steps.migrateTo('2026-11-23-301-idempotency-applied')).error).toBeUndefined();
       const [user] = await sql<{ id: number }>`INSERT INTO users (email, region, nick_name, created_at, updated_at)
         VALUES ('held@example.com', 'domestic', 'Held', 1, 1) RETURNING id`

@@ -1,8 +1,9 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialects } from '../../../test/helpers/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { migrations } from '../../db/migrations/index.js';
+import { migratorFor } from '../../db/migrate.js';
 
 const CLOSE_FLOWS = '2026-11-22-702-oauth-close-flows';
 
@@ -15,18 +16,6 @@ function migrationsThrough702(): Record<string, Migration> {
     ([name]) => name <= '2026-11-22-402-oauth-flows' || name === CLOSE_FLOWS,
   );
   return Object.fromEntries(chosen);
-}
-
-async function migrator(db: Kysely<unknown>, dialect: string) {
-  const schema =
-    dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  return new Migrator({
-    db,
-    provider: { getMigrations: async () => migrationsThrough702() },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
 }
 
 const flow = (stateHash: string, purpose: string) => ({
@@ -54,7 +43,7 @@ describe.each(dialects)('migration 702: close flows ($name)', (dialect) => {
   it('keeps the flows there are, admits close, and undoes cleanly', async () => {
     handle = await dialect.open();
     const db = handle.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const steps = await migrator(db as Kysely<unknown>, handle.database.dialect);
+    const steps = await migratorFor(db, migrationsThrough702());
     expect((await steps.migrateTo('2026-11-22-402-oauth-flows')).error).toBeUndefined();
     await db
       .insertInto('oauth_flows')
