@@ -65,91 +65,95 @@ const schemasByOperation = new Map<string, RouteSchemas>(
 /** Each database's answers, request by request (the seed makes both runs send the same requests). */
 const answers: Record<string, string[]> = {};
 
-describe.each(dialects)('schema-driven fuzzing of every route on $name', (dialect) => {
-  let t: TestApp;
-  let user: Registered;
-  let operations: string[];
-  const log = errorLog();
+// A run in steps, in the order written even when tests are shuffled: each database is sent the
+// requests, then what they did is checked, then the two databases' answers are compared.
+describe('schema-driven fuzzing', { shuffle: false }, () => {
+  describe.each(dialects)('of every route on $name', (dialect) => {
+    let t: TestApp;
+    let user: Registered;
+    let operations: string[];
+    const log = errorLog();
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect, {}, { logger: log.logger });
-    user = await registerByEmail(t);
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
-    );
-  });
-  afterAll(async () => t.close());
-
-  it('has the request schemas of every route of the OpenAPI document', () => {
-    expect(operations.length).toBeGreaterThan(50);
-    expect(operations.filter((operation) => !schemasByOperation.has(operation))).toEqual([]);
-  });
-
-  const send = (request: FuzzRequest) =>
-    t.app.inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: request.headers,
-      ...(request.payload === undefined ? {} : { payload: request.payload }),
-    });
-
-  it(
-    'refuses every mischievous request with a 4xx, never a 5xx, and writes nothing',
-    { timeout: 120_000 },
-    async () => {
-      const counts = await tableRowCounts(t);
-      expect(Object.keys(counts)).toEqual(
-        expect.arrayContaining(['users', 'sessions', 'orders', 'invoices', 'devices']),
+    beforeAll(async () => {
+      t = await createTestApp(dialect, {}, { logger: log.logger });
+      user = await registerByEmail(t);
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       );
-      const byStatus: Record<number, number> = {};
-      const answered = (answers[dialect.name] = [] as string[]);
-      for (const operation of operations) {
-        const route = schemasByOperation.get(operation) as RouteSchemas;
-        const requests = mischievousRequests(route, { userId: user.user_id, token: user.token });
-        // A public route that takes no input (health, the provider list) can refuse nothing: it is
-        // sent junk it never reads, and must still answer below 500 and write nothing.
-        const arbitrary = requests ?? junkRequests(route, user);
-        await fc.assert(
-          fc.asyncProperty(arbitrary, async (request) => {
-            const res = await send(request);
-            byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
-            answered.push(`${operation} → ${res.statusCode}`);
-            const what = `${operation}: ${request.method} ${request.url.slice(0, 200)} [${request.mischief.join('; ')}] → ${res.statusCode} ${res.body.slice(0, 300)}`;
-            expect(res.statusCode, what).toBeLessThan(500);
-            if (requests) expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
-            expect(await tableRowCounts(t), what).toEqual(counts);
-          }),
-          { seed, numRuns: RUNS_PER_ROUTE },
-        );
-      }
-      // The mischief was met where it should be: at the contract (400), the credential check (401),
-      // the :userId guard (403), or the body parser (413, 415).
-      expect(byStatus[400]).toBeGreaterThan(0);
-      expect(byStatus[401]).toBeGreaterThan(0);
-      expect(byStatus[403]).toBeGreaterThan(0);
-    },
-  );
-
-  it('kept the user signed in: no refused request acted on the account', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/user/${user.user_id}`,
-      headers: { authorization: `Bearer ${user.token}` },
     });
-    expect(res.statusCode).toBe(200);
+    afterAll(async () => t.close());
+
+    it('has the request schemas of every route of the OpenAPI document', () => {
+      expect(operations.length).toBeGreaterThan(50);
+      expect(operations.filter((operation) => !schemasByOperation.has(operation))).toEqual([]);
+    });
+
+    const send = (request: FuzzRequest) =>
+      t.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: request.headers,
+        ...(request.payload === undefined ? {} : { payload: request.payload }),
+      });
+
+    it(
+      'refuses every mischievous request with a 4xx, never a 5xx, and writes nothing',
+      { timeout: 120_000 },
+      async () => {
+        const counts = await tableRowCounts(t);
+        expect(Object.keys(counts)).toEqual(
+          expect.arrayContaining(['users', 'sessions', 'orders', 'invoices', 'devices']),
+        );
+        const byStatus: Record<number, number> = {};
+        const answered = (answers[dialect.name] = [] as string[]);
+        for (const operation of operations) {
+          const route = schemasByOperation.get(operation) as RouteSchemas;
+          const requests = mischievousRequests(route, { userId: user.user_id, token: user.token });
+          // A public route that takes no input (health, the provider list) can refuse nothing: it is
+          // sent junk it never reads, and must still answer below 500 and write nothing.
+          const arbitrary = requests ?? junkRequests(route, user);
+          await fc.assert(
+            fc.asyncProperty(arbitrary, async (request) => {
+              const res = await send(request);
+              byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
+              answered.push(`${operation} → ${res.statusCode}`);
+              const what = `${operation}: ${request.method} ${request.url.slice(0, 200)} [${request.mischief.join('; ')}] → ${res.statusCode} ${res.body.slice(0, 300)}`;
+              expect(res.statusCode, what).toBeLessThan(500);
+              if (requests) expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+              expect(await tableRowCounts(t), what).toEqual(counts);
+            }),
+            { seed, numRuns: RUNS_PER_ROUTE },
+          );
+        }
+        // The mischief was met where it should be: at the contract (400), the credential check (401),
+        // the :userId guard (403), or the body parser (413, 415).
+        expect(byStatus[400]).toBeGreaterThan(0);
+        expect(byStatus[401]).toBeGreaterThan(0);
+        expect(byStatus[403]).toBeGreaterThan(0);
+      },
+    );
+
+    it('kept the user signed in: no refused request acted on the account', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/${user.user_id}`,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('wrote no unhandled error to the log', () => {
+      expect(log.lines.filter((line) => line.msg === 'unhandled error')).toEqual([]);
+    });
   });
 
-  it('wrote no unhandled error to the log', () => {
-    expect(log.lines.filter((line) => line.msg === 'unhandled error')).toEqual([]);
-  });
-});
-
-describe.runIf(dialects.length > 1)('schema-driven fuzzing on both databases', () => {
-  it('answered every request the same on SQLite and PostgreSQL', () => {
-    expect(answers.postgres?.length).toBeGreaterThan(1000);
-    expect(answers.postgres).toEqual(answers.sqlite);
+  describe.runIf(dialects.length > 1)('on both databases', () => {
+    it('answered every request the same on SQLite and PostgreSQL', () => {
+      expect(answers.postgres?.length).toBeGreaterThan(1000);
+      expect(answers.postgres).toEqual(answers.sqlite);
+    });
   });
 });
