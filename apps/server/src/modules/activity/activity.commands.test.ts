@@ -43,6 +43,17 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
   });
 
   it('clears a tag', async () => {
+    const set = await admin(
+      'activity:set',
+      '--name',
+      '清仓',
+      '--url',
+      'https://example.cn/sale',
+      '--region',
+      'domestic',
+    );
+    expect(set.code).toBe(0);
+    expect(await baricon('account.example.cn')).toEqual({ name: '清仓', url: 'https://example.cn/sale' });
     const res = await admin('activity:clear', '--region', 'domestic');
     expect(res.json).toEqual({ cleared: true, position: 1, region: 'domestic' });
     expect(await baricon('account.example.cn')).toBeNull();
