@@ -36,6 +36,8 @@ describe('useFitsWidth', () => {
   });
 
   it('follows the element when it is resized', async () => {
+    // happy-dom lays nothing out and never reports a resize: the test holds the observer's
+    // callback to call it itself, and lets a frame run at once. afterEach puts both back.
     let resized: ResizeObserverCallback = () => undefined;
     vi.stubGlobal(
       'ResizeObserver',
