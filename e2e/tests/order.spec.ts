@@ -44,13 +44,17 @@ async function overseasSubscriber(request: Parameters<typeof registerUser>[0]) {
 }
 
 /**
- * Turns the history to another page and waits until the table shows it: a row name can be on
- * two pages, and a click that lands before the page changes would act on the old page's row.
+ * Turns the history to another page and waits until its rows show it. The pager marks the new
+ * page at once while the last page's rows stay, marked busy, until the answer comes: a row name
+ * can be on two pages, and acting before then would act on the old page's row.
  */
-async function turnToPage(pager: Locator, page: number) {
-  const button = pager.getByRole('button', { name: String(page), exact: true });
+async function turnToPage(history: Locator, pagerName: string, page: number) {
+  const button = history
+    .getByRole('navigation', { name: pagerName })
+    .getByRole('button', { name: String(page), exact: true });
   await button.click();
   await expect(button).toHaveAttribute('aria-current', 'page');
+  await expect(history.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** A whole-page picture from the top, so the sticky header sits where a reader sees it. */
@@ -111,8 +115,7 @@ test.describe('overseas', () => {
     await unknown.hover();
     await expect(page.getByRole('tooltip')).toHaveText('The status of this order is unknown. Please contact support.');
 
-    const pager = history.getByRole('navigation', { name: 'Order history pages' });
-    await turnToPage(pager, 3);
+    await turnToPage(history, 'Order history pages', 3);
     // Named in the reader's language from its product and type, not the text it was stored with.
     const order = rows.filter({ hasText: 'Mind map · 2-year plan' });
     await expect(order).toHaveCount(1);
@@ -132,7 +135,7 @@ test.describe('overseas', () => {
     expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // A store-bought order says where its receipt comes from.
-    await turnToPage(pager, 2);
+    await turnToPage(history, 'Order history pages', 2);
     await rows.filter({ hasText: 'Mind map · Lifetime plan' }).getByRole('button', { name: 'Request receipt' }).click();
     await expect(page.getByText(/Orders from an app store or paid by bank transfer/)).toBeVisible();
   });
@@ -239,7 +242,7 @@ test.describe('overseas', () => {
       await expect(history.getByRole('table')).toHaveCount(0);
       // Still the desktop's pages (spec 01 §2: three a page), not the phone's "read more".
       await expect(history.getByRole('button', { name: 'Read more' })).toHaveCount(0);
-      await turnToPage(history.getByRole('navigation', { name: 'Order history pages' }), 2);
+      await turnToPage(history, 'Order history pages', 2);
       await expect(history.getByRole('listitem')).toHaveCount(3);
 
       for (const action of await history.getByRole('listitem').getByRole('button').all()) {
@@ -297,7 +300,7 @@ test.describe('domestic', () => {
     const order = rows.filter({ hasText: '图示 1 年版' }).filter({ hasText: '¥280.00' });
     const dialog = page.getByRole('dialog', { name: '申请发票' });
     await expect(async () => {
-      await turnToPage(history.getByRole('navigation', { name: '订单记录分页' }), 2);
+      await turnToPage(history, '订单记录分页', 2);
       await order.getByRole('button', { name: '申请发票' }).click({ timeout: 5_000 });
       await expect(dialog).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 30_000 });

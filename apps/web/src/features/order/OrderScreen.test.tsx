@@ -107,6 +107,31 @@ describe('the order history', () => {
     expect(historyCalls(api.calls)).toEqual(['0', '3']);
   });
 
+  it('keeps the last page, marked busy, until the next page arrives', async () => {
+    const orders = [1, 2, 3, 4, 5].map((n) => order(n));
+    const api = server(orders);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.answer(getOrdersRoute, async ({ query }) => {
+      const offset = Number(query.offset);
+      if (offset > 0) await held;
+      return { data: orders.slice(offset, offset + 3), count: orders.length };
+    });
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    const table = await screen.findByRole('table');
+    const rows = table.closest('[aria-busy]')!;
+    expect(rows.getAttribute('aria-busy')).toBe('false');
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Order history pages' })).getByRole('button', { name: '2' }),
+    );
+    await waitFor(() => expect(historyCalls(api.calls)).toEqual(['0', '3']));
+    expect(within(table).getByText('ORD1')).toBeTruthy();
+    expect(rows.getAttribute('aria-busy')).toBe('true');
+    release();
+    await screen.findByText('ORD4');
+    expect(screen.getByRole('table').closest('[aria-busy]')!.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('names each order and what it covers in the reader’s language, not in the text it was stored with', async () => {
     server([
       order(1, {
