@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
-import { Pager } from '../../components/Pager';
+import { PageRows, Pager } from '../../components/Pager';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { formatDate, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -57,11 +57,13 @@ function Messages({ userId }: { userId: number }) {
       <Text id={listId} size="sm" c="dimmed">
         {t('message:list.label')}
       </Text>
-      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={listId}>
-        {messages.data.notify.map((message) => (
-          <MessageCard key={message.id} message={message} />
-        ))}
-      </Stack>
+      <PageRows turning={messages.isPlaceholderData}>
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={listId}>
+          {messages.data.notify.map((message) => (
+            <MessageCard key={message.id} message={message} />
+          ))}
+        </Stack>
+      </PageRows>
       {pages > 1 && <Pager label={t('message:list.pages')} total={pages} value={page} onChange={setPage} size="sm" />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { Pager } from '../../components/Pager';
+import { PageRows, Pager } from '../../components/Pager';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,26 +97,28 @@ function Records({ userId }: { userId: number }) {
     const pages = Math.ceil(records.data.count / TEMPLATE_RECORD_PAGE_SIZE);
     body = (
       <Stack gap="sm">
-        <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('template:records.time')}</Table.Th>
-              <Table.Th>{t('template:records.template')}</Table.Th>
-              <Table.Th style={{ textAlign: 'end' }}>{t('template:records.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {records.data.list.map((record) => (
-              <Table.Tr key={record.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.created_at, 'dateTime')}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.work_title}</Table.Td>
-                <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                  {formatCurrency(record.price, language, 'CNY')}
-                </Table.Td>
+        <PageRows turning={records.isPlaceholderData}>
+          <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('template:records.time')}</Table.Th>
+                <Table.Th>{t('template:records.template')}</Table.Th>
+                <Table.Th style={{ textAlign: 'end' }}>{t('template:records.amount')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.data.list.map((record) => (
+                <Table.Tr key={record.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.created_at, 'dateTime')}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.work_title}</Table.Td>
+                  <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                    {formatCurrency(record.price, language, 'CNY')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </PageRows>
         {pages > 1 && (
           <Pager label={t('template:records.pages')} total={pages} value={page} onChange={setPage} size="sm" />
         )}

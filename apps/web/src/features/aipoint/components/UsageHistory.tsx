@@ -3,7 +3,7 @@ import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { Pager } from '../../../components/Pager';
+import { PageRows, Pager } from '../../../components/Pager';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { useAiPointUsage } from '../api/ai-points';
@@ -29,30 +29,32 @@ export function UsageHistory({ userId, labelledBy }: { userId: number; labelledB
   const pages = Math.ceil(usage.data.count / pageSize);
   return (
     <Stack gap="sm">
-      <RecordTable
-        rows={usage.data.list}
-        rowKey={(use) => use.id}
-        labelledBy={labelledBy}
-        columns={[
-          { header: t('aipoint:usage.time'), cell: (use) => formatDate(use.create_tm, 'dateTime', language) },
-          {
-            header: t('aipoint:usage.feature'),
-            cell: (use) => (
-              <Group gap={6} wrap="wrap">
-                <span>{featureLabel(t, use.desc_type)}</span>
-                {use.unlimited && (
-                  <Badge size="xs" variant="light" color="teal">
-                    {t('aipoint:usage.unlimited')}
-                  </Badge>
-                )}
-              </Group>
-            ),
-          },
-          { header: t('aipoint:usage.points'), numeric: true, cell: (use) => formatNumber(use.points, language) },
-          { header: t('aipoint:usage.after'), numeric: true, cell: (use) => formatNumber(use.after_point, language) },
-          { header: t('aipoint:usage.product'), cell: (use) => productLabel(t, use.product_type) },
-        ]}
-      />
+      <PageRows turning={usage.isPlaceholderData}>
+        <RecordTable
+          rows={usage.data.list}
+          rowKey={(use) => use.id}
+          labelledBy={labelledBy}
+          columns={[
+            { header: t('aipoint:usage.time'), cell: (use) => formatDate(use.create_tm, 'dateTime', language) },
+            {
+              header: t('aipoint:usage.feature'),
+              cell: (use) => (
+                <Group gap={6} wrap="wrap">
+                  <span>{featureLabel(t, use.desc_type)}</span>
+                  {use.unlimited && (
+                    <Badge size="xs" variant="light" color="teal">
+                      {t('aipoint:usage.unlimited')}
+                    </Badge>
+                  )}
+                </Group>
+              ),
+            },
+            { header: t('aipoint:usage.points'), numeric: true, cell: (use) => formatNumber(use.points, language) },
+            { header: t('aipoint:usage.after'), numeric: true, cell: (use) => formatNumber(use.after_point, language) },
+            { header: t('aipoint:usage.product'), cell: (use) => productLabel(t, use.product_type) },
+          ]}
+        />
+      </PageRows>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <NativeSelect
           size="xs"

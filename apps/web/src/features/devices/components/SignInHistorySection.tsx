@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Pager } from '../../../components/Pager';
+import { PageRows, Pager } from '../../../components/Pager';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { SIGN_IN_HISTORY_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
@@ -58,42 +58,44 @@ export function SignInHistorySection({ userId }: { userId: number }) {
     const pages = Math.max(1, Math.ceil(history.data.count / SIGN_IN_HISTORY_PAGE_SIZE));
     body = (
       <Stack gap="sm">
-        {/* A table where it has room; on narrow screens each attempt is a card, so nothing scrolls sideways. */}
-        <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-          <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('devices:history.time')}</Table.Th>
-                <Table.Th>{t('devices:history.result')}</Table.Th>
-                <Table.Th>{t('devices:history.method')}</Table.Th>
-                <Table.Th>{t('devices:history.client')}</Table.Th>
-                <Table.Th>{t('devices:history.location')}</Table.Th>
-                {/* The column of "this wasn't me": named for screen readers, no visible heading. */}
-                <Table.Th>
-                  <VisuallyHidden>{t('devices:history.action')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.data.map((event) => (
-                <HistoryRow key={event.id} event={event} onDisown={setDisowned} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack
-          gap="xs"
-          component="ul"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          hiddenFrom="sm"
-          aria-labelledby={headingId}
-        >
-          {history.data.data.map((event) => (
-            <HistoryCard key={event.id} event={event} onDisown={setDisowned} />
-          ))}
-        </Stack>
+        <PageRows turning={history.isPlaceholderData}>
+          {/* A table where it has room; on narrow screens each attempt is a card, so nothing scrolls sideways. */}
+          <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+            <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('devices:history.time')}</Table.Th>
+                  <Table.Th>{t('devices:history.result')}</Table.Th>
+                  <Table.Th>{t('devices:history.method')}</Table.Th>
+                  <Table.Th>{t('devices:history.client')}</Table.Th>
+                  <Table.Th>{t('devices:history.location')}</Table.Th>
+                  {/* The column of "this wasn't me": named for screen readers, no visible heading. */}
+                  <Table.Th>
+                    <VisuallyHidden>{t('devices:history.action')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {history.data.data.map((event) => (
+                  <HistoryRow key={event.id} event={event} onDisown={setDisowned} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack
+            gap="xs"
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            hiddenFrom="sm"
+            aria-labelledby={headingId}
+          >
+            {history.data.data.map((event) => (
+              <HistoryCard key={event.id} event={event} onDisown={setDisowned} />
+            ))}
+          </Stack>
+        </PageRows>
         {pages > 1 && (
           <Pager label={t('devices:history.pages')} total={pages} value={page} onChange={setPage} size="sm" />
         )}

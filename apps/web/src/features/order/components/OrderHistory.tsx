@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { Pager } from '../../../components/Pager';
+import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { PageRows, Pager } from '../../../components/Pager';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,14 +215,11 @@ function PagedHistory({ userId, onRequest }: { userId: number; onRequest: (row: 
   if (data.total === 0) return <Text c="dimmed">{t('order:history.empty')}</Text>;
   const pages = Math.ceil(data.total / ORDER_PAGE_SIZE);
   const Rows = tableFits ? HistoryTable : HistoryCards;
-  const turning = query.isPlaceholderData;
   return (
     <Stack gap="sm" ref={measure}>
-      {/* While the next page loads the last one stays, dimmed and marked busy, so neither a
-          reader nor a screen reader takes it for the page the pager now shows. */}
-      <Box aria-busy={turning} opacity={turning ? 0.5 : 1}>
+      <PageRows turning={query.isPlaceholderData}>
         <Rows userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
-      </Box>
+      </PageRows>
       {pages > 1 && (
         <Group component="nav" aria-label={t('order:history.pages')} justify="flex-end">
           <Pager total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} />

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
-import { Pager } from '../../../components/Pager';
+import { PageRows, Pager } from '../../../components/Pager';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { type IncomeEntry, type IncomeWindow, useForgetIncomePages, useIncomeRecords } from '../api/income';
@@ -111,18 +111,23 @@ function Entries({
     const pages = Math.ceil(records.data.count / INCOME_PAGE_SIZE);
     body = (
       <Stack gap="sm">
-        <RecordTable
-          rows={records.data.income}
-          rowKey={(entry) => entry.id}
-          labelledBy={headingId}
-          columns={[
-            { header: t('property:record.item'), cell: (entry) => entry.title },
-            { header: t('property:record.product'), cell: (entry) => t(`property:record.${entry.product}`) },
-            { header: t('property:record.time'), cell: (entry) => formatDate(entry.created_at, 'dateTime', language) },
-            { header: t('property:record.amount'), cell: (entry) => money(entry.price), numeric: true },
-            { header: t('property:record.description'), cell: describe },
-          ]}
-        />
+        <PageRows turning={records.isPlaceholderData}>
+          <RecordTable
+            rows={records.data.income}
+            rowKey={(entry) => entry.id}
+            labelledBy={headingId}
+            columns={[
+              { header: t('property:record.item'), cell: (entry) => entry.title },
+              { header: t('property:record.product'), cell: (entry) => t(`property:record.${entry.product}`) },
+              {
+                header: t('property:record.time'),
+                cell: (entry) => formatDate(entry.created_at, 'dateTime', language),
+              },
+              { header: t('property:record.amount'), cell: (entry) => money(entry.price), numeric: true },
+              { header: t('property:record.description'), cell: describe },
+            ]}
+          />
+        </PageRows>
         {pages > 1 && (
           <Pager label={t('property:record.pages')} total={pages} value={page} onChange={onPage} size="sm" />
         )}

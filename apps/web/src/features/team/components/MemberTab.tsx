@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
-import { Pager } from '../../../components/Pager';
+import { PageRows, Pager } from '../../../components/Pager';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { emitAppEvent } from '../../../lib/app-events';
@@ -117,17 +117,19 @@ export function MemberTab() {
   else
     list = (
       <Stack gap="sm">
-        <MemberList
-          rows={rows}
-          narrow={narrow}
-          labelledBy={headingId}
-          selected={selected}
-          onSelect={setSelected}
-          manageable={manageable}
-          withActions={canManageTeam(team.role)}
-          onEdit={(member) => setDialog({ kind: 'edit', member })}
-          onRemove={(member) => setDialog({ kind: 'remove', members: [member] })}
-        />
+        <PageRows turning={members.isPlaceholderData}>
+          <MemberList
+            rows={rows}
+            narrow={narrow}
+            labelledBy={headingId}
+            selected={selected}
+            onSelect={setSelected}
+            manageable={manageable}
+            withActions={canManageTeam(team.role)}
+            onEdit={(member) => setDialog({ kind: 'edit', member })}
+            onRemove={(member) => setDialog({ kind: 'remove', members: [member] })}
+          />
+        </PageRows>
         {pages > 1 && (
           <Pager label={t('team:members.pages')} total={pages} value={page} onChange={turnPage} size="sm" />
         )}

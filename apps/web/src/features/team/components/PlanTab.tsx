@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
-import { Pager } from '../../../components/Pager';
+import { PageRows, Pager } from '../../../components/Pager';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatNumber, useLanguage } from '../../../lib/i18n';
 import { planPageQueryOptions } from '../api/get-plans';
@@ -30,27 +30,29 @@ export function PlanTab() {
     const pages = Math.ceil(plans.data.total / TEAM_PLAN_PAGE_SIZE);
     body = (
       <Stack gap="sm">
-        <RecordTable
-          rows={plans.data.rows}
-          rowKey={(plan) => plan.id}
-          labelledBy={headingId}
-          columns={[
-            { header: t('team:plans.name'), cell: (plan) => planTypeName(t, plan.type) },
-            {
-              header: t('team:plans.expiry'),
-              cell: (plan) =>
-                plan.is_expired ? (
-                  <Text span size="sm" c="red">
-                    {t('team:plans.expiredOn', { date: planExpiry(t, plan.expire, language) })}
-                  </Text>
-                ) : (
-                  planExpiry(t, plan.expire, language)
-                ),
-            },
-            { header: t('team:plans.max'), cell: (plan) => formatNumber(plan.max_num, language), numeric: true },
-            { header: t('team:plans.used'), cell: (plan) => formatNumber(plan.plan_num, language), numeric: true },
-          ]}
-        />
+        <PageRows turning={plans.isPlaceholderData}>
+          <RecordTable
+            rows={plans.data.rows}
+            rowKey={(plan) => plan.id}
+            labelledBy={headingId}
+            columns={[
+              { header: t('team:plans.name'), cell: (plan) => planTypeName(t, plan.type) },
+              {
+                header: t('team:plans.expiry'),
+                cell: (plan) =>
+                  plan.is_expired ? (
+                    <Text span size="sm" c="red">
+                      {t('team:plans.expiredOn', { date: planExpiry(t, plan.expire, language) })}
+                    </Text>
+                  ) : (
+                    planExpiry(t, plan.expire, language)
+                  ),
+              },
+              { header: t('team:plans.max'), cell: (plan) => formatNumber(plan.max_num, language), numeric: true },
+              { header: t('team:plans.used'), cell: (plan) => formatNumber(plan.plan_num, language), numeric: true },
+            ]}
+          />
+        </PageRows>
         {pages > 1 && <Pager label={t('team:plans.pages')} total={pages} value={page} onChange={setPage} size="sm" />}
       </Stack>
     );
