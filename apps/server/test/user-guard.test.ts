@@ -1,5 +1,5 @@
 import * as contract from '@account-centre/contract';
-import { buildPath, type RouteDef } from '@account-centre/contract';
+import { buildPath, type RouteDef, withSpecPaths } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from './helpers/auth.js';
 import { call } from './helpers/call.js';
@@ -93,15 +93,13 @@ function sample(schema: JsonSchema, where: string): unknown {
   }
 }
 
-const userRoutes = (Object.values(contract) as unknown[]).filter(
-  (value): value is RouteDef =>
-    typeof value === 'object' &&
-    value !== null &&
-    'path' in value &&
-    'access' in value &&
-    typeof value.path === 'string' &&
-    value.path.includes(':userId'),
-);
+// Each route with the spec's paths for it (`PUT update/{id}` has a `{userId}` of its own).
+const userRoutes = (Object.values(contract) as unknown[])
+  .filter(
+    (value): value is RouteDef => typeof value === 'object' && value !== null && 'path' in value && 'access' in value,
+  )
+  .flatMap(withSpecPaths)
+  .filter((route) => route.path.includes(':userId'));
 
 describe.each(dialects)('the :userId guard on $name', (dialect) => {
   let t: TestApp;

@@ -7,7 +7,9 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteReply,
+  type SpecPath,
   SUCCESS_MSG,
+  withSpecPaths,
 } from '@account-centre/contract';
 import type {
   FastifyInstance,
@@ -67,18 +69,40 @@ export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Pro
  * `idempotent` honour an `Idempotency-Key` header (modules/idempotency, docs/decisions/018).
  */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R, handler: RouteHandler<R>): void {
+  const idempotency = route.idempotent ? idempotencySupport(app, route).hooks(route) : undefined;
+  const [, ...specPathRoutes] = withSpecPaths(route);
+  serve(app, route, route, handler, idempotency);
+  (route.specPaths ?? []).forEach((specPath, index) =>
+    serve(app, route, specPathRoutes[index] as RouteDef, handler, idempotency, specPath),
+  );
+}
+
+/**
+ * Serves `route`'s handler at `served`: the route itself, or one of its spec paths, whose
+ * request is made the route's own before the handler sees it (the caller's id, the parameters
+ * and body fields the spec's path implies).
+ */
+function serve<R extends RouteDef>(
+  app: FastifyInstance,
+  route: R,
+  served: RouteDef,
+  handler: RouteHandler<R>,
+  idempotency: ReturnType<IdempotencySupport['hooks']> | undefined,
+  specPath?: SpecPath,
+): void {
   const protectedRoute = route.access === 'user';
   const serviceRoute = route.access === 'service';
-  const idempotency = route.idempotent ? idempotencySupport(app, route).hooks(route) : undefined;
+  const completeRequest = specPath ? specPathCompletion(specPath) : undefined;
+  const preHandler = [completeRequest, idempotency?.preHandler].filter((hook) => hook !== undefined);
   app.route({
-    method: route.method,
-    url: route.path,
+    method: served.method,
+    url: served.path,
     schema: {
-      summary: route.summary,
+      summary: served.summary,
       tags: [...route.tags],
-      ...(route.params ? { params: route.params } : {}),
+      ...(served.params ? { params: served.params } : {}),
       ...(route.querystring ? { querystring: route.querystring } : {}),
-      ...(route.body ? { body: route.body } : {}),
+      ...(served.body ? { body: served.body } : {}),
       ...(route.headers ? { headers: route.headers } : {}),
       response: route.response,
       ...(protectedRoute ? { security: [{ bearerAuth: [] }, { tokenQuery: [] }] } : {}),
@@ -101,9 +125,25 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
             else done(refusalOfOtherUser(request, checked));
           }
         : undefined,
-    ...(idempotency ? { preHandler: idempotency.preHandler, onSend: idempotency.onSend } : {}),
+    ...(preHandler.length > 0 ? { preHandler } : {}),
+    ...(idempotency ? { onSend: idempotency.onSend } : {}),
     handler: (request, reply) => handler(new RouteCall<R>(app, route, request, reply)),
   });
+}
+
+/**
+ * After validation, a spec path's request becomes the route's: its `userId` is the caller's own
+ * (checked by the token) and the parameters and body fields the spec's path implies are set, so
+ * the handler reads what it reads at the route's own path. Such fields are not in the spec path's
+ * body schema, so a caller cannot send one.
+ */
+function specPathCompletion(specPath: SpecPath): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    if (params.userId === undefined)
+      request.params = { ...params, ...specPath.params, userId: callerOf(request).userId };
+    if (specPath.body) request.body = { ...(request.body as object), ...specPath.body };
+  };
 }
 
 /**

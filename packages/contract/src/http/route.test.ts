@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from './envelope.js';
 import { IdempotencyHeaders } from './idempotency.js';
-import { buildPath, defineRoute, errorStatuses } from './route.js';
+import { buildPath, defineRoute, errorStatuses, withSpecPaths } from './route.js';
 
 describe('buildPath', () => {
   it('fills each :name segment', () => {
@@ -54,5 +54,63 @@ describe('defineRoute', () => {
 
   it('refuses an idempotent route anyone may call: keys belong to a signed-in user', () => {
     expect(() => defineRoute({ ...write, access: 'public', idempotent: true })).toThrow(/signed-in/);
+  });
+});
+
+describe('spec paths', () => {
+  const reply = Type.Object({ ok: Type.Boolean() });
+  const params = Type.Object({ userId: Type.Integer(), provider: Type.String() }, { additionalProperties: false });
+  const body = Type.Object({ via: Type.String(), code: Type.String() }, { additionalProperties: false });
+  const base = {
+    method: 'POST',
+    path: '/api/user/:userId/thing/:provider',
+    summary: 'Do the thing',
+    tags: ['t'],
+    access: 'user',
+    params,
+    body,
+    reply,
+  } as const;
+
+  it('serves a spec path without path parameters when it fixes those other than the user', () => {
+    const route = defineRoute({
+      ...base,
+      specPaths: [
+        { name: 'xthing', method: 'PUT', path: '/api/user/xthing', params: { provider: 'x' }, body: { via: 'm' } },
+      ],
+    });
+    const [own, specPath] = withSpecPaths(route);
+    expect(own).toBe(route);
+    expect(specPath).toMatchObject({ method: 'PUT', path: '/api/user/xthing', access: 'user' });
+    expect(specPath!.summary).toContain('xthing (spec 01 §7)');
+    expect(specPath!.params).toBeUndefined();
+    expect(specPath!.specPaths).toBeUndefined();
+    // The fixed field is not the caller's to send; the rest stays as strict as it was.
+    expect(specPath!.body).toMatchObject({ required: ['code'], additionalProperties: false });
+    expect(Object.keys((specPath!.body as typeof body).properties)).toEqual(['code']);
+  });
+
+  it('keeps the route’s parameters at a spec path that names them all', () => {
+    const route = defineRoute({
+      ...base,
+      specPaths: [{ name: 'update/{id}', method: 'PUT', path: '/api/user/update/:userId/:provider' }],
+    });
+    expect(withSpecPaths(route)[1]!.params).toBe(params);
+  });
+
+  it('refuses a spec path that leaves a parameter unfilled, names only some, or belongs to no signed-in route', () => {
+    expect(() => defineRoute({ ...base, specPaths: [{ name: 'a', method: 'POST', path: '/api/user/a' }] })).toThrow(
+      /every path parameter/,
+    );
+    expect(() =>
+      defineRoute({ ...base, specPaths: [{ name: 'b', method: 'POST', path: '/api/user/b/:userId' }] }),
+    ).toThrow(/every path parameter/);
+    expect(() =>
+      defineRoute({
+        ...base,
+        access: 'public',
+        specPaths: [{ name: 'c', method: 'POST', path: '/api/user/c', params: { provider: 'x' } }],
+      }),
+    ).toThrow(/only signed-in routes/);
   });
 });

@@ -47,6 +47,29 @@ export interface RouteSpec {
    * one.
    */
   idempotent?: true;
+  /**
+   * The same call under the paths spec 01 §7 gives it, for the desktop clients and services that
+   * call it as written there (docs/decisions/007). Signed-in routes only.
+   */
+  specPaths?: readonly SpecPath[];
+}
+
+/**
+ * A path the spec gives a route's call under: the same handler and answers, reached by another
+ * method and path. The spec's paths mostly name no user (`POST mchange`): the caller's own
+ * account is meant, so `userId` is the token's user; any other parameter of the route, and a
+ * body field the spec's path implies (`mclose` closes with the phone's code), are fixed here.
+ */
+export interface SpecPath {
+  /** The call's name as the spec writes it (`mchange`, `bind-email`, `update/{id}`). */
+  name: string;
+  method: HttpMethod;
+  /** Either every path parameter of the route, or none but what `params` fixes. */
+  path: string;
+  /** Path parameters the spec's path implies, other than `userId` (`provider: 'weixin'`). */
+  params?: Readonly<Record<string, string>>;
+  /** Body fields the spec's path implies (`via: 'mobile'`); the caller may not send them. */
+  body?: Readonly<Record<string, unknown>>;
 }
 
 /** HTTP statuses any route may answer with an error envelope (DESIGN.md §3). */
@@ -71,6 +94,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   if ((spec.access === 'service') !== (spec.services !== undefined && spec.services.length > 0)) {
     throw new Error(`${spec.method} ${spec.path}: a service route names its services, and only a service route does`);
   }
+  for (const specPath of spec.specPaths ?? []) checkSpecPath(spec, specPath);
   const response: Record<number, TSchema> = { 200: spec.reply };
   for (const status of errorStatuses) response[status] = ErrorEnvelope;
   const querystring =
@@ -83,6 +107,63 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
       : {}),
     response,
   };
+}
+
+/** The `:name` parameters of a route path, in order. */
+function pathParameters(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1] as string);
+}
+
+/** A spec path must reach the route's handler with every parameter and body field it reads. */
+function checkSpecPath(spec: RouteSpec, specPath: SpecPath): void {
+  const where = `${spec.method} ${spec.path}, spec path ${specPath.method} ${specPath.path}`;
+  if (spec.access !== 'user')
+    throw new Error(`${where}: spec paths name the caller's account, so only signed-in routes have them`);
+  const own = pathParameters(spec.path);
+  const given = pathParameters(specPath.path);
+  const implied = own.filter((name) => name !== 'userId').sort();
+  const fixed = Object.keys(specPath.params ?? {}).sort();
+  const complete =
+    given.length > 0 ? given.join() === own.join() && fixed.length === 0 : implied.join() === fixed.join();
+  if (!complete) throw new Error(`${where}: give every path parameter of the route, or none and fix the others`);
+  if (specPath.body && (spec.body as TObject | undefined)?.type !== 'object')
+    throw new Error(`${where}: fixed body fields need an object body`);
+}
+
+/**
+ * The route and one route per spec path it has, as the server serves them and the OpenAPI
+ * document lists them: each spec path with its own method and path, no path parameters where it
+ * names none, and no body field it fixes.
+ */
+export function withSpecPaths(route: RouteDef): RouteDef[] {
+  return [route, ...(route.specPaths ?? []).map((specPath) => specPathRoute(route, specPath))];
+}
+
+function specPathRoute(route: RouteDef, specPath: SpecPath): RouteDef {
+  const { specPaths: _, params, body, ...rest } = route;
+  const fixedFields = Object.keys(specPath.body ?? {});
+  const openBody = body && fixedFields.length > 0 ? withoutFields(body as TObject, fixedFields) : body;
+  return {
+    ...rest,
+    method: specPath.method,
+    path: specPath.path,
+    summary: `${specPath.name} (spec 01 §7): the call ${route.method} ${route.path}${describeFixed(specPath)}. ${route.summary}`,
+    ...(pathParameters(specPath.path).length > 0 && params ? { params } : {}),
+    ...(openBody ? { body: openBody } : {}),
+  };
+}
+
+function describeFixed(specPath: SpecPath): string {
+  const fixed = { ...specPath.params, ...specPath.body };
+  const parts = Object.entries(fixed).map(([name, value]) => `${name} ${JSON.stringify(value)}`);
+  return parts.length > 0 ? ` with ${parts.join(', ')}` : '';
+}
+
+/** An object schema without some of its fields, as strict about the rest as it was. */
+function withoutFields(object: TObject, names: string[]): TSchema {
+  const properties = Object.fromEntries(Object.entries(object.properties).filter(([name]) => !names.includes(name)));
+  const required = (object.required ?? []).filter((name: string) => !names.includes(name));
+  return { ...object, properties, required } as TSchema;
 }
 
 /**

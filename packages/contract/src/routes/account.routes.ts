@@ -2,11 +2,32 @@ import { Type } from 'typebox';
 import { identityProviders } from '../rules/identity-providers.js';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { Id, Text } from '../http/input.js';
-import { defineRoute } from '../http/route.js';
+import { defineRoute, type HttpMethod, type SpecPath } from '../http/route.js';
 import { Email, Mobile, Password, VerificationCode } from './auth.routes.js';
 import { UserIdParams, UserInfo } from './user.routes.js';
 
 const strict = { additionalProperties: false } as const;
+
+// ---- the spec's own paths for these calls (spec 01 §7 "Account"; docs/decisions/007) ------
+
+function specPath(
+  name: string,
+  method: HttpMethod,
+  path: string,
+  implied: Pick<SpecPath, 'params' | 'body'> = {},
+): SpecPath {
+  return { name, method, path, ...implied };
+}
+
+/** A domestic-shape call: the spec lists it for POST and PUT, under the User API with no user id. */
+function domestic(name: string, implied: Pick<SpecPath, 'params' | 'body'> = {}): SpecPath[] {
+  return (['POST', 'PUT'] as const).map((method) => specPath(name, method, `/api/user/${name}`, implied));
+}
+
+/** An overseas alternative: the spec gives no method, so the one a write takes, POST. */
+function overseas(name: string, implied: Pick<SpecPath, 'params' | 'body'> = {}): SpecPath[] {
+  return [specPath(name, 'POST', `/api/user/${name}`, implied)];
+}
 
 /**
  * `data.code` of the avatar and nickname answers (spec 01 §7 updateUserIcon, updateUserInfo):
@@ -78,6 +99,7 @@ export const changePasswordRoute = defineRoute({
     strict,
   ),
   reply: EmptyEnvelope,
+  specPaths: [specPath('update/{id}', 'PUT', '/api/user/update/:userId'), ...overseas('update-pwd')],
 });
 
 // ---- e-mail and phone: bind, replace, unbind (purposes 3 old check, 4 new check) ----------
@@ -91,6 +113,7 @@ export const bindEmailRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ email: Email, code: VerificationCode }, strict),
   reply: Envelope(UserInfo),
+  specPaths: [...domestic('email'), ...overseas('bind-email')],
 });
 
 export const replaceEmailRoute = defineRoute({
@@ -102,6 +125,7 @@ export const replaceEmailRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ old_code: VerificationCode, email: Email, code: VerificationCode }, strict),
   reply: Envelope(UserInfo),
+  specPaths: [...domestic('echange'), ...overseas('edit-email')],
 });
 
 export const unbindEmailRoute = defineRoute({
@@ -113,6 +137,7 @@ export const unbindEmailRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ code: VerificationCode }, strict),
   reply: Envelope(UserInfo),
+  specPaths: [...domestic('eunbind'), ...overseas('unbind-email')],
 });
 
 export const bindMobileRoute = defineRoute({
@@ -124,6 +149,7 @@ export const bindMobileRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ mobile: Mobile, code: VerificationCode }, strict),
   reply: Envelope(UserInfo),
+  specPaths: [...domestic('mobile'), ...overseas('bind-mobile')],
 });
 
 export const replaceMobileRoute = defineRoute({
@@ -135,6 +161,7 @@ export const replaceMobileRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ old_code: VerificationCode, mobile: Mobile, code: VerificationCode }, strict),
   reply: Envelope(UserInfo),
+  specPaths: [...domestic('mchange'), ...overseas('edit-mobile')],
 });
 
 export const unbindMobileRoute = defineRoute({
@@ -147,6 +174,7 @@ export const unbindMobileRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ code: VerificationCode }, strict),
   reply: Envelope(UserInfo),
+  specPaths: [...domestic('munbind'), ...overseas('unbind-mobile')],
 });
 
 /** Spec 01 §7 second-mobile: operate 1 binds, 2 unbinds. */
@@ -165,6 +193,7 @@ export const secondMobileRoute = defineRoute({
     Type.Object({ operate: Type.Literal(2), code: VerificationCode }, strict),
   ]),
   reply: Envelope(UserInfo),
+  specPaths: overseas('second-mobile'),
 });
 
 // ---- binding a phone from a computer by QR code (spec 01 §2; docs/decisions/009) ---------
@@ -251,6 +280,7 @@ export const unbindIdentityRoute = defineRoute({
   access: 'user',
   params: Type.Object({ userId: Id(), provider: Type.Enum(identityProviders) }, { additionalProperties: false }),
   reply: Envelope(UserInfo),
+  specPaths: overseas('unbind-wechat', { params: { provider: 'weixin' } }),
 });
 
 // ---- close account (spec 01 §4 "Account close"; purpose 11) -------------------------------
@@ -265,6 +295,12 @@ export const closeAccountRoute = defineRoute({
   params: UserIdParams,
   body: Type.Object({ via: CodeChannel, code: VerificationCode }, strict),
   reply: EmptyEnvelope,
+  specPaths: [
+    specPath('mclose', 'POST', '/api/user/mclose', { body: { via: 'mobile' } }),
+    specPath('eclose', 'POST', '/api/user/eclose', { body: { via: 'email' } }),
+    ...overseas('mobile/close', { body: { via: 'mobile' } }),
+    ...overseas('email/close', { body: { via: 'email' } }),
+  ],
 });
 
 // ---- exchange code (spec 01 §2 `form_name`, §7 getExchangeCode) ---------------------------
