@@ -316,4 +316,5 @@ export const getExchangeCodeRoute = defineRoute({
   params: UserIdParams,
   querystring: Type.Object({ form_name: Type.String({ pattern: FORM_NAME_PATTERN }) }, strict),
   reply: Envelope(Type.Object({ form_name: Type.String(), code: Type.String() })),
+  specPaths: [specPath('operation/userexchange/getcode', 'GET', '/api/user/operation/userexchange/getcode')],
 });

@@ -57,4 +57,6 @@ export const unreadNotificationsRoute = defineRoute({
   access: 'user',
   params: UserIdParams,
   reply: Envelope(Type.Object({ unread: Type.Boolean() })),
+  // Spec 01 §7 "Notifications" writes this one without a user id (docs/decisions/007).
+  specPaths: [{ name: 'notification/exists', method: 'GET', path: '/api/user/notification/exists' }],
 });

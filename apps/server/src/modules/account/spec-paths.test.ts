@@ -4,6 +4,7 @@ import {
   bindMobileRoute,
   changePasswordRoute,
   closeAccountRoute,
+  getExchangeCodeRoute,
   getUserRoute,
   type HttpMethod,
   replaceEmailRoute,
@@ -13,12 +14,15 @@ import {
   unbindEmailRoute,
   unbindIdentityRoute,
   unbindMobileRoute,
+  unreadNotificationsRoute,
   withSpecPaths,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
+import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
+import { exchangeAddCommand } from './exchange.commands.js';
 import {
   codeFor,
   DEFAULT_PASSWORD,
@@ -56,6 +60,7 @@ describe.each(dialects)('the spec’s paths for the account calls on $name', (di
     t = await createTestApp(dialect);
   });
   afterAll(async () => t.close());
+  const admin = cliRunner(() => t, [exchangeAddCommand]);
 
   it('serves every spec path of spec 01 §7 “Account”, and lists each in the OpenAPI document', async () => {
     const served = routesWithSpecPaths.flatMap((route) => withSpecPaths(route).slice(1));
@@ -65,6 +70,8 @@ describe.each(dialects)('the spec’s paths for the account calls on $name', (di
         ...['update/{id}', 'email', 'mobile', 'mchange', 'echange', 'munbind', 'eunbind', 'mclose', 'eclose'],
         ...['update-pwd', 'bind-email', 'bind-mobile', 'edit-mobile', 'edit-email', 'unbind-mobile'],
         ...['unbind-email', 'unbind-wechat', 'second-mobile', 'mobile/close', 'email/close'],
+        // Two reads the spec writes without a user id.
+        ...['operation/userexchange/getcode', 'notification/exists'],
       ].sort(),
     );
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -207,6 +214,22 @@ describe.each(dialects)('the spec’s paths for the account calls on $name', (di
     });
     expect(eclosed.status, eclosed.raw.body).toBe(200);
     expect((await call(t, getUserRoute, { as: byEmail, host: OVERSEAS_HOST })).status).toBe(401);
+  });
+
+  it('answers the reads at their spec paths as at their own: the exchange code and the unread indicator', async () => {
+    const me = await testUser(t);
+    const query = { form_name: 'survey-2026' };
+    expect((await admin('exchange:add', '--form', query.form_name, '--codes', 'SPEC-1')).code).toBe(0);
+    const code = await call(t, at(getExchangeCodeRoute, 'GET', '/api/user/operation/userexchange/getcode'), {
+      as: me,
+      query,
+    });
+    expect(code.status, code.raw.body).toBe(200);
+    expect(code.body).toMatchObject({ data: { code: 'SPEC-1' } });
+    expect(code.body).toEqual((await call(t, getExchangeCodeRoute, { as: me, query })).body);
+    const unread = await call(t, at(unreadNotificationsRoute, 'GET', '/api/user/notification/exists'), { as: me });
+    expect(unread.status, unread.raw.body).toBe(200);
+    expect(unread.body).toEqual((await call(t, unreadNotificationsRoute, { as: me })).body);
   });
 
   it('asks a signed-in caller at every spec path, and acts on the token’s own account only', async () => {
