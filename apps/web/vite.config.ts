@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootNoticePlugin } from './scripts/boot-notice';
 import { routeEndpoints } from './scripts/route-endpoints';
 
 const localesDir = path.resolve(import.meta.dirname, 'src/locales');
@@ -45,7 +46,7 @@ const localeNamespaces = readdirSync(path.join(localesDir, 'en'))
   .sort();
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), routeEndpoints()],
+  plugins: [react(), routeEndpoints(), bootNoticePlugin(localesDir)],
   // lib/i18n/resources.ts: in the build only; development and tests read the glob's imports.
   define:
     command === 'build'

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPartNamespace } from '../src/lib/i18n/part-namespaces';
+import { isPartNamespace, PAGE_NAMESPACES } from '../src/lib/i18n/part-namespaces';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
@@ -123,13 +123,15 @@ function main() {
   );
   // Sign-in's namespace loads at boot only for a signed-out visitor (app/shell/lazy-parts.tsx).
   const authLocale = [localeKey('auth') ?? []].flat();
-  // A part's namespace (`accountClose`) loads with its dialog or panel (lib/i18n/lazy-with-texts.ts).
+  // A part's namespace (`accountClose`) loads with its dialog or panel (lib/i18n/lazy-with-texts.ts);
+  // the page's own texts are in index.html.
   const localeKeys = Object.keys(manifest).filter((key) => {
     const namespace = new RegExp(`src/locales/${lang}/([^/]+)\\.json$`).exec(key)?.[1];
     return (
       namespace !== undefined &&
       !screenLocaleKeys.has(key) &&
       !authLocale.includes(key) &&
+      !PAGE_NAMESPACES.includes(namespace) &&
       !isPartNamespace(namespace, [...screenKeys.keys()])
     );
   });

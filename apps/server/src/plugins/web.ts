@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CommonErrors } from '@account-centre/contract';
-import type { FastifyInstance } from 'fastify';
+import { buildLanguage, CommonErrors, languageTags, resolveLanguage } from '@account-centre/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestRegion } from '../lib/caller.js';
 
 /**
  * Serves the built web app. Files are registered one route each (`wildcard: false`); any
@@ -11,11 +12,17 @@ import fp from 'fastify-plugin';
  * under /assets/, where a missing file is a 404: a page of an older build asking for a chunk a
  * deploy removed must see the chunk-load error, not parse HTML as JavaScript.
  * Everything else that matches no route is a 404 envelope.
+ *
+ * The app page says its language in `<html lang>` from the first byte, as the app will once it
+ * runs: the address's `lang`, else the build's language for the host's region. Screen readers
+ * read the page in it before the app starts, and the notice shown should the app never start
+ * (web `scripts/boot-notice.ts`) is chosen by it.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
     const root = app.config.webDist;
     const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+    const appPage = new AppPage(path.join(root, 'index.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -38,7 +45,7 @@ export const webPlugin = fp(
         !request.url.startsWith('/assets/');
       if (wantsPage && hasBuild) {
         reply.header('Cache-Control', 'no-cache');
-        return reply.sendFile('index.html');
+        return reply.type('text/html; charset=utf-8').send(appPage.inLanguageOf(request));
       }
       return reply
         .status(404)
@@ -47,3 +54,29 @@ export const webPlugin = fp(
   },
   { name: 'web' },
 );
+
+/**
+ * The built index.html, read again only when a deploy has replaced it, with the `lang` of its
+ * `<html>` set for each request.
+ */
+class AppPage {
+  #read: { modified: number; html: string } | undefined;
+
+  constructor(private readonly file: string) {}
+
+  inLanguageOf(request: FastifyRequest): string {
+    const query = request.query as { lang?: unknown } | undefined;
+    const requested = typeof query?.lang === 'string' ? query.lang : null;
+    const language = resolveLanguage(requested, buildLanguage(requestRegion(request)));
+    const lang = `lang="${languageTags[language]}"`;
+    return this.#html().replace(/<html\b[^>]*>/i, (tag) =>
+      /\slang="[^"]*"/.test(tag) ? tag.replace(/\slang="[^"]*"/, ` ${lang}`) : tag.replace(/^<html/i, `<html ${lang}`),
+    );
+  }
+
+  #html(): string {
+    const modified = fs.statSync(this.file).mtimeMs;
+    if (this.#read?.modified !== modified) this.#read = { modified, html: fs.readFileSync(this.file, 'utf8') };
+    return this.#read.html;
+  }
+}

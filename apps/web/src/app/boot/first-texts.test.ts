@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { namespaces } from '../../lib/i18n/resources';
 import { clearSession, saveSession } from '../../lib/session';
 import { firstTexts } from './first-texts';
 
@@ -17,6 +18,14 @@ describe('the texts of the first render', () => {
     expect(order).toContain('order');
     expect(order).not.toContain('devices');
     expect(firstTexts(at('account.example.com', '/nowhere')).namespaces).toContain('account');
+  });
+
+  it('leave out the page’s own texts, which index.html carries before any script runs', () => {
+    expect(namespaces).toContain('boot');
+    expect(firstTexts(at('account.example.com', '/account')).namespaces).not.toContain('boot');
+    expect(firstTexts(at('account.example.cn', '/order')).namespaces).toEqual(
+      expect.arrayContaining(['common', 'shell', 'errors', 'order']),
+    );
   });
 
   it('leave sign-in’s texts to a visitor who is not signed in', () => {

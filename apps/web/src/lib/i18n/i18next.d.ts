@@ -8,6 +8,7 @@ import type aipoint from '../../locales/en/aipoint.json';
 import type aipointFeatures from '../../locales/en/aipointFeatures.json';
 import type auth from '../../locales/en/auth.json';
 import type bind from '../../locales/en/bind.json';
+import type boot from '../../locales/en/boot.json';
 import type checkout from '../../locales/en/checkout.json';
 import type common from '../../locales/en/common.json';
 import type coupon from '../../locales/en/coupon.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       'aipointFeatures',
       'auth',
       'bind',
+      'boot',
       'checkout',
       'coupon',
       'course',
@@ -68,6 +70,7 @@ declare module 'i18next' {
       aipointFeatures: typeof aipointFeatures;
       auth: typeof auth;
       bind: typeof bind;
+      boot: typeof boot;
       checkout: typeof checkout;
       common: typeof common;
       coupon: typeof coupon;

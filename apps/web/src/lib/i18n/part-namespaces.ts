@@ -6,3 +6,9 @@ export function isPartNamespace(namespace: string, screens: readonly string[]): 
   const match = /^([a-z]+)[A-Z]/.exec(namespace);
   return match !== null && screens.includes(match[1] ?? '');
 }
+
+/**
+ * Texts of the page itself, shown before any script runs (`scripts/boot-notice.ts` writes them
+ * into index.html): the app never loads them.
+ */
+export const PAGE_NAMESPACES: readonly string[] = ['boot'];
