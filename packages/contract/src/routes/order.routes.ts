@@ -79,6 +79,27 @@ export const getAllSubscriptionsRoute = defineRoute({
   reply: ListEnvelope(SubscriptionRecord),
 });
 
+/**
+ * The product names of the per-product subscription reads (spec 01 §7: `subscription/mindmaster`,
+ * `/max`, `/proj`, `/math`, and `lastsuborder` with a product), as the subscription records name
+ * them.
+ */
+export const subscriptionReadProducts = { mindmaster: 'mind', max: 'max', proj: 'proj', math: 'math' } as const;
+export type SubscriptionReadProduct = keyof typeof subscriptionReadProducts;
+const SubscriptionReadProductSchema = literals(
+  Object.keys(subscriptionReadProducts) as (keyof typeof subscriptionReadProducts)[],
+);
+
+export const getSubscriptionRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/subscription/:product',
+  summary: 'The user’s subscription record of one product (mindmaster, max, proj or math), or null when there is none',
+  tags: ['orders'],
+  access: 'user',
+  params: Type.Object({ userId: UserIdParams.properties.userId, product: SubscriptionReadProductSchema }, strict),
+  reply: Envelope(Nullable(SubscriptionRecord)),
+});
+
 export const cancelSubscriptionRoute = defineRoute({
   method: 'PUT',
   path: '/api/user/:userId/subscription/scheme-cancel',
@@ -201,6 +222,18 @@ export const getOrdersRoute = defineRoute({
     list: Type.Optional(OrderListSchema),
   }),
   reply: ListEnvelope(OrderRow),
+});
+
+export const getLastSubscriptionOrderRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/lastsuborder',
+  summary:
+    'The order that last granted or extended the user’s subscription of a product, as the order history shows it; null when none did (a gift, a code)',
+  tags: ['orders'],
+  access: 'user',
+  params: UserIdParams,
+  querystring: Type.Object({ product: SubscriptionReadProductSchema }, strict),
+  reply: Envelope(Nullable(OrderRow)),
 });
 
 const StorageFigure = Type.Object({

@@ -1,9 +1,11 @@
 import {
   cancelSubscriptionRoute,
   getAllSubscriptionsRoute,
+  getLastSubscriptionOrderRoute,
   getLicencesRoute,
   getRecommendationsRoute,
   getStorageRoute,
+  getSubscriptionRoute,
   resolveLanguage,
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +13,10 @@ import { ok, okList, registerRoute } from '../../lib/register-route.js';
 import { requestRegion } from '../../lib/caller.js';
 import {
   cancelSubscription,
+  lastSubscriptionOrder,
   recommendationsFor,
   storageSummary,
+  subscriptionRecordOf,
   subscriptionRecords,
   userLicences,
 } from './subscriptions.service.js';
@@ -22,6 +26,14 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     const records = await subscriptionRecords(app.db, params.userId);
     return okList(records, records.length);
   });
+
+  registerRoute(app, getSubscriptionRoute, async ({ params }) =>
+    ok(await subscriptionRecordOf(app.db, params.userId, params.product)),
+  );
+
+  registerRoute(app, getLastSubscriptionOrderRoute, async ({ params, query }) =>
+    ok(await lastSubscriptionOrder(app.db, params.userId, query.product, app.clock.now())),
+  );
 
   registerRoute(app, cancelSubscriptionRoute, async ({ params, body, request }) =>
     ok(await cancelSubscription(app.db, params.userId, body.product, requestRegion(request), app.clock.now())),

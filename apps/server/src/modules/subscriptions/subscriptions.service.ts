@@ -32,6 +32,8 @@ import {
   subscriptionFamily,
   type SubscriptionProduct,
   subscriptionProducts,
+  type SubscriptionReadProduct,
+  subscriptionReadProducts,
   type SubscriptionType,
   subscriptionTypes,
   type TeamPlatform,
@@ -43,7 +45,8 @@ import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import type { ExpiryColumn } from '../grants/licence-record.js';
 import { cancelLicenceRenewal, grantLicence, lockLicenceHolder } from '../grants/licences.js';
-import { orderedProducts } from '../orders/orders.repository.js';
+import { findUserOrder, orderedProducts } from '../orders/orders.repository.js';
+import { type OrderRowDto, toOrderRow } from '../orders/orders.service.js';
 import * as repo from './subscriptions.repository.js';
 
 export type SubscriptionRecordDto = Static<typeof SubscriptionRecord>;
@@ -98,6 +101,32 @@ export function toSubscriptionRecord(row: repo.SubscriptionRow): SubscriptionRec
 export async function subscriptionRecords(db: Db, userId: number): Promise<SubscriptionRecordDto[]> {
   const rows = await repo.listSubscriptions(db, userId);
   return rows.sort((a, b) => productOrder(a.product) - productOrder(b.product)).map(toSubscriptionRecord);
+}
+
+/** The user's record of one product (spec 01 §7 `subscription/{product}`), or null. */
+export async function subscriptionRecordOf(
+  db: Db,
+  userId: number,
+  product: SubscriptionReadProduct,
+): Promise<SubscriptionRecordDto | null> {
+  const row = await repo.findSubscription(db, userId, subscriptionReadProducts[product]);
+  return row ? toSubscriptionRecord(row) : null;
+}
+
+/**
+ * The order that last granted or extended the user's subscription of a product (spec 01 §7
+ * `lastsuborder`): the one its record names, as the history shows it. Null when no order did
+ * (a gift, a redeemed code, an operator's grant) or when the record has none.
+ */
+export async function lastSubscriptionOrder(
+  db: Db,
+  userId: number,
+  product: SubscriptionReadProduct,
+  now: number,
+): Promise<OrderRowDto | null> {
+  const record = await repo.findSubscription(db, userId, subscriptionReadProducts[product]);
+  const order = record?.order_no ? await findUserOrder(db, userId, record.order_no) : undefined;
+  return order ? toOrderRow(order, now) : null;
 }
 
 function renewalFacts(record: SubscriptionRecordDto): RenewalFacts {

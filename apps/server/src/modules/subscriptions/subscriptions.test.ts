@@ -3,9 +3,12 @@ import {
   FOREVER_EXPIRY,
   FREE_STORAGE_BYTES,
   getAllSubscriptionsRoute,
+  getLastSubscriptionOrderRoute,
   getLicencesRoute,
+  getOrdersRoute,
   getRecommendationsRoute,
   getStorageRoute,
+  getSubscriptionRoute,
   LicenceLengthMs,
   type Region,
   type RouteQuery,
@@ -432,6 +435,49 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
     expect(await recommend({}, 'overseas')).toEqual(['max', 'orgchart', 'hb']);
     expect(await recommend({ lang: 'jp' })).toEqual(['max', 'hb']);
     expect(await recommend({ pid: 5517 }, 'overseas')).toEqual(['orgchart', 'hb']);
+  });
+
+  it('reads one product’s record by the spec’s product names, null where there is none', async () => {
+    const all = (await call(t, getAllSubscriptionsRoute, { as: ann })).ok().data;
+    const diagram = await call(t, getSubscriptionRoute, { params: { product: 'max' }, as: ann });
+    expect(diagram.status, diagram.raw.body).toBe(200);
+    expect(diagram.ok().data).toEqual(all.find((record) => record.product === 'max'));
+    // `mindmaster` is the mind-map product's record.
+    expect((await call(t, getSubscriptionRoute, { params: { product: 'mindmaster' }, as: ann })).ok().data).toEqual(
+      all.find((record) => record.product === 'mind'),
+    );
+    expect((await call(t, getSubscriptionRoute, { params: { product: 'proj' }, as: ann })).ok().data).toBeNull();
+    const unknown = await call(t, getSubscriptionRoute, { params: { product: 'mind' as 'max' }, as: ann });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('answers the order behind a product’s subscription as the history shows it, null where no order gave it', async () => {
+    const gus = await testUser(t, { region: 'overseas' });
+    const last = (product: 'max' | 'mindmaster' | 'math') =>
+      call(t, getLastSubscriptionOrderRoute, { query: { product }, as: gus });
+    expect((await last('max')).ok().data).toBeNull();
+
+    const first = await recordOrder(
+      t.app.db,
+      { userId: gus.userId, product: 'max', type: 209, productName: 'Diagram', amount: 9900, channel: 'online' },
+      now - 400 * DAY,
+    );
+    const renewal = await recordOrder(
+      t.app.db,
+      { userId: gus.userId, product: 'max', type: 209, productName: 'Diagram', amount: 9900, channel: 'online' },
+      now - DAY,
+    );
+    expect(renewal.order_id).not.toBe(first.order_id);
+    const found = await last('max');
+    expect(found.status, found.raw.body).toBe(200);
+    // The latest order, in the history's own shape.
+    const history = (await call(t, getOrdersRoute, { as: gus })).ok().data;
+    expect(found.ok().data).toEqual(history.find((order) => order.order_id === renewal.order_id));
+
+    // A record no order gave (an App Store grant here) has no order to show.
+    await grantAppStoreMath(gus);
+    expect((await last('math')).ok().data).toBeNull();
+    expect((await call(t, getLastSubscriptionOrderRoute, { query: { product: 'max' }, as: ann })).ok().data).toBeNull();
   });
 
   it('never shows another user’s records, licences or storage', async () => {
