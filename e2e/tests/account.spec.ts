@@ -152,6 +152,30 @@ test.describe('account screen', () => {
           await expectNothingClipped(page, ACCOUNT_TEXTS);
           await page.screenshot({ path: path.join(artifacts, `account-${language}-${width}.png`), fullPage: true });
         });
+
+        test(`in ${language} nothing below the personal details moves when they arrive`, async ({ page, request }) => {
+          // Their code is a chunk of its own, held back here until the rest of the screen shows.
+          let release = () => {};
+          const held = new Promise<void>((resolve) => (release = resolve));
+          await page.route(/\/assets\/PersonalInfo-[^/]+\.js$/, async (route) => {
+            await held;
+            await route.continue();
+          });
+          const user = await registerUser(request, { region });
+          await signInAs(page, user);
+          await page.goto(regionUrl(region, `/account?lang=${language}`));
+          const security = page.getByRole('heading', {
+            level: 2,
+            name: language === 'zh' ? '登录与安全' : 'Sign-in and security',
+          });
+          await expect(security).toBeVisible();
+          await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
+          const before = await security.boundingBox();
+          release();
+          await expect(page.getByRole('main').getByRole('combobox').first()).toBeVisible();
+          const after = await security.boundingBox();
+          expect(Math.abs(after!.y - before!.y), 'the security section moved by').toBeLessThan(1);
+        });
       }
     });
   }

@@ -1,6 +1,8 @@
 import { ActionIcon, Box, CopyButton, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Region } from '@account-centre/contract';
+import { useBuildContext } from '../../../lib/build-context';
 import type { UserInfo } from '../../../lib/user/current-user';
 import { showToast } from '../../../components/toast';
 import { AvatarPicker } from './AvatarPicker';
@@ -17,12 +19,27 @@ const COPY_SUCCESS_MS = 1500;
  */
 const personalInfo = import('./PersonalInfo');
 const PersonalInfo = lazy(() => personalInfo.then((module) => ({ default: module.PersonalInfo })));
-/** Roughly the details' height, so the security section does not jump when they arrive. */
-const PERSONAL_INFO_MIN_HEIGHT = 150;
+/**
+ * The details' height, held while their code loads so that nothing below moves when they arrive
+ * (a tap aimed at the security items or the close link would land elsewhere). Measured in
+ * Chromium: a field (label and input) is 3.8rem and fields are 1rem apart, in one column below
+ * the `sm` breakpoint and two from it, as PersonalInfo lays them out; overseas the introduction
+ * (one line) and its gap come first. account.spec.ts checks that nothing moves.
+ */
+const FIELD_REM = 3.8;
+const GAP_REM = 1;
+const INTRODUCTION_REM = 3.425 + GAP_REM;
+const fieldsHeight = (rows: number) => rows * FIELD_REM + (rows - 1) * GAP_REM;
+
+function personalInfoHeight(region: Region) {
+  const introduction = region === 'overseas' ? INTRODUCTION_REM : 0;
+  return { base: `${fieldsHeight(4) + introduction}rem`, sm: `${fieldsHeight(2) + introduction}rem` };
+}
 
 /** Avatar, nickname, user ID with copy (spec 01 §2 "Account screen"), then personal details. */
 export function ProfileSection({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  const { region } = useBuildContext();
   const id = String(user.user_id);
   return (
     <Paper withBorder p="md" radius="md">
@@ -60,7 +77,7 @@ export function ProfileSection({ user }: { user: UserInfo }) {
         </Stack>
       </Group>
       <Divider my="md" />
-      <Suspense fallback={<Box mih={PERSONAL_INFO_MIN_HEIGHT} aria-busy />}>
+      <Suspense fallback={<Box mih={personalInfoHeight(region)} aria-busy />}>
         <PersonalInfo user={user} />
       </Suspense>
     </Paper>
