@@ -132,16 +132,18 @@ function serve<R extends RouteDef>(
 }
 
 /**
- * After validation, a spec path's request becomes the route's: its `userId` is the caller's own
- * (checked by the token) and the parameters and body fields the spec's path implies are set, so
+ * After validation, a spec path's request becomes the route's: on a signed-in route its `userId`
+ * is the caller's own (checked by the token), and the parameters and body fields the spec's path
+ * implies are set, so
  * the handler reads what it reads at the route's own path. Such fields are not in the spec path's
  * body schema, so a caller cannot send one.
  */
 function specPathCompletion(specPath: SpecPath): preHandlerAsyncHookHandler {
   return async (request) => {
     const params = (request.params ?? {}) as Record<string, unknown>;
-    if (params.userId === undefined)
-      request.params = { ...params, ...specPath.params, userId: callerOf(request).userId };
+    // A signed-in route's spec path without a user id means the caller's own (its guard has run).
+    const own = params.userId === undefined && request.auth ? { userId: request.auth.userId } : {};
+    if (specPath.params || 'userId' in own) request.params = { ...params, ...specPath.params, ...own };
     if (specPath.body) request.body = { ...(request.body as object), ...specPath.body };
   };
 }

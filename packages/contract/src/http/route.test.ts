@@ -98,7 +98,18 @@ describe('spec paths', () => {
     expect(withSpecPaths(route)[1]!.params).toBe(params);
   });
 
-  it('refuses a spec path that leaves a parameter unfilled, names only some, or belongs to no signed-in route', () => {
+  it('serves a public route’s spec path with the route’s own parameters', () => {
+    const route = defineRoute({
+      ...base,
+      access: 'public',
+      path: '/api/auth/thing',
+      params: undefined,
+      specPaths: [{ name: 'resetthing', method: 'PUT', path: '/api/user/resetthing' }],
+    });
+    expect(withSpecPaths(route)[1]).toMatchObject({ method: 'PUT', path: '/api/user/resetthing', access: 'public' });
+  });
+
+  it('refuses a spec path that leaves a parameter unfilled, names only some, or leaves one out of a public route', () => {
     expect(() => defineRoute({ ...base, specPaths: [{ name: 'a', method: 'POST', path: '/api/user/a' }] })).toThrow(
       /every path parameter/,
     );
@@ -111,6 +122,14 @@ describe('spec paths', () => {
         access: 'public',
         specPaths: [{ name: 'c', method: 'POST', path: '/api/user/c', params: { provider: 'x' } }],
       }),
-    ).toThrow(/only signed-in routes/);
+    ).toThrow(/only a signed-in route/);
+    expect(() =>
+      defineRoute({
+        ...base,
+        access: 'service',
+        services: ['orders'],
+        specPaths: [{ name: 'd', method: 'POST', path: '/api/user/d/:userId/:provider' }],
+      }),
+    ).toThrow(/decision 029/);
   });
 });

@@ -49,16 +49,17 @@ export interface RouteSpec {
   idempotent?: true;
   /**
    * The same call under the paths spec 01 §7 gives it, for the desktop clients and services that
-   * call it as written there (docs/decisions/007). Signed-in routes only.
+   * call it as written there (docs/decisions/007). Signed-in and public routes.
    */
   specPaths?: readonly SpecPath[];
 }
 
 /**
  * A path the spec gives a route's call under: the same handler and answers, reached by another
- * method and path. The spec's paths mostly name no user (`POST mchange`): the caller's own
- * account is meant, so `userId` is the token's user; any other parameter of the route, and a
- * body field the spec's path implies (`mclose` closes with the phone's code), are fixed here.
+ * method and path. The spec's paths mostly name no user (`POST mchange`): on a signed-in route the
+ * caller's own account is meant, so `userId` is the token's user; any other parameter of the
+ * route, and a body field the spec's path implies (`mclose` closes with the phone's code), are
+ * fixed here.
  */
 export interface SpecPath {
   /** The call's name as the spec writes it (`mchange`, `bind-email`, `update/{id}`). */
@@ -117,10 +118,12 @@ function pathParameters(path: string): string[] {
 /** A spec path must reach the route's handler with every parameter and body field it reads. */
 function checkSpecPath(spec: RouteSpec, specPath: SpecPath): void {
   const where = `${spec.method} ${spec.path}, spec path ${specPath.method} ${specPath.path}`;
-  if (spec.access !== 'user')
-    throw new Error(`${where}: spec paths name the caller's account, so only signed-in routes have them`);
+  if (spec.access === 'service') throw new Error(`${where}: services call the paths of decision 029 only`);
   const own = pathParameters(spec.path);
   const given = pathParameters(specPath.path);
+  // Only a token can say whose account a path without a user id means.
+  if (spec.access !== 'user' && given.join() !== own.join())
+    throw new Error(`${where}: only a signed-in route's spec path may leave out path parameters`);
   const implied = own.filter((name) => name !== 'userId').sort();
   const fixed = Object.keys(specPath.params ?? {}).sort();
   const complete =

@@ -113,6 +113,14 @@ export const resetPasswordRoute = defineRoute({
   access: 'public',
   body: Type.Object({ account: Account, code: VerificationCode, password: Password }, strict),
   reply: EmptyEnvelope,
+  // Spec 01 §7 "Account": PUT resetbymobile and resetbyemail; overseas mobile-reset-pwd and
+  // email-reset-pwd (no method given: POST). `account` names the address, as here (decision 007).
+  specPaths: [
+    { name: 'resetbyemail', method: 'PUT', path: '/api/user/resetbyemail' },
+    { name: 'resetbymobile', method: 'PUT', path: '/api/user/resetbymobile' },
+    { name: 'email-reset-pwd', method: 'POST', path: '/api/user/email-reset-pwd' },
+    { name: 'mobile-reset-pwd', method: 'POST', path: '/api/user/mobile-reset-pwd' },
+  ],
 });
 
 export const createTicketRoute = defineRoute({

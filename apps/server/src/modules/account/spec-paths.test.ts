@@ -9,6 +9,7 @@ import {
   type HttpMethod,
   replaceEmailRoute,
   replaceMobileRoute,
+  resetPasswordRoute,
   type RouteDef,
   secondMobileRoute,
   unbindEmailRoute,
@@ -72,6 +73,8 @@ describe.each(dialects)('the spec’s paths for the account calls on $name', (di
         ...['unbind-email', 'unbind-wechat', 'second-mobile', 'mobile/close', 'email/close'],
         // Two reads the spec writes without a user id.
         ...['operation/userexchange/getcode', 'notification/exists'],
+        // Signed out: setting a new password with a code of purpose 2.
+        ...['resetbyemail', 'resetbymobile', 'email-reset-pwd', 'mobile-reset-pwd'],
       ].sort(),
     );
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -232,7 +235,34 @@ describe.each(dialects)('the spec’s paths for the account calls on $name', (di
     expect(unread.body).toEqual((await call(t, unreadNotificationsRoute, { as: me })).body);
   });
 
-  it('asks a signed-in caller at every spec path, and acts on the token’s own account only', async () => {
+  it('sets a new password signed out at resetbyemail and mobile-reset-pwd, with a code of purpose 2', async () => {
+    const byEmail = await testUser(t, { region: 'overseas' });
+    const email = byEmail.email as string;
+    const wrong = await call(t, at(resetPasswordRoute, 'PUT', '/api/user/resetbyemail'), {
+      body: { account: email, code: '000000', password: NEW_PASSWORD },
+      host: OVERSEAS_HOST,
+    });
+    expect(wrong.body).toMatchObject({ status: 'error', msg: 'expired' });
+    const reset = await call(t, at(resetPasswordRoute, 'PUT', '/api/user/resetbyemail'), {
+      body: { account: email, code: await codeFor(t, 2, email), password: NEW_PASSWORD },
+      host: OVERSEAS_HOST,
+    });
+    expect(reset.status, reset.raw.body).toBe(200);
+    expect((await login(t, { account: email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    // Every session of the account ended, as at the route's own path.
+    expect((await call(t, getUserRoute, { as: byEmail, host: OVERSEAS_HOST })).status).toBe(401);
+
+    const byPhone = await testUser(t, { via: 'mobile' });
+    const mobile = byPhone.mobile as string;
+    const phoneReset = await call(t, at(resetPasswordRoute, 'POST', '/api/user/mobile-reset-pwd'), {
+      body: { account: mobile, code: await codeFor(t, 2, mobile), password: NEW_PASSWORD },
+      host: DOMESTIC_HOST,
+    });
+    expect(phoneReset.status, phoneReset.raw.body).toBe(200);
+    expect((await login(t, { account: mobile, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('asks a signed-in caller at every spec path of a signed-in call, and acts on the token’s own account only', async () => {
     const me = await testUser(t, { via: 'mobile' });
     const other = await testUser(t, { via: 'mobile' });
     const anonymous = await call(t, at(unbindMobileRoute, 'POST', '/api/user/munbind'), { body: { code: '123456' } });
