@@ -22,3 +22,31 @@ export async function expectNothingClipped(page: Page, selector: string): Promis
   );
   expect(clipped).toEqual([]);
 }
+
+/**
+ * Starts adding up the page's layout shifts (the browser's Layout Instability API) from the next
+ * navigation on, the shifts within half a second of a click or key excepted, as the browser
+ * excepts them. Read with `expectSteadyLayout`.
+ */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
+ * The page's layout has not moved since it loaded (a layout shift score under 0.01; web vitals
+ * call 0.1 good): sections that push each other down as their data arrives move what a reader is
+ * about to tap. Shifts off the window do not count, so the check sees most on a large window.
+ */
+export async function expectSteadyLayout(page: Page, where: string, max = 0.01): Promise<void> {
+  const total = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+  );
+  expect(total, `layout shift of ${where}`).toBeLessThan(max);
+}

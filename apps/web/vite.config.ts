@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootNoticePlugin } from './scripts/boot-notice';
 import { routeEndpoints } from './scripts/route-endpoints';
+import { PAGE_NAMESPACES } from './src/lib/i18n/part-namespaces';
 
 const localesDir = path.resolve(import.meta.dirname, 'src/locales');
 
@@ -39,10 +40,14 @@ function chunkFileName(chunk: { facadeModuleId: string | null; name: string }): 
   return 'assets/[name]-[hash].js';
 }
 
-/** The namespaces, from the English files: the production build makes each file's address from them. */
+/**
+ * The namespaces, from the English files: the production build makes each file's address from
+ * them. The page's own texts (`boot`, written into index.html) are not the app's to load.
+ */
 const localeNamespaces = readdirSync(path.join(localesDir, 'en'))
   .filter((file) => file.endsWith('.json'))
   .map((file) => file.slice(0, -'.json'.length))
+  .filter((namespace) => !PAGE_NAMESPACES.includes(namespace))
   .sort();
 
 export default defineConfig(({ command }) => ({

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DEVICE_LIMITS, AuthErrors, DeviceErrors } from '@account-centre/contract';
 import { type TestUser, domesticUrl, expect, logIn, registerUser, signInAs, test } from '../fixtures.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
-import { expectNothingClipped } from '../layout.js';
+import { expectNothingClipped, expectSteadyLayout, watchLayoutShifts } from '../layout.js';
 
 const DEVICE_TEXTS = 'main h1, main h2, main [role="tab"], main button, main li p';
 
@@ -147,13 +147,23 @@ for (const { width, height, mobile } of [
         const user = await registerUser(request, { region: 'domestic' });
         const client = await logIn(request, user);
         expect((await activateDiagram(request, user, client.token, 'workstation-7')).status).toBe(200);
+        // Sessions and sign-ins enough for each section to be taller than its loader, and the
+        // device list answering last: shown as each arrived, it would push the others down.
+        for (let count = 0; count < 3; count += 1) await logIn(request, user);
         await signInAs(page, user);
+        await watchLayoutShifts(page);
+        await page.route(/\/api\/user\/\d+\/((max|project)\/)?device(\?.*)?$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        });
         await page.goto(domesticUrl(`/devices?lang=${language}`));
-        await page.getByRole('tab').nth(1).click();
-        await expect(page.getByRole('listitem', { name: 'Studio workstation-7' })).toBeVisible();
         // The sign-in history is a table where it has room, and a list of cards on a phone.
         const historyName = language === 'zh' ? '登录记录' : 'Sign-in history';
         await expect(page.getByRole(mobile ? 'list' : 'table', { name: historyName })).toBeVisible();
+        // The devices, the sessions and the history show together, not pushing each other down.
+        await expectSteadyLayout(page, `the devices screen at ${width} px`);
+        await page.getByRole('tab').nth(1).click();
+        await expect(page.getByRole('listitem', { name: 'Studio workstation-7' })).toBeVisible();
         await expectNothingClipped(page, DEVICE_TEXTS);
         await page.screenshot({
           path: path.join(artifacts, `devices-${language}-${width}.png`),

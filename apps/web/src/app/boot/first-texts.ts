@@ -1,6 +1,6 @@
 import { readBuildContext, readLaunchParams } from '../../lib/build-context/build-context';
 import { type Language, languageFromSearch } from '../../lib/i18n/languages';
-import { isPartNamespace, PAGE_NAMESPACES } from '../../lib/i18n/part-namespaces';
+import { isPartNamespace } from '../../lib/i18n/part-namespaces';
 import { namespaces } from '../../lib/i18n/resources';
 import { getSession } from '../../lib/session';
 import { DEFAULT_SCREEN, type ScreenName, screenFromPath, screenNames, screenNamespace } from '../screens/screens';
@@ -18,7 +18,6 @@ export function startNamespaces(firstScreen: ScreenName): string[] {
   const screenTexts = screenNames.map(screenNamespace);
   return namespaces.filter(
     (namespace) =>
-      !PAGE_NAMESPACES.includes(namespace) &&
       !isPartNamespace(namespace, screenNames) &&
       (!screenTexts.includes(namespace) || namespace === screenNamespace(firstScreen)),
   );

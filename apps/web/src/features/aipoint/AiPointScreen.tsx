@@ -3,6 +3,8 @@ import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
 import { ScreenLayout } from '../../components/ScreenLayout';
+import { SettledTogether } from '../../components/SettledTogether';
+import { aiPointsOptions } from './api/ai-points';
 import { lazyWithTexts, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { type BuyChoice, buyHref } from '../../lib/buy-link';
@@ -48,53 +50,57 @@ export function AiPointScreen() {
 
   return (
     <ScreenLayout title={t('shell:screens.aipoint')}>
-      <PointBalance userId={session.userId} />
-      <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-ways`}>
-        <Title order={2} size="h4" id={`${tabsId}-ways`}>
-          {t('aipoint:actions.title')}
-        </Title>
-        <Group gap="sm">
-          {boughtWays.map(({ way, choice }) => (
-            <Button key={way} component={NavLink} to={buyHref(search, choice)} variant="light">
-              {t(`aipoint:actions.${way}`)}
-            </Button>
-          ))}
-          <ExternalButton href={pages.earn} variant="light">
-            {t('aipoint:actions.earn')}
-          </ExternalButton>
-        </Group>
-      </Stack>
-      <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-notices`}>
-        <Title order={2} size="h4" id={`${tabsId}-notices`}>
-          {t('aipoint:notices.title')}
-        </Title>
-        <List type="ordered" size="sm" spacing={4}>
-          {notices.map((notice) => (
-            <List.Item key={notice}>{t(`aipoint:notices.${notice}`)}</List.Item>
-          ))}
-        </List>
-      </Stack>
-      <Suspense fallback={loading}>
-        <UsageChart userId={session.userId} />
-      </Suspense>
-      <Tabs defaultValue="usage" keepMounted={false}>
-        <Tabs.List aria-label={t('aipoint:tabs.label')}>
-          <Tabs.Tab value="usage" id={`${tabsId}-usage`}>
-            {t('aipoint:tabs.usage')}
-          </Tabs.Tab>
-          <Tabs.Tab value="acquisition" id={`${tabsId}-acquisition`}>
-            {t('aipoint:tabs.acquisition')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="usage" pt="md">
-          <Suspense fallback={loading}>
-            <UsageHistory userId={session.userId} labelledBy={`${tabsId}-usage`} />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="acquisition" pt="md">
-          <AcquisitionHistory userId={session.userId} labelledBy={`${tabsId}-acquisition`} />
-        </Tabs.Panel>
-      </Tabs>
+      {/* The balance before the rest: arriving, it would push the buttons below it down under a
+          tap. The chart and the histories further down keep their own loading states. */}
+      <SettledTogether queries={[aiPointsOptions(session.userId)]}>
+        <PointBalance userId={session.userId} />
+        <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-ways`}>
+          <Title order={2} size="h4" id={`${tabsId}-ways`}>
+            {t('aipoint:actions.title')}
+          </Title>
+          <Group gap="sm">
+            {boughtWays.map(({ way, choice }) => (
+              <Button key={way} component={NavLink} to={buyHref(search, choice)} variant="light">
+                {t(`aipoint:actions.${way}`)}
+              </Button>
+            ))}
+            <ExternalButton href={pages.earn} variant="light">
+              {t('aipoint:actions.earn')}
+            </ExternalButton>
+          </Group>
+        </Stack>
+        <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-notices`}>
+          <Title order={2} size="h4" id={`${tabsId}-notices`}>
+            {t('aipoint:notices.title')}
+          </Title>
+          <List type="ordered" size="sm" spacing={4}>
+            {notices.map((notice) => (
+              <List.Item key={notice}>{t(`aipoint:notices.${notice}`)}</List.Item>
+            ))}
+          </List>
+        </Stack>
+        <Suspense fallback={loading}>
+          <UsageChart userId={session.userId} />
+        </Suspense>
+        <Tabs defaultValue="usage" keepMounted={false}>
+          <Tabs.List aria-label={t('aipoint:tabs.label')}>
+            <Tabs.Tab value="usage" id={`${tabsId}-usage`}>
+              {t('aipoint:tabs.usage')}
+            </Tabs.Tab>
+            <Tabs.Tab value="acquisition" id={`${tabsId}-acquisition`}>
+              {t('aipoint:tabs.acquisition')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="usage" pt="md">
+            <Suspense fallback={loading}>
+              <UsageHistory userId={session.userId} labelledBy={`${tabsId}-usage`} />
+            </Suspense>
+          </Tabs.Panel>
+          <Tabs.Panel value="acquisition" pt="md">
+            <AcquisitionHistory userId={session.userId} labelledBy={`${tabsId}-acquisition`} />
+          </Tabs.Panel>
+        </Tabs>
+      </SettledTogether>
     </ScreenLayout>
   );
 }

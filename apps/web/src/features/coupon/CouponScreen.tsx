@@ -7,7 +7,8 @@ import { ScreenLayout } from '../../components/ScreenLayout';
 import { useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { siteBase } from '../../lib/site-links';
-import { useHeldCoupons } from './api/coupons';
+import { heldCouponsOptions, useHeldCoupons } from './api/coupons';
+import { SettledTogether } from '../../components/SettledTogether';
 import { CouponCard } from './components/CouponCard';
 import { CouponForm } from './components/CouponForm';
 import { Loading } from '../../components/Loading';
@@ -28,41 +29,45 @@ export function CouponScreen() {
         {t('coupon:intro')}
       </Text>
       <CouponForm userId={session.userId} />
-      <Stack gap="sm" component="section" aria-labelledby="coupon-held">
-        <Title order={2} size="h4" id="coupon-held">
-          {t('coupon:held.title')}
-        </Title>
-        {held.isPending ? (
-          <Loading label={t('coupon:held.title')} />
-        ) : held.isError ? (
-          <LoadFailed message={t('coupon:held.loadFailed')} onRetry={() => void held.refetch()} />
-        ) : held.data.length === 0 ? (
+      {/* The coupon held, once known, before what follows it: a card arriving would push the
+          communities' buttons down under a tap. */}
+      <SettledTogether queries={[heldCouponsOptions(session.userId)]}>
+        <Stack gap="sm" component="section" aria-labelledby="coupon-held">
+          <Title order={2} size="h4" id="coupon-held">
+            {t('coupon:held.title')}
+          </Title>
+          {held.isPending ? (
+            <Loading label={t('coupon:held.title')} />
+          ) : held.isError ? (
+            <LoadFailed message={t('coupon:held.loadFailed')} onRetry={() => void held.refetch()} />
+          ) : held.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('coupon:held.none')}
+            </Text>
+          ) : (
+            held.data.map((coupon) => <CouponCard key={coupon.id} coupon={coupon} />)
+          )}
+        </Stack>
+        <Stack gap="sm" component="section" aria-labelledby="coupon-communities">
+          <Title order={2} size="h4" id="coupon-communities">
+            {t('coupon:communities.title')}
+          </Title>
+          <Group gap="sm">
+            {couponCommunities.map((community) => (
+              <ExternalButton
+                key={community}
+                variant="default"
+                href={`${siteBase(language)}${templateCommunityPaths[community]}`}
+              >
+                {t(`coupon:communities.${community}`)}
+              </ExternalButton>
+            ))}
+          </Group>
           <Text size="sm" c="dimmed">
-            {t('coupon:held.none')}
+            {t('coupon:desktopNote')}
           </Text>
-        ) : (
-          held.data.map((coupon) => <CouponCard key={coupon.id} coupon={coupon} />)
-        )}
-      </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="coupon-communities">
-        <Title order={2} size="h4" id="coupon-communities">
-          {t('coupon:communities.title')}
-        </Title>
-        <Group gap="sm">
-          {couponCommunities.map((community) => (
-            <ExternalButton
-              key={community}
-              variant="default"
-              href={`${siteBase(language)}${templateCommunityPaths[community]}`}
-            >
-              {t(`coupon:communities.${community}`)}
-            </ExternalButton>
-          ))}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('coupon:desktopNote')}
-        </Text>
-      </Stack>
+        </Stack>
+      </SettledTogether>
     </ScreenLayout>
   );
 }

@@ -4,6 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../lib/router';
 import { ScreenLayout } from '../../components/ScreenLayout';
+import { SettledTogether } from '../../components/SettledTogether';
+import { deviceListOptions } from './api/get-devices';
+import { sessionsOptions } from './api/get-sessions';
+import { FIRST_HISTORY_PAGE, signInHistoryOptions } from './api/get-sign-in-history';
 import { useBuildContext } from '../../lib/build-context';
 import { useSession } from '../../lib/session';
 import { DeviceLimitModal } from './components/DeviceLimitModal';
@@ -36,24 +40,34 @@ export function DevicesScreen() {
       <Text c="dimmed" size="sm" mt={-8}>
         {t('devices:intro')}
       </Text>
-      <Tabs value={product} onChange={(value) => isDeviceProduct(value) && setProduct(value)} keepMounted={false}>
-        <Tabs.List aria-label={t('devices:products.label')}>
+      {/* Every section's first answer before any shows: the device table, the sessions and the
+          history would otherwise push each other down as each arrives. */}
+      <SettledTogether
+        queries={[
+          deviceListOptions(userId, product),
+          sessionsOptions(userId),
+          signInHistoryOptions(userId, FIRST_HISTORY_PAGE),
+        ]}
+      >
+        <Tabs value={product} onChange={(value) => isDeviceProduct(value) && setProduct(value)} keepMounted={false}>
+          <Tabs.List aria-label={t('devices:products.label')}>
+            {deviceProducts.map((item) => (
+              <Tabs.Tab key={item} value={item}>
+                {t(productLabelKeys[item])}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {deviceProducts.map((item) => (
-            <Tabs.Tab key={item} value={item}>
-              {t(productLabelKeys[item])}
-            </Tabs.Tab>
+            <Tabs.Panel key={item} value={item} pt="md">
+              <DeviceList userId={userId} product={item} />
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {deviceProducts.map((item) => (
-          <Tabs.Panel key={item} value={item} pt="md">
-            <DeviceList userId={userId} product={item} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-      <Divider />
-      <SessionsSection userId={userId} />
-      <Divider />
-      <SignInHistorySection userId={userId} />
+        </Tabs>
+        <Divider />
+        <SessionsSection userId={userId} />
+        <Divider />
+        <SignInHistorySection userId={userId} />
+      </SettledTogether>
       <DeviceLimitModal userId={userId} product={modalProduct} onClose={() => setClosedFor(location.key)} />
     </ScreenLayout>
   );

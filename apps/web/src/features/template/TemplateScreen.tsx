@@ -12,7 +12,14 @@ import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
 import { NavLink, useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
-import { useTemplateCredit, useTemplateRecords } from './api/template-credit';
+import {
+  FIRST_RECORDS_PAGE,
+  templateCreditOptions,
+  templateRecordsOptions,
+  useTemplateCredit,
+  useTemplateRecords,
+} from './api/template-credit';
+import { SettledTogether } from '../../components/SettledTogether';
 import { Loading } from '../../components/Loading';
 
 const tips = ['where', 'order', 'cash', 'plans'] as const;
@@ -27,18 +34,23 @@ export function TemplateScreen() {
   if (!session) return null;
   return (
     <ScreenLayout title={t('shell:screens.template')}>
-      <Balance userId={session.userId} />
-      <Records userId={session.userId} />
-      <Stack gap="xs" component="section" aria-labelledby="template-tips">
-        <Title order={2} size="h4" id="template-tips">
-          {t('template:tips.title')}
-        </Title>
-        <List size="sm" spacing={4}>
-          {tips.map((tip) => (
-            <List.Item key={tip}>{t(`template:tips.${tip}`)}</List.Item>
-          ))}
-        </List>
-      </Stack>
+      {/* Both first answers before anything shows: the records would push the tips down. */}
+      <SettledTogether
+        queries={[templateCreditOptions(session.userId), templateRecordsOptions(session.userId, FIRST_RECORDS_PAGE)]}
+      >
+        <Balance userId={session.userId} />
+        <Records userId={session.userId} />
+        <Stack gap="xs" component="section" aria-labelledby="template-tips">
+          <Title order={2} size="h4" id="template-tips">
+            {t('template:tips.title')}
+          </Title>
+          <List size="sm" spacing={4}>
+            {tips.map((tip) => (
+              <List.Item key={tip}>{t(`template:tips.${tip}`)}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      </SettledTogether>
     </ScreenLayout>
   );
 }
@@ -82,7 +94,7 @@ function Balance({ userId }: { userId: number }) {
 function Records({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(FIRST_RECORDS_PAGE);
   const records = useTemplateRecords(userId, page);
   const headingId = useId();
 

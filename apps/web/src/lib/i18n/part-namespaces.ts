@@ -9,6 +9,7 @@ export function isPartNamespace(namespace: string, screens: readonly string[]): 
 
 /**
  * Texts of the page itself, shown before any script runs (`scripts/boot-notice.ts` writes them
- * into index.html): the app never loads them.
+ * into index.html): not among the app's namespaces (`resources.ts`, vite.config.ts), so the app
+ * never loads them.
  */
 export const PAGE_NAMESPACES: readonly string[] = ['boot'];

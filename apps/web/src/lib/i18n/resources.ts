@@ -1,4 +1,5 @@
 import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
+import { PAGE_NAMESPACES } from './part-namespaces';
 
 type Loader = () => Promise<ResourceKey>;
 
@@ -15,11 +16,15 @@ declare const __LOCALE_FILES__: { version: string; namespaces: string[] };
  * language, the namespace and the version instead. The glob stays reachable from the production
  * build through the fallback below, so the build still writes the files.
  */
-/** The namespaces the app has, from the English files: the reference of every other language. */
+/**
+ * The namespaces the app has, from the English files (the reference of every other language),
+ * less the page's own (`PAGE_NAMESPACES`).
+ */
 export const namespaces: readonly string[] = import.meta.env.PROD
   ? __LOCALE_FILES__.namespaces
   : Object.keys(import.meta.glob('./en/*.json', { base: '../../locales' }))
       .flatMap((path) => /^\.\/en\/([^/]+)\.json$/.exec(path)?.[1] ?? [])
+      .filter((namespace) => !PAGE_NAMESPACES.includes(namespace))
       .sort();
 
 export function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {

@@ -25,11 +25,14 @@ const aiPointKeys = {
 };
 
 /** Balance, unlimited use and what expires when (spec 01 §7 getAIPointLeftV2). */
-export function useAiPoints(userId: number) {
-  return useQuery({
+export const aiPointsOptions = (userId: number) =>
+  queryOptions({
     queryKey: aiPointKeys.balance(userId),
     queryFn: ({ signal }) => apiCall(getAiPointsRoute, { params: { userId }, signal }).then((reply) => reply.data),
   });
+
+export function useAiPoints(userId: number) {
+  return useQuery(aiPointsOptions(userId));
 }
 
 const usageOptions = (userId: number, pageSize: number, page: number) =>

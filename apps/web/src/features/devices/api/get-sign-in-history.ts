@@ -6,6 +6,9 @@ import { deviceKeys } from './keys';
 export type SignInHistoryPage = RouteReply<typeof signInHistoryRoute>;
 export type SignInEvent = SignInHistoryPage['data'][number];
 
+/** The page the history opens on. */
+export const FIRST_HISTORY_PAGE = 1;
+
 /** One page (1-based) of the account's sign-in history. */
 export const signInHistoryOptions = (userId: number, page: number) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { formatDate } from '../../../lib/i18n';
-import { type SignInEvent, useSignInHistory } from '../api/get-sign-in-history';
+import { FIRST_HISTORY_PAGE, type SignInEvent, useSignInHistory } from '../api/get-sign-in-history';
 import { useNotMe } from '../api/not-me';
 import { clientLabel, deviceErrorText, locationLabel, methodLabel } from '../labels';
 import { useSessionEnded } from '../use-session-end';
@@ -21,7 +21,7 @@ import { Loading } from '../../../components/Loading';
  */
 export function SignInHistorySection({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(FIRST_HISTORY_PAGE);
   const history = useSignInHistory(userId, page);
   const notMe = useNotMe(userId);
   const sessionEnded = useSessionEnded();

@@ -18,16 +18,22 @@ const templateKeys = {
 };
 
 /** Template credit left, in fen (spec 01 §7 getTemplateCoupon). */
-export function useTemplateCredit(userId: number) {
-  return useQuery({
+export const templateCreditOptions = (userId: number) =>
+  queryOptions({
     queryKey: templateKeys.balance(userId),
     queryFn: ({ signal }) =>
       apiCall(getTemplateCreditRoute, { params: { userId }, signal }).then((reply) => reply.data.surplus),
   });
+
+export function useTemplateCredit(userId: number) {
+  return useQuery(templateCreditOptions(userId));
 }
 
+/** The page the records open on. */
+export const FIRST_RECORDS_PAGE = 1;
+
 /** A page of templates bought with credit, 10 a page (spec 01 §9). */
-const templateRecordsOptions = (userId: number, page: number) =>
+export const templateRecordsOptions = (userId: number, page: number) =>
   queryOptions({
     queryKey: templateKeys.page(userId, page),
     queryFn: ({ signal }) =>
