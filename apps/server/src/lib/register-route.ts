@@ -134,9 +134,8 @@ function serve<R extends RouteDef>(
 /**
  * After validation, a spec path's request becomes the route's: on a signed-in route its `userId`
  * is the caller's own (checked by the token), and the parameters and body fields the spec's path
- * implies are set, so
- * the handler reads what it reads at the route's own path. Such fields are not in the spec path's
- * body schema, so a caller cannot send one.
+ * implies are set, so the handler reads what it reads at the route's own path. Such fields are
+ * not in the spec path's body schema, so a caller cannot send one.
  */
 function specPathCompletion(specPath: SpecPath): preHandlerAsyncHookHandler {
   return async (request) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { buildLanguage, CommonErrors, languageTags, resolveLanguage } from '@account-centre/contract';
+import { buildLanguage, CommonErrors, type Language, languageTags, resolveLanguage } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestRegion } from '../lib/caller.js';
@@ -56,11 +56,11 @@ export const webPlugin = fp(
 );
 
 /**
- * The built index.html, read again only when a deploy has replaced it, with the `lang` of its
- * `<html>` set for each request.
+ * The built index.html in each language it is asked in, its `<html lang>` set. A page request
+ * costs one look at the file's modification time: a deploy that replaces the file is read again.
  */
 class AppPage {
-  #read: { modified: number; html: string } | undefined;
+  #read: { modified: number; html: string; byLanguage: Map<Language, string> } | undefined;
 
   constructor(private readonly file: string) {}
 
@@ -68,15 +68,24 @@ class AppPage {
     const query = request.query as { lang?: unknown } | undefined;
     const requested = typeof query?.lang === 'string' ? query.lang : null;
     const language = resolveLanguage(requested, buildLanguage(requestRegion(request)));
-    const lang = `lang="${languageTags[language]}"`;
-    return this.#html().replace(/<html\b[^>]*>/i, (tag) =>
-      /\slang="[^"]*"/.test(tag) ? tag.replace(/\slang="[^"]*"/, ` ${lang}`) : tag.replace(/^<html/i, `<html ${lang}`),
-    );
+    const read = this.#current();
+    let page = read.byLanguage.get(language);
+    if (page === undefined) {
+      const lang = `lang="${languageTags[language]}"`;
+      page = read.html.replace(/<html\b[^>]*>/i, (tag) =>
+        /\slang="[^"]*"/.test(tag)
+          ? tag.replace(/\slang="[^"]*"/, ` ${lang}`)
+          : tag.replace(/^<html/i, `<html ${lang}`),
+      );
+      read.byLanguage.set(language, page);
+    }
+    return page;
   }
 
-  #html(): string {
+  #current() {
     const modified = fs.statSync(this.file).mtimeMs;
-    if (this.#read?.modified !== modified) this.#read = { modified, html: fs.readFileSync(this.file, 'utf8') };
-    return this.#read.html;
+    if (this.#read?.modified !== modified)
+      this.#read = { modified, html: fs.readFileSync(this.file, 'utf8'), byLanguage: new Map() };
+    return this.#read;
   }
 }
