@@ -52,11 +52,19 @@ export const markNotificationsReadRoute = defineRoute({
 export const unreadNotificationsRoute = defineRoute({
   method: 'GET',
   path: '/api/user/:userId/notification/exists',
-  summary: 'Whether the account has an unread message (the unread indicator)',
+  summary: 'Whether the account has unread messages, how many, and where the newest of them is (the unread indicator)',
   tags: ['messages'],
   access: 'user',
   params: UserIdParams,
-  reply: Envelope(Type.Object({ unread: Type.Boolean() })),
+  reply: Envelope(
+    Type.Object({
+      unread: Type.Boolean(),
+      count: Type.Integer({ minimum: 0, description: 'how many messages are unread' }),
+      first_offset: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+        description: 'the offset of the newest unread message in the list (newest first), null when none is unread',
+      }),
+    }),
+  ),
   // Spec 01 §7 "Notifications" writes this one without a user id (docs/decisions/007).
   specPaths: [{ name: 'notification/exists', method: 'GET', path: '/api/user/notification/exists' }],
 });

@@ -1,7 +1,7 @@
 import { listNotificationsRoute, markNotificationsReadRoute, unreadNotificationsRoute } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
-import { hasUnread, markRead, notificationPage } from './messages.service.js';
+import { markRead, notificationPage, unreadSummary } from './messages.service.js';
 
 /** The account's messages (spec 01 §7 getMessage; `{userId}/notification`, `PUT`, `exists`). */
 export async function messageRoutes(app: FastifyInstance) {
@@ -12,7 +12,8 @@ export async function messageRoutes(app: FastifyInstance) {
     await markRead(app.db, caller.userId, body.ids, app.clock.now());
     return okEmpty();
   });
-  registerRoute(app, unreadNotificationsRoute, async ({ caller }) =>
-    ok({ unread: await hasUnread(app.db, caller.userId) }),
-  );
+  registerRoute(app, unreadNotificationsRoute, async ({ caller }) => {
+    const { count, firstOffset } = await unreadSummary(app.db, caller.userId);
+    return ok({ unread: count > 0, count, first_offset: firstOffset });
+  });
 }

@@ -188,9 +188,33 @@ export async function markRead(db: Db, userId: number, ids: readonly number[], n
     .execute();
 }
 
-/** Whether the person has an unread message (the unread indicator). */
-export async function hasUnread(db: Db, userId: number): Promise<boolean> {
+/**
+ * The unread indicator: how many of the person's messages are unread, and the offset of the
+ * newest of them in the list as notificationPage orders it (newest first, then by id), so the
+ * screen can say which page it is on. Null when none is unread.
+ */
+export async function unreadSummary(db: Db, userId: number): Promise<{ count: number; firstOffset: number | null }> {
   const visible = await visibleNotices(db, userId);
-  const row = await visible.select('v.id').where('rd.read_at', 'is', null).limit(1).executeTakeFirst();
-  return row !== undefined;
+  const unread = visible.where('rd.read_at', 'is', null);
+  const [total, newest] = await Promise.all([
+    unread.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    unread
+      .select(['v.id', 'v.created_at'])
+      .orderBy('v.created_at', 'desc')
+      .orderBy('v.id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (!newest) return { count: 0, firstOffset: null };
+  // Its offset is the number of messages listed before it, read or not.
+  const before = await visible
+    .where((eb) =>
+      eb.or([
+        eb('v.created_at', '>', newest.created_at),
+        eb.and([eb('v.created_at', '=', newest.created_at), eb('v.id', '>', newest.id)]),
+      ]),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { count: Number(total.count), firstOffset: Number(before.count) };
 }
