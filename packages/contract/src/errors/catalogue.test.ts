@@ -130,6 +130,7 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
   idempotency: {
     idempotencyKeyInUse: [409, 0, 'idempotency key in use'],
     idempotencyKeyReused: [409, 0, 'idempotency key reused'],
+    idempotencyKeyApplied: [409, 0, 'idempotency key applied'],
   },
   grants: {
     overLimit: [409, 0, 'Exceeded usage limit.'],

@@ -41,4 +41,9 @@ export const IdempotencyErrors = defineErrors('errors:server.', {
   idempotencyKeyInUse: { msg: 'idempotency key in use', status: 409 },
   /** The key was used within 24 h for a different request. */
   idempotencyKeyReused: { msg: 'idempotency key reused', status: 409 },
+  /**
+   * The first request under the key did its work, but its answer was never stored (its server
+   * stopped in between): the work is done and must not be asked for again.
+   */
+  idempotencyKeyApplied: { msg: 'idempotency key applied', status: 409 },
 });

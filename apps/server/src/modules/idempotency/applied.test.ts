@@ -14,7 +14,8 @@ import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { ok, registerRoute } from '../../lib/register-route.js';
 import { balance, grant, spend } from '../grants/grants.service.js';
 import { requestFingerprint } from './fingerprint.js';
-import { ABANDONED_AFTER } from './idempotency.service.js';
+import { completeClaim } from './idempotency.repository.js';
+import { ABANDONED_AFTER, claimKey, markApplied } from './idempotency.service.js';
 
 /**
  * A route whose effect cannot guard itself: every run spends points again (a ledger movement per
@@ -118,8 +119,8 @@ describe.each(dialects)('a key marked applied with its work, on $name', (dialect
     expect(await points()).toBe(before - SPEND);
   });
 
-  /** A key another instance claimed and then died holding, before it could store the answer. */
-  const abandonedKey = async (key: string, appliedAt: number | null) => {
+  /** A key another instance claimed and then died holding, before its work committed. */
+  const abandonedKey = async (key: string) => {
     await t.app.db
       .insertInto('idempotency_keys')
       .values({
@@ -130,26 +131,71 @@ describe.each(dialects)('a key marked applied with its work, on $name', (dialect
         fingerprint: requestFingerprint({ params: { userId: user.userId }, query: {}, body: { fail: 'none' } }),
         created_at: t.clock.now(),
         expires_at: t.clock.now() + IDEMPOTENCY_KEY_WINDOW,
-        applied_at: appliedAt,
       })
       .execute();
     t.clock.advance(ABANDONED_AFTER);
   };
 
-  it('never takes over an abandoned key whose work was applied: duplicates hear "in use"', async () => {
+  /**
+   * What a process killed between the work's commit and the answer's store leaves behind: the
+   * request's own claim and its work, marked applied in the work's transaction, both committed;
+   * no answer. Made by the code a request runs (the claim, the route's work and its mark), with
+   * the step that stores the answer never reached, as after a SIGKILL.
+   */
+  const crashedAfterCommit = async (key: string) => {
+    const outcome = await claimKey(
+      t.app.db,
+      { userId: user.userId, method: 'POST', route: spendRoute.path, key },
+      requestFingerprint({ params: { userId: user.userId }, query: {}, body: { fail: 'none' } }),
+      { now: () => t.clock.now() },
+    );
+    if (outcome.kind !== 'claimed') throw new Error('the key should have been free');
+    await t.app.db.transaction().execute(async (trx) => {
+      await spend(trx, user.userId, 'ai_points', SPEND, 'test feature', t.clock.now());
+      await markApplied(trx, outcome.claim, t.clock.now());
+    });
+  };
+
+  it('answers "already applied" to every retry of a key whose work committed before its process died', async () => {
     const before = await points();
     const key = newKey();
-    await abandonedKey(key, t.clock.now());
-    const duplicate = await post('none', key);
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.msg).toBe(IdempotencyErrors.idempotencyKeyInUse.msg);
-    expect(await points()).toBe(before);
+    await crashedAfterCommit(key);
+    expect(await points()).toBe(before - SPEND);
+
+    // At once (after the short wait for an answer that never comes), and long after.
+    for (const later of [0, ABANDONED_AFTER, IDEMPOTENCY_KEY_WINDOW - ABANDONED_AFTER - 1]) {
+      t.clock.advance(later);
+      await user.signInAgain();
+      const retry = await post('none', key);
+      expect(retry.status, retry.raw.body).toBe(IdempotencyErrors.idempotencyKeyApplied.status);
+      expect(retry.body.msg).toBe(IdempotencyErrors.idempotencyKeyApplied.msg);
+      expect(await points()).toBe(before - SPEND);
+    }
+    // The same key with another body is still another request.
+    const other = await post('after-commit', key);
+    expect(other.body.msg).toBe(IdempotencyErrors.idempotencyKeyReused.msg);
+    expect(await points()).toBe(before - SPEND);
+  });
+
+  it('replays the real answer when the first request stores it after a duplicate heard "already applied"', async () => {
+    const before = await points();
+    const key = newKey();
+    await crashedAfterCommit(key);
+    expect((await post('none', key)).body.msg).toBe(IdempotencyErrors.idempotencyKeyApplied.msg);
+    // The first request was slow, not dead: its answer arrives after all.
+    const row = await keyRow(key);
+    const body = JSON.stringify({ status: 'ok', data: { spent: SPEND } });
+    await completeClaim(t.app.db, { id: row!.id, createdAt: row!.created_at }, 200, body, t.clock.now());
+    const replay = await post('none', key);
+    expect(replay.raw.body).toBe(body);
+    expect(replay.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(await points()).toBe(before - SPEND);
   });
 
   it('takes over an abandoned key whose work never committed, and runs it once', async () => {
     const before = await points();
     const key = newKey();
-    await abandonedKey(key, null);
+    await abandonedKey(key);
     expect((await post('none', key)).status).toBe(200);
     expect(await points()).toBe(before - SPEND);
   });

@@ -34,7 +34,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * - the same request finished before: its stored answer is replayed;
  * - another request under the same key: 409 `idempotency key reused`;
  * - the same request still running elsewhere: wait a moment for its answer, then 409
- *   `idempotency key in use`. Never a second run.
+ *   `idempotency key in use`; or, when its work is marked applied (committed) and still no
+ *   answer has come, 409 `idempotency key applied`. Never a second run.
  * The claim is the unique index's decision, never a check followed by an insert.
  */
 export async function claimKey(
@@ -65,7 +66,13 @@ export async function claimKey(
     if (row.response_status !== null && row.response_body !== null) {
       return { kind: 'replay', status: row.response_status, body: row.response_body };
     }
-    if (Date.now() >= deadline) throw appError(IdempotencyErrors.idempotencyKeyInUse);
+    if (Date.now() >= deadline) {
+      // The mark commits with the work, so the work is done; only its answer is missing (its
+      // instance died before storing it, or is slower than the wait). Saying so ends the retries:
+      // "in use" would be repeated until the key's window closes, and the work must not run again.
+      if (row.applied_at !== null) throw appError(IdempotencyErrors.idempotencyKeyApplied);
+      throw appError(IdempotencyErrors.idempotencyKeyInUse);
+    }
     await sleep(pause);
   }
 }

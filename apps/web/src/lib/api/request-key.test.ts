@@ -51,6 +51,12 @@ describe('sending a write once', () => {
     expect(await send(body, 'ok')).not.toBe(refused);
   });
 
+  it('drops the key when the server says its work was done though the answer was lost', async () => {
+    const send = sender();
+    const applied = await send(body, refusal(IdempotencyErrors.idempotencyKeyApplied));
+    expect(await send(body, 'ok')).not.toBe(applied);
+  });
+
   it('gives another body another key', async () => {
     const send = sender();
     const first = await send(body, networkError());

@@ -40,9 +40,10 @@ export function useIdempotentSend() {
 }
 
 /**
- * A refusal the server stored under the key. Not one that never reached it (status 0), a server
- * error (5xx, whose key the server gives up), nor "in use": the first request under the key is
- * still running, and sending it again later gets that request's answer.
+ * A refusal the server stored under the key, or "applied" (the work was done, its answer lost:
+ * sending it again would only hear that again). Not one that never reached it (status 0), a
+ * server error (5xx, whose key the server gives up), nor "in use": the first request under the
+ * key is still running, and sending it again later gets that request's answer.
  */
 function answeredForGood(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return false;
