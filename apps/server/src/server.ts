@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { seedDemoIfEmpty } from './cli/demo-seed.js';
+import { replaceRetiredDemoPassword, seedDemoIfEmpty } from './cli/demo-seed.js';
 import { devToolsReach } from './lib/dev-tools-access.js';
 
 /** Starts the server: env → config → app → listen; stops cleanly on SIGTERM/SIGINT. */
@@ -8,10 +8,18 @@ async function main() {
   const config = loadConfigOrExit();
 
   const app = await buildApp({ config });
+  const replaced = await replaceRetiredDemoPassword(app);
+  if (replaced) {
+    console.log(
+      `The demo account's published password no longer signs in; its new password is ${replaced} (shown this once)`,
+    );
+  }
   if (config.seedDemo) {
     const demo = await seedDemoIfEmpty(app);
     if (demo) {
-      console.log(`Demo account created — sign in with ${demo.email} / ${demo.password}`);
+      console.log(
+        `Demo account created — sign in with ${demo.email} / ${demo.password} (a password made for this database, shown this once)`,
+      );
       console.log('Codes to redeem on /bind and /license (the coupon code on /coupon), shown this once:');
       for (const [kind, code] of Object.entries(demo.codes ?? {})) console.log(`  ${kind}: ${code}`);
       if (demo.waiting_transfer) {

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { hasAnyUser } from '../modules/auth/auth.repository.js';
+import { findUserForSignIn, hasAnyUser, revokeUserSessions, upsertPassword } from '../modules/auth/auth.repository.js';
+import type { AuthDeps } from '../modules/auth/deps.js';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
+import { endingSessions } from '../modules/auth/session-store.js';
+import { randomToken } from '../lib/secrets.js';
 import { seedOrderDemo } from './order-demo.js';
 import { seedPointsDemo } from './points-demo.js';
 import { seedMessagesDemo } from './messages-demo.js';
@@ -14,7 +18,15 @@ import { ensureUser, type SeedDeps } from './demo-users.js';
 
 /** The demo sign-in, printed on start and documented in docs/decisions/002. Never in production. */
 export const DEMO_EMAIL = 'demo@example.com';
-export const DEMO_PASSWORD = 'Demo-Account-2026';
+
+/**
+ * The fixed password the demo had until each database made its own (docs/decisions/051): it was
+ * printed and published, so a demo account that still has it is replaced at start.
+ */
+export const RETIRED_DEMO_PASSWORD = 'Demo-Account-2026';
+
+/** A password nobody else knows, made when the demo account is: 96 random bits, 16 characters. */
+const newDemoPassword = () => randomToken(12);
 
 /**
  * One unused code of each kind for a newcomer to redeem on the bind and licence screens: an
@@ -45,7 +57,11 @@ const DEMO_CODES: readonly (Omit<BatchInput, 'count' | 'usageLimit'> & { name: s
 
 export interface DemoAccount {
   email: string;
-  password: string;
+  /**
+   * The password made when the account was created (or its retired fixed one replaced), shown
+   * this once; null for an account that existed already, whose password only its hash keeps.
+   */
+  password: string | null;
   user_id: number;
   created: boolean;
   /**
@@ -61,8 +77,10 @@ export interface DemoAccount {
  * Creates the demo account unless it exists, with data on every screen so that each branch can
  * be seen (orders and licences in every state, a team it owns, a company it created). Each part is idempotent.
  */
-export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
-  const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: DEMO_PASSWORD, nickName: 'Demo' });
+export async function ensureDemoAccount(deps: AuthDeps): Promise<DemoAccount> {
+  const made = newDemoPassword();
+  const { userId, created } = await ensureUser(deps, { email: DEMO_EMAIL, password: made, nickName: 'Demo' });
+  const password = created ? made : await replaceRetiredDemoPassword(deps);
   await seedOrderDemo(deps.db, userId, deps.clock.now());
   await seedPointsDemo(deps.db, userId, deps.clock.now());
   await seedMessagesDemo(deps.db, userId, deps.clock.now());
@@ -72,7 +90,7 @@ export async function ensureDemoAccount(deps: SeedDeps): Promise<DemoAccount> {
   const waiting = await seedCheckoutDemo(deps, userId);
   // After the checkout demo, which looks for the account's first checkout.
   const companyCode = await seedCompanyDemo(deps, userId);
-  const account = { email: DEMO_EMAIL, password: DEMO_PASSWORD, user_id: userId, created };
+  const account = { email: DEMO_EMAIL, password, user_id: userId, created };
   return created
     ? {
         ...account,
@@ -135,6 +153,25 @@ async function demoCodes(deps: SeedDeps): Promise<Record<string, string>> {
     codes[name] = made.codes[0] as string;
   }
   return codes;
+}
+
+/**
+ * A demo account that still signs in with the retired published password gets a new random one,
+ * and its sessions end (whoever else used the published one is signed out): returns the new
+ * password, or null when there is no such account. Run at every start, so a database seeded
+ * before passwords were made per database stops being open to whoever read the old README.
+ */
+export async function replaceRetiredDemoPassword(deps: AuthDeps): Promise<string | null> {
+  const demo = await findUserForSignIn(deps.db, 'email', DEMO_EMAIL);
+  if (!demo || !(await verifyPassword(demo.secret_hash, RETIRED_DEMO_PASSWORD))) return null;
+  const password = newDemoPassword();
+  const secretHash = await hashPassword(password);
+  const now = deps.clock.now();
+  await endingSessions(deps, async (trx, ending) => {
+    await upsertPassword(trx, demo.id, secretHash, now);
+    await revokeUserSessions(trx, ending, demo.id, now, 'demo password replaced');
+  });
+  return password;
 }
 
 /** On a database without users (first `npm start`), creates the demo account and returns its sign-in. */

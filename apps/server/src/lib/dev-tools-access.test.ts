@@ -1,19 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { devOutboxRoute } from '@account-centre/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../test/helpers/call.js';
+import { lanAddress } from '../../test/helpers/network.js';
 import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
 import { insertMessage } from '../modules/outbox/outbox.repository.js';
 import { devToolsReach, isLoopback } from './dev-tools-access.js';
-
-/** An IPv4 address of one of this machine's non-loopback interfaces, if it has one. */
-function lanAddress(): string | null {
-  for (const entries of Object.values(os.networkInterfaces())) {
-    for (const entry of entries ?? []) if (entry.family === 'IPv4' && !entry.internal) return entry.address;
-  }
-  return null;
-}
 
 const notFound = { status: 'error', code: 0, msg: 'not found' };
 const outboxOf = (to: string) => `/api/dev/outbox?to=${encodeURIComponent(to)}`;

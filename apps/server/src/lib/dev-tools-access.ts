@@ -10,6 +10,8 @@ import { appError } from './errors.js';
  * interface, often on a machine others can reach; so dev tools answer only a caller on this
  * machine (a loopback peer on the loopback interface), or on the one interface address an
  * operator named in DEV_TOOLS_INTERFACE. Everyone else gets the 404 of an unknown path.
+ * The sandbox payment provider's pay page (payments/sandbox), whose button settles a real order
+ * without money, is held to this same rule, so the two can never answer in different places.
  *
  * The socket's own addresses are read, never `request.ip`: with TRUST_PROXY on, `request.ip`
  * comes from a header the client writes. A request that was forwarded at all (a reverse proxy
@@ -38,7 +40,7 @@ export function devToolsOnly(config: Pick<Config, 'devToolsInterface'>) {
 export function devToolsReach(config: Pick<Config, 'devTools' | 'devToolsInterface'>): string {
   if (!config.devTools) return 'dev tools are off';
   const where = config.devToolsInterface === null ? 'loopback only' : `loopback and ${config.devToolsInterface}`;
-  return `dev tools (/api/dev/…, e.g. the outbox of codes) answer on ${where}`;
+  return `dev tools (/api/dev/…, e.g. the outbox of codes) and the sandbox pay page answer on ${where}`;
 }
 
 export function isLoopback(address: string | undefined): boolean {

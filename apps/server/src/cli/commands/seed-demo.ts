@@ -1,9 +1,9 @@
 import type { CliCommand } from '../cli.js';
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from '../demo-seed.js';
+import { DEMO_EMAIL, ensureDemoAccount } from '../demo-seed.js';
 
 export const seedDemoCommand: CliCommand = {
   name: 'seed:demo',
-  description: `Create the demo account ${DEMO_EMAIL} (password ${DEMO_PASSWORD}) when it does not exist; safe to run again.`,
+  description: `Create the demo account ${DEMO_EMAIL} when it does not exist, printing the random password made for it this once; safe to run again.`,
   options: [],
   run: async (context) => ensureDemoAccount(await context.deps()),
 };

@@ -14,6 +14,8 @@ type Texts = {
   closed: string;
   refunded: string;
   missing: string;
+  /** Said to a caller elsewhere on the network: the page answers where the dev tools do. */
+  elsewhere: string;
   methods: Record<'wxpay' | 'alipay' | 'card' | 'bank', string>;
 };
 
@@ -31,6 +33,7 @@ const texts: Record<Language, Texts> = {
     closed: '此订单已关闭，无法支付。',
     refunded: '此订单已退款。',
     missing: '找不到此支付。',
+    elsewhere: '此测试支付页面只能在运行账号中心的电脑上打开。请在那台电脑上打开支付链接。',
     methods: { wxpay: '微信支付', alipay: '支付宝', card: '银行卡', bank: '银行转账' },
   },
   en: {
@@ -45,6 +48,8 @@ const texts: Record<Language, Texts> = {
     closed: 'This order has closed and can no longer be paid.',
     refunded: 'This order was refunded.',
     missing: 'No such payment.',
+    elsewhere:
+      'This test payment page opens only on the computer running the Account Centre. Open the payment link on that computer.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Card', bank: 'Bank transfer' },
   },
   de: {
@@ -59,6 +64,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Diese Bestellung ist geschlossen und kann nicht mehr bezahlt werden.',
     refunded: 'Diese Bestellung wurde erstattet.',
     missing: 'Diese Zahlung gibt es nicht.',
+    elsewhere:
+      'Diese Testzahlungsseite öffnet sich nur auf dem Computer, auf dem das Kontocenter läuft. Öffnen Sie den Zahlungslink auf diesem Computer.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Karte', bank: 'Banküberweisung' },
   },
   fr: {
@@ -73,6 +80,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Cette commande est clôturée et ne peut plus être payée.',
     refunded: 'Cette commande a été remboursée.',
     missing: 'Ce paiement n’existe pas.',
+    elsewhere:
+      'Cette page de paiement de test ne s’ouvre que sur l’ordinateur où tourne l’Espace compte. Ouvrez le lien de paiement sur cet ordinateur.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Carte', bank: 'Virement bancaire' },
   },
   es: {
@@ -87,6 +96,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Este pedido está cerrado y ya no se puede pagar.',
     refunded: 'Este pedido ha sido reembolsado.',
     missing: 'Este pago no existe.',
+    elsewhere:
+      'Esta página de pago de prueba solo se abre en el ordenador donde se ejecuta el Centro de cuenta. Abra el enlace de pago en ese ordenador.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Tarjeta', bank: 'Transferencia bancaria' },
   },
   jp: {
@@ -101,6 +112,8 @@ const texts: Record<Language, Texts> = {
     closed: 'この注文は締め切られたため、支払えません。',
     refunded: 'この注文は返金されました。',
     missing: 'この支払いは見つかりません。',
+    elsewhere:
+      'このテスト用決済ページは、アカウントセンターを実行しているコンピューターでのみ開けます。そのコンピューターで決済リンクを開いてください。',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'カード', bank: '銀行振込' },
   },
   tw: {
@@ -115,6 +128,7 @@ const texts: Record<Language, Texts> = {
     closed: '此訂單已關閉，無法付款。',
     refunded: '此訂單已退款。',
     missing: '找不到此付款。',
+    elsewhere: '此測試付款頁面只能在執行帳號中心的電腦上開啟。請在那台電腦上開啟付款連結。',
     methods: { wxpay: '微信支付', alipay: '支付寶', card: '銀行卡', bank: '銀行轉帳' },
   },
   it: {
@@ -129,6 +143,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Questo ordine è chiuso e non può più essere pagato.',
     refunded: 'Questo ordine è stato rimborsato.',
     missing: 'Questo pagamento non esiste.',
+    elsewhere:
+      'Questa pagina di pagamento di prova si apre solo sul computer su cui è in esecuzione il Centro account. Apri il link di pagamento su quel computer.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Carta', bank: 'Bonifico bancario' },
   },
   pt: {
@@ -143,6 +159,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Este pedido foi encerrado e não pode mais ser pago.',
     refunded: 'Este pedido foi reembolsado.',
     missing: 'Este pagamento não existe.',
+    elsewhere:
+      'Esta página de pagamento de teste só abre no computador em que a Central da conta está em execução. Abra o link de pagamento nesse computador.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Cartão', bank: 'Transferência bancária' },
   },
   kr: {
@@ -157,6 +175,7 @@ const texts: Record<Language, Texts> = {
     closed: '이 주문은 마감되어 더 이상 결제할 수 없습니다.',
     refunded: '이 주문은 환불되었습니다.',
     missing: '이 결제를 찾을 수 없습니다.',
+    elsewhere: '이 테스트 결제 페이지는 계정 센터가 실행 중인 컴퓨터에서만 열립니다. 그 컴퓨터에서 결제 링크를 여세요.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: '카드', bank: '계좌 이체' },
   },
   id: {
@@ -171,6 +190,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Pesanan ini sudah ditutup dan tidak dapat dibayar lagi.',
     refunded: 'Pesanan ini sudah dikembalikan dananya.',
     missing: 'Pembayaran ini tidak ada.',
+    elsewhere:
+      'Halaman pembayaran uji coba ini hanya terbuka di komputer yang menjalankan Pusat Akun. Buka tautan pembayaran di komputer tersebut.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Kartu', bank: 'Transfer bank' },
   },
   ru: {
@@ -185,6 +206,8 @@ const texts: Record<Language, Texts> = {
     closed: 'Этот заказ закрыт, оплатить его уже нельзя.',
     refunded: 'Деньги за этот заказ возвращены.',
     missing: 'Такой оплаты нет.',
+    elsewhere:
+      'Эта тестовая страница оплаты открывается только на компьютере, где работает Центр аккаунта. Откройте ссылку на оплату на этом компьютере.',
     methods: { wxpay: 'WeChat Pay', alipay: 'Alipay', card: 'Карта', bank: 'Банковский перевод' },
   },
 };
@@ -236,7 +259,22 @@ export function sandboxPage(
           : ''
       }`;
   }
-  const method = payment ? t.methods[payment.method] : t.title;
+  return page(language, payment ? t.methods[payment.method] : t.title, body);
+}
+
+/**
+ * What a caller elsewhere on the network sees instead of the page or an answer to its buttons:
+ * the sandbox pays for real orders without money, so it answers only where the dev tools do
+ * (lib/dev-tools-access.ts). A person who scanned the QR code with a phone learns where to open it.
+ */
+export function sandboxElsewherePage(language: Language): string {
+  const t = texts[language];
+  return page(language, t.title, `<p role="alert">${escape(t.elsewhere)}</p>`);
+}
+
+/** The page around a body: the sandbox's name and the method paid with in the heading, and its notice. */
+function page(language: Language, method: string, body: string): string {
+  const t = texts[language];
   return `<!doctype html>
 <html lang="${languageTags[language]}">
 <head>

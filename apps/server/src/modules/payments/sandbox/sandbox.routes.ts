@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguage, requestRegion } from '../../../lib/caller.js';
-import { sandboxPage } from './sandbox-page.js';
+import { devToolsAnswer } from '../../../lib/dev-tools-access.js';
+import { sandboxElsewherePage, sandboxPage } from './sandbox-page.js';
 import { SANDBOX_PAY_PATH, type SandboxProvider } from './sandbox-provider.js';
 
 const RefParams = {
@@ -21,10 +22,21 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvid
     pages.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_request, _payload, done) =>
       done(null, undefined),
     );
+    const payerLanguage = (request: FastifyRequest) =>
+      acceptedLanguage(request.headers['accept-language'], requestRegion(request));
+    pages.addHook('onRequest', async (request, reply) => {
+      if (devToolsAnswer(app.config, request)) return;
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(sandboxElsewherePage(payerLanguage(request)));
+    });
     const show = async (request: FastifyRequest, reply: FastifyReply) => {
       const { ref } = request.params as { ref: string };
       const payment = await sandbox.payment(ref);
-      const language = acceptedLanguage(request.headers['accept-language'], requestRegion(request));
+      const language = payerLanguage(request);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       return reply
         .code(payment ? 200 : 404)
