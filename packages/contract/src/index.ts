@@ -54,5 +54,6 @@ export * from './routes/notification.routes.js';
 export * from './rules/income.js';
 export * from './routes/income.routes.js';
 export * from './catalogue/checkout.js';
+export * from './catalogue/plan-purchase.js';
 export * from './routes/checkout.routes.js';
 export * from './routes/company-space.routes.js';

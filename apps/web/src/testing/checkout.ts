@@ -1,4 +1,10 @@
-import { type Region, checkoutItemByKey, checkoutOfferFacts, currencyOfRegion } from '@account-centre/contract';
+import {
+  type PlanHolding,
+  type Region,
+  checkoutItemByKey,
+  checkoutOfferFacts,
+  currencyOfRegion,
+} from '@account-centre/contract';
 import type { Checkout } from '../features/checkout/api/create-checkout';
 import type { CheckoutCatalogue, CheckoutOffer } from '../features/checkout/api/get-catalogue';
 
@@ -17,23 +23,28 @@ function offer(key: string, region: Region, facts: Partial<CheckoutOffer>): Chec
   };
 }
 
+/** What the buyer holds of each personal plan product: by default nothing a purchase changes. */
+export function testHoldings(held: Partial<Record<'max' | 'mind', Partial<PlanHolding>>> = {}): PlanHolding[] {
+  return (['max', 'mind'] as const).map((product) => ({ product, forever: false, renewing: null, ...held[product] }));
+}
+
 /**
  * A catalogue as the server answers it in a region: a few of each kind, template credit in the
  * domestic build only, QR codes and transfers at home, cards abroad.
  */
-export function testCatalogue(region: Region = 'domestic'): CheckoutCatalogue {
-  const personal = { length: 'oneYear', template_coupons: 20, ai_points: 6666 } as const;
+export function testCatalogue(region: Region = 'domestic', holdings = testHoldings()): CheckoutCatalogue {
+  const personal = { length: 'oneYear', ai_points: 6666 } as const;
   const business = { quantity_max: 1000 } as const;
   return {
     currency: currencyOfRegion(region),
     methods: region === 'domestic' ? ['wxpay', 'alipay', 'bank'] : ['card'],
     coupon: null,
+    holdings,
     items: [
       offer('personal.continuousYearly', region, {
         ...personal,
         type: 220,
         continuous: true,
-        template_coupons: 10,
         ai_points: 1000,
       }),
       offer('personal.oneYear', region, { ...personal, type: 209 }),
@@ -41,7 +52,6 @@ export function testCatalogue(region: Region = 'domestic'): CheckoutCatalogue {
         ...personal,
         type: 214,
         length: 'forever',
-        template_coupons: 30,
         ai_points: 66_666,
       }),
       offer('business.lifetime', region, { ...business, type: 8, length: 'forever' }),

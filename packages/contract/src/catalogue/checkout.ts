@@ -146,7 +146,8 @@ export function checkoutItemByKey(key: string): CheckoutItem | undefined {
 
 /**
  * What the catalogue offer of an item says beyond its price (the `CheckoutOffer` fields of
- * checkout.routes.ts): its order type, length, renewal and what it gives.
+ * checkout.routes.ts): its order type, length, renewal and what it gives — template credit in fen,
+ * whether it is a top-up or a plan's extra (one unit everywhere, docs/decisions/056).
  */
 export function checkoutOfferFacts(item: CheckoutItem) {
   const none = {
@@ -154,7 +155,6 @@ export function checkoutOfferFacts(item: CheckoutItem) {
     subtype: null,
     length: null,
     continuous: false,
-    template_coupons: null,
     ai_points: null,
     unlimited_days: null,
     credit: null,
@@ -166,8 +166,8 @@ export function checkoutOfferFacts(item: CheckoutItem) {
         type: item.plan.type,
         length: item.plan.length,
         continuous: item.plan.continuous,
-        template_coupons: item.plan.templateCoupons,
         ai_points: item.plan.aiPoints,
+        credit: item.plan.templateCreditFen,
       };
     case 'business':
       return { ...none, type: item.type, subtype: item.subtype, length: item.length ?? 'forever' };

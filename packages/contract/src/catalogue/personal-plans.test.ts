@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NINETY_NINE_PLAN_TYPE, personalPlanByType, personalPlans } from './personal-plans.js';
 
-// Spec 01 §9 "Personal plan catalogue", row by row: price in yuan, type, coupons, points.
+// Spec 01 §9 "Personal plan catalogue", row by row: price in yuan, type, template credit (the
+// spec's "template coupons", yuan of credit), points.
 const rows = [
   ['continuousYearly', 198, 220, 10, 1000, true, 'oneYear'],
   ['oneYear', 280, 209, 20, 6666, false, 'oneYear'],
@@ -11,13 +12,13 @@ const rows = [
 ] as const;
 
 describe('personal plan catalogue', () => {
-  it.each(rows)('%s costs %d yuan as type %d', (key, yuan, type, coupons, points, continuous, length) => {
+  it.each(rows)('%s costs %d yuan as type %d', (key, yuan, type, creditYuan, points, continuous, length) => {
     const plan = personalPlanByType(type);
     expect(plan).toEqual({
       key,
       type,
       priceFen: yuan * 100,
-      templateCoupons: coupons,
+      templateCreditFen: creditYuan === null ? null : creditYuan * 100,
       aiPoints: points,
       continuous,
       length,

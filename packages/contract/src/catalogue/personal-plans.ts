@@ -6,8 +6,12 @@ export interface PersonalPlan {
   type: number;
   /** Price in fen (integer minor units, DESIGN §2). */
   priceFen: number;
-  /** Template coupons included; null where the spec lists none. */
-  templateCoupons: number | null;
+  /**
+   * Template credit included, in fen; null where the spec lists none. The spec's "10, 20, 30
+   * template coupons" are yuan of credit: template credit is a balance in yuan (spec 01 §2
+   * "Template credit screen"), said as an amount everywhere (docs/decisions/056).
+   */
+  templateCreditFen: number | null;
   aiPoints: number;
   /** A continuous plan renews itself each period until cancelled. */
   continuous: boolean;
@@ -24,7 +28,7 @@ export const personalPlans: readonly PersonalPlan[] = [
     key: 'continuousYearly',
     type: 220,
     priceFen: 19_800,
-    templateCoupons: 10,
+    templateCreditFen: 1000,
     aiPoints: 1000,
     continuous: true,
     length: 'oneYear',
@@ -33,7 +37,7 @@ export const personalPlans: readonly PersonalPlan[] = [
     key: 'oneYear',
     type: 209,
     priceFen: 28_000,
-    templateCoupons: 20,
+    templateCreditFen: 2000,
     aiPoints: 6666,
     continuous: false,
     length: 'oneYear',
@@ -42,7 +46,7 @@ export const personalPlans: readonly PersonalPlan[] = [
     key: 'twoYears',
     type: 216,
     priceFen: 56_000,
-    templateCoupons: 20,
+    templateCreditFen: 2000,
     aiPoints: 6666,
     continuous: false,
     length: 'twoYears',
@@ -51,7 +55,7 @@ export const personalPlans: readonly PersonalPlan[] = [
     key: 'lifetime',
     type: 214,
     priceFen: 78_000,
-    templateCoupons: 30,
+    templateCreditFen: 3000,
     aiPoints: 66_666,
     continuous: false,
     length: 'forever',
@@ -60,7 +64,7 @@ export const personalPlans: readonly PersonalPlan[] = [
     key: 'halfYearContinuous',
     type: 217,
     priceFen: 9_900,
-    templateCoupons: null,
+    templateCreditFen: null,
     aiPoints: 1000,
     continuous: true,
     length: 'halfYear',

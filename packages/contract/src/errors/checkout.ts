@@ -17,6 +17,10 @@ export const CheckoutErrors = defineErrors('checkout:errors.', {
   couponNotApplicable: { msg: 'coupon not applicable', status: 409 },
   /** A team's seats are sold for a year, three years or for life (teamPlanOfBusinessItem); nothing else is sold to a team. */
   notForTeams: { msg: 'not sold for teams', status: 400 },
+  /** A personal plan over a licence held for ever on every platform it covers: it would give nothing (decision 056). */
+  alreadyOwned: { msg: 'already owned', status: 409 },
+  /** The same continuous plan renews itself already: its next renewal gives what this would (decision 056). */
+  alreadyRenews: { msg: 'already renews', status: 409 },
   /** The checkout does not exist or is not the caller's: never told apart. */
   checkoutNotFound: { msg: 'checkout not exists', status: 404 },
   /** The payment provider could not be reached to open the payment: nothing was charged. */

@@ -7,6 +7,7 @@ import {
   paymentMethods,
   personalPlanProducts,
 } from '../catalogue/checkout.js';
+import { continuousPlanKeys } from '../catalogue/plan-purchase.js';
 import { Envelope } from '../http/envelope.js';
 import { Id, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
@@ -43,13 +44,11 @@ export const CheckoutOffer = Type.Object({
   length: Nullable(Type.Union([literals(Object.keys(LicenceLengthMs)), Type.Literal('forever')])),
   /** Renews itself each period until cancelled (the continuous plans). */
   continuous: Type.Boolean(),
-  /** A personal plan's template coupons (spec 02 §9 extras). */
-  template_coupons: Nullable(Type.Integer()),
   /** AI points: a personal plan's extra, or a package's points. */
   ai_points: Nullable(Type.Integer()),
   /** Days of unlimited AI use. */
   unlimited_days: Nullable(Type.Integer()),
-  /** Template credit given, in fen. */
+  /** Template credit given, in fen: a top-up's, or a personal plan's extra (spec 02 §9). */
   credit: Nullable(Type.Integer()),
 });
 
@@ -68,12 +67,21 @@ export const CheckoutCoupon = Type.Object({
   exp: Nullable(UnixSeconds),
 });
 
+/** What the buyer holds of a personal plan's product (PlanHolding): what buying a plan of it does is planPurchaseEffect. */
+export const CheckoutPlanHolding = Type.Object({
+  product: literals(personalPlanProducts),
+  forever: Type.Boolean({ description: 'every platform a personal plan licenses is licensed for ever already' }),
+  renewing: Nullable(literals(continuousPlanKeys)),
+});
+
 export const CheckoutCatalogue = Type.Object({
   currency: Currency,
   methods: Type.Array(literals(paymentMethods)),
   items: Type.Array(CheckoutOffer),
   /** The coupon the account holds, when it is one for plans; which items it applies to is planCouponApplies. */
   coupon: Nullable(CheckoutCoupon),
+  /** One per personal plan product. */
+  holdings: Type.Array(CheckoutPlanHolding),
 });
 
 export const getCheckoutCatalogueRoute = defineRoute({

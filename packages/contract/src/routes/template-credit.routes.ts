@@ -17,6 +17,15 @@ export const TemplateCreditRecord = Type.Object({
 /** Template records a page (spec 01 §9: the first 10; pages of 10). */
 export const TEMPLATE_RECORD_PAGE_SIZE = 10;
 
+/** A page of a list: `count` rows from `offset`. */
+const PageQuery = Type.Object(
+  {
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+  },
+  strict,
+);
+
 export const getTemplateCreditRoute = defineRoute({
   method: 'GET',
   path: '/api/user/:userId/coupontemplate',
@@ -34,14 +43,41 @@ export const listTemplateCreditRecordsRoute = defineRoute({
   tags: ['template credit'],
   access: 'user',
   params: UserIdParams,
-  querystring: Type.Object(
-    {
-      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-    },
-    strict,
-  ),
+  querystring: PageQuery,
   reply: Envelope(Type.Object({ list: Type.Array(TemplateCreditRecord), count: Type.Integer({ minimum: 0 }) })),
+});
+
+/**
+ * Where credit came from: a top-up bought, a personal plan's extra (an order of a plan), a gift
+ * code, an event, an operator (support); `other` for anything else.
+ */
+export const templateCreditSources = ['top_up', 'plan', 'gift_code', 'activity', 'operator', 'other'] as const;
+export type TemplateCreditSource = (typeof templateCreditSources)[number];
+
+/** Credit added to the account (a grant of the grants module); amounts in fen. */
+export const TemplateCreditAddition = Type.Object({
+  id: Type.Integer(),
+  created_at: UnixSeconds,
+  source: Type.Enum([...templateCreditSources]),
+  /** The order that bought it (a top-up or a plan), else null. */
+  order_id: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Integer({ minimum: 1 }),
+  /** What is left of it to spend. */
+  remaining: Type.Integer({ minimum: 0 }),
+  /** It can no longer be spent after this; null: never expires. */
+  expires_at: Type.Union([UnixSeconds, Type.Null()]),
+});
+
+export const listTemplateCreditAdditionsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/:userId/coupontemplate/added',
+  summary:
+    'Template credit added to the account (top-ups, plans, gift codes, grants), newest first, by offset and count',
+  tags: ['template credit'],
+  access: 'user',
+  params: UserIdParams,
+  querystring: PageQuery,
+  reply: Envelope(Type.Object({ list: Type.Array(TemplateCreditAddition), count: Type.Integer({ minimum: 0 }) })),
 });
 
 export const spendTemplateCreditRoute = defineRoute({

@@ -222,9 +222,3 @@ export const aiUsagePageSizes = [10, 20, 50] as const;
 
 /** The most points one use may take. */
 export const AI_POINTS_PER_USE_MAX = 1_000_000;
-
-/**
- * Template credit (spec 01 §2 "Template credit screen"): kept in fen and shown in yuan. A
- * personal plan's "template coupons" (§9: 10, 20 or 30) are credit of this much each.
- */
-export const TEMPLATE_COUPON_FEN = 100;

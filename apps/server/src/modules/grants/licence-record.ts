@@ -45,8 +45,11 @@ const reach = (row: LicenceGrantRow) => Math.max(...expiryColumns.map((column) =
  * The record of a product as its live grants make it:
  * - each platform ends at the latest end any live grant gives it, so a later, shorter purchase
  *   never cuts a longer one short, and taking a grant back leaves what the others give;
- * - the attributes (plan name, type, order, channel, renewal…) are those of the grant reaching
- *   furthest, the others filling what it leaves unset; that grant is the record's `grant_id`.
+ * - the attributes (plan name, type, order, channel…) are those of the grant reaching furthest,
+ *   the others filling what it leaves unset; that grant is the record's `grant_id`;
+ * - the record renews while any live grant's renewal stands: a plan of fixed length bought on top
+ *   of a subscription reaches further but does not end it (docs/decisions/056); a renewal ends by
+ *   being cancelled, or by a purchase that ends it (`endRenewals`).
  */
 export function recordOf(
   userId: number,
@@ -87,7 +90,9 @@ export function recordOf(
   };
   const values = record as Record<string, unknown>;
   for (const grant of byReach) {
-    for (const column of attributeColumns) if (grant[column] !== null) values[column] = grant[column];
+    for (const column of attributeColumns)
+      if (column !== 'have_renew' && grant[column] !== null) values[column] = grant[column];
+    if (grant.have_renew === 1) record.have_renew = 1;
     for (const column of expiryColumns) {
       const end = grant[column];
       if (end !== null && end > ((values[column] as number | null) ?? 0)) values[column] = end;

@@ -1,6 +1,5 @@
 import {
   listAiPointAcquisitionsRoute,
-  TEMPLATE_COUPON_FEN,
   ALL_PLATFORMS,
   cancelSubscriptionRoute,
   FOREVER_EXPIRY,
@@ -73,9 +72,9 @@ describe.each(dialects)('licences from grants on $name', (dialect) => {
       expect(mind?.[column]).toBe(order.endDate);
     }
     expect(mind?.grant_id).toBe((await orderGrant('STORE-209-A')).id);
-    // The 1-year plan's extras (spec 01 §9): 20 template coupons (as credit in fen) and 6666 AI
-    // points, a membership bonus.
-    expect(await balance(db, userId, 'template_credit', now())).toBe(20 * TEMPLATE_COUPON_FEN);
+    // The 1-year plan's extras (spec 01 §9): ¥20 of template credit (the spec's 20 "coupons") and
+    // 6666 AI points, a membership bonus.
+    expect(await balance(db, userId, 'template_credit', now())).toBe(2000);
     expect(await balance(db, userId, 'ai_points', now())).toBe(6666);
     expect((await call(t, listAiPointAcquisitionsRoute, { as: person })).ok().data).toEqual([
       expect.objectContaining({ method: 'Membership_Bonus', source: 2, total_points: 6666 }),

@@ -111,14 +111,27 @@ export async function cancelLicenceRenewal(
     .where('product_id', 'in', [...CANCELLABLE_PRODUCT_IDS])
     .returningAll()
     .executeTakeFirst();
-  if (updated) {
-    await trx
-      .updateTable('licence_grants')
-      .set({ have_renew: 0 })
-      .where('user_id', '=', userId)
-      .where('product', '=', product)
-      .where('have_renew', '=', 1)
-      .execute();
-  }
+  if (updated) await stopGrantRenewals(trx, userId, product);
   return updated;
+}
+
+/** The product's grants stop bringing a renewal, so no rebuild of the record renews it again. */
+async function stopGrantRenewals(trx: Db, userId: number, product: SubscriptionProduct): Promise<void> {
+  await trx
+    .updateTable('licence_grants')
+    .set({ have_renew: 0 })
+    .where('user_id', '=', userId)
+    .where('product', '=', product)
+    .where('have_renew', '=', 1)
+    .execute();
+}
+
+/**
+ * Ends the product's renewing subscription because a purchase replaces it (a lifetime plan, or
+ * another continuous plan; docs/decisions/056), in the purchase's transaction: the record is
+ * rebuilt without the renewal, and the next scheduled charge of its agreement is refused.
+ */
+export async function endRenewals(trx: Db, userId: number, product: SubscriptionProduct, now: number): Promise<void> {
+  await stopGrantRenewals(trx, userId, product);
+  await rebuildLicenceRecord(trx, userId, product, now);
 }

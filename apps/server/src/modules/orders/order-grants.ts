@@ -4,7 +4,6 @@ import {
   orderLicence,
   type OrderLicenceInput,
   personalPlanByType,
-  TEMPLATE_COUPON_FEN,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { grant } from '../grants/grants.service.js';
@@ -27,9 +26,8 @@ export interface PaidOrder extends OrderLicenceInput {
  * delivered twice grants nothing more):
  * - the licence of `orderLicence` (the same rule as the history's end date), the record's
  *   attributes from the order — its name, plan type, channel, renewal, the 99 offer;
- * - a personal plan's extras (spec 01 §9 catalogue): its template coupons as template credit
- *   (`TEMPLATE_COUPON_FEN` each) and its AI points as a membership bonus, lasting the plan's
- *   term; a term already over gives none.
+ * - a personal plan's extras (spec 01 §9 catalogue): its template credit and its AI points as a
+ *   membership bonus, lasting the plan's term; a term already over gives none.
  * - a course order's course, held for good.
  * Products without a licence record (org chart, storage…) give nothing here yet.
  */
@@ -72,9 +70,9 @@ export async function grantOrderEntitlements(trx: Db, order: PaidOrder, now: num
   if (!plan) return;
   const termEnd = licence.endsAt >= FOREVER_THRESHOLD ? null : licence.endsAt;
   if (termEnd !== null && termEnd <= now) return;
-  if (plan.templateCoupons) {
-    const credit = plan.templateCoupons * TEMPLATE_COUPON_FEN;
-    await grant(trx, order.userId, { kind: 'template_credit', amount: credit, expiresAt: termEnd }, source, now);
+  if (plan.templateCreditFen) {
+    const credit = { kind: 'template_credit', amount: plan.templateCreditFen, expiresAt: termEnd } as const;
+    await grant(trx, order.userId, credit, source, now);
   }
   await grant(
     trx,

@@ -13,9 +13,11 @@ import {
   GrantErrors,
   type PaymentMethod,
   paymentMethodsOf,
+  isRefusedPlanPurchase,
   type PersonalPlanProduct,
   type PlanCoupon,
   planCouponApplies,
+  planPurchaseEffect,
   quantityLimit,
   type Region,
   TEAM_MEMBER_LIMIT_MAX,
@@ -32,6 +34,7 @@ import { newOrderNo } from '../orders/orders.service.js';
 import { teamToGrow } from '../teams/plans.service.js';
 import { type CheckoutRow, itemName } from './fulfil.js';
 import { pricesOf } from './payments.config.js';
+import { planHolding, planHoldings } from './plan-holdings.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
 import { settlePaid } from './settle.service.js';
 
@@ -76,7 +79,8 @@ export async function catalogueFor(
     info: planCoupon.coupon.info,
     exp: planCoupon.held.expires_at,
   };
-  return { currency, methods: [...paymentMethodsOf(region)], items, coupon };
+  const holdings = await planHoldings(deps.db, userId);
+  return { currency, methods: [...paymentMethodsOf(region)], items, coupon, holdings };
 }
 
 /** A checkout as the pay screen shows it. */
@@ -174,6 +178,12 @@ export async function createCheckout(
   if (input.company?.change !== 'time' && quantity > quantityLimit(item))
     throw appError(CheckoutErrors.quantityInvalid);
   if ((item.kind === 'personal') !== (input.product !== undefined)) throw appError(CheckoutErrors.productInvalid);
+  if (item.kind === 'personal' && input.product) {
+    // Nothing is charged for a plan that would give nothing (docs/decisions/056); settling asks again.
+    const effect = planPurchaseEffect(item.plan, await planHolding(deps.db, input.userId, input.product));
+    if (isRefusedPlanPurchase(effect))
+      throw appError(effect === 'owned' ? CheckoutErrors.alreadyOwned : CheckoutErrors.alreadyRenews);
+  }
   if (input.teamId !== undefined) {
     if (teamPlanOfBusinessItem[item.key] === undefined || input.company) throw appError(CheckoutErrors.notForTeams);
     const team = await teamToGrow(deps.db, input.userId, input.teamId);

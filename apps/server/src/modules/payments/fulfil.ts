@@ -4,13 +4,16 @@ import {
   type CheckoutItem,
   checkoutItemByKey,
   continuousPlanProductIds,
+  endsRenewal,
   FOREVER_EXPIRY,
   FOREVER_THRESHOLD,
   LicenceLengthMs,
   type OrderChannel,
   type OrderProductCode,
   type PersonalItem,
+  isRefusedPlanPurchase,
   personalPlanOrderProduct,
+  planPurchaseEffect,
   teamPlanOfBusinessItem,
 } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
@@ -18,9 +21,11 @@ import type { Db } from '../../db/database.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import { giveBusinessPlan } from '../companies/companies.service.js';
 import { grant, type GrantSourceRef } from '../grants/grants.service.js';
+import { endRenewals } from '../grants/licences.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { giveUnlimited } from '../points/points.service.js';
 import { giveBoughtTeamPlan } from '../teams/plans.service.js';
+import { planHolding } from './plan-holdings.js';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
 
@@ -86,8 +91,8 @@ async function renewedEnd(trx: Db, checkout: CheckoutRow, item: PersonalItem, pa
  * the order in the history (its number is the checkout's) and, through the grants module keyed by
  * that number, everything the item brings — a personal plan's licence and extras, AI points,
  * unlimited use, template credit, a business plan's company seats and time. False when it cannot
- * be given (a business plan for someone now in another's company): the payment then stays paid,
- * for an operator to refund. Called once per checkout: the paid state's conditional update
+ * be given (a business plan for someone now in another's company, a personal plan that would
+ * give nothing any more, decision 056): the payment then stays paid, for an operator to refund. Called once per checkout: the paid state's conditional update
  * decides, and the order number's unique index and the grants' source keys stand behind it.
  */
 export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number): Promise<boolean> {
@@ -126,6 +131,14 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
   switch (item.kind) {
     case 'personal': {
       const product = checkout.product ?? 'max';
+      // A renewal is the running subscription's own next period; a new purchase is weighed
+      // against what is held now, under the buyer's lock: a lifetime plan paid in two tabs gives
+      // once (docs/decisions/056).
+      if (checkout.renews === null) {
+        const effect = planPurchaseEffect(item.plan, await planHolding(trx, userId, product));
+        if (isRefusedPlanPurchase(effect)) return false;
+        if (endsRenewal(effect)) await endRenewals(trx, userId, product, now);
+      }
       await order(personalPlanOrderProduct[product], item.plan.type, {
         exp: await renewedEnd(trx, checkout, item, paidAt),
         productId: continuousPlanProductIds[product][item.plan.key] ?? null,

@@ -70,8 +70,8 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect(domestic.items.find((item) => item.key === 'personal.oneYear')).toMatchObject({
       price: 28_000,
       type: 209,
-      template_coupons: 20,
       ai_points: 6666,
+      credit: 2000,
       continuous: false,
       length: 'oneYear',
     });

@@ -7,11 +7,32 @@ import { pricesOf } from './payments.config.js';
 import type { PaymentsDeps } from './providers.js';
 
 /**
+ * Whether the subscription this agreement pays for still renews: a live licence grant of its
+ * first payment or of one of its renewals still brings the renewal. The product's record alone
+ * cannot tell: after a switch to another continuous plan it renews — through another agreement.
+ */
+async function agreementRenews(db: PaymentsDeps['db'], root: { out_trade_no: string; user_id: number }) {
+  const renewing = await db
+    .selectFrom('licence_grants as l')
+    .innerJoin('grants as g', 'g.id', 'l.grant_id')
+    .innerJoin('checkouts as c', 'c.out_trade_no', 'l.order_no')
+    .select('l.grant_id')
+    .where('l.user_id', '=', root.user_id)
+    .where('l.have_renew', '=', 1)
+    .where('g.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('c.out_trade_no', '=', root.out_trade_no), eb('c.renews', '=', root.out_trade_no)]))
+    .limit(1)
+    .executeTakeFirst();
+  return renewing !== undefined;
+}
+
+/**
  * A continuous plan's next period (spec 02 §9 continuous yearly and half-year plans;
  * docs/decisions/037): the provider charges the agreement set up by the plan's first payment, as
  * a new checkout that `renews` it, and the payment's notification settles it like any other — its
  * licence extends the running one from its end. A plan whose renewal was cancelled
- * (`scheme-cancel`: the record no longer renews) is not charged, and its agreement is ended.
+ * (`scheme-cancel`) or ended by a purchase (a lifetime plan, another continuous plan; decision
+ * 056) is not charged, and its agreement is ended.
  */
 export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: string) {
   const root = await deps.db
@@ -27,13 +48,7 @@ export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: strin
   const provider = deps.providers.byName(root.provider);
   if (!provider?.chargeAgreement) throw operatorInputError(`provider ${root.provider} charges no agreements here`);
 
-  const record = await deps.db
-    .selectFrom('subscriptions')
-    .select('have_renew')
-    .where('user_id', '=', root.user_id)
-    .where('product', '=', root.product ?? 'max')
-    .executeTakeFirst();
-  if (record?.have_renew !== 1) {
+  if (!(await agreementRenews(deps.db, root))) {
     await provider.endAgreement?.(agreementOf);
     throw operatorInputError('the plan no longer renews (cancelled): its agreement is ended', CommonErrors.conflict);
   }

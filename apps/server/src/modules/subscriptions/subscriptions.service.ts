@@ -204,7 +204,8 @@ export function licenceRows(records: readonly SubscriptionRecordDto[], region: R
         updateEndTime: dates.freeUpgrade,
         serviceEndTime: dates.maintenance,
         upgrade_service_years: dates.upgradeServiceYears,
-        can_renew: canRenew(facts),
+        // Platforms held for ever have nothing to renew, whatever the record allows (decision 056).
+        can_renew: state !== 'forever' && canRenew(facts),
         showCancel: showCancelSubscription(region, facts),
         showManage: manage,
         manage_url: manage ? APP_STORE_SUBSCRIPTIONS_URL : null,

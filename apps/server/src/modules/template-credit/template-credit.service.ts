@@ -1,4 +1,12 @@
-import { GrantErrors, PointErrors, type TemplateCreditRecord, type ClosingForfeitItem } from '@account-centre/contract';
+import {
+  GrantErrors,
+  PointErrors,
+  type TemplateCreditAddition,
+  type TemplateCreditRecord,
+  type TemplateCreditSource,
+  type ClosingForfeitItem,
+  type GrantSource,
+} from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
@@ -67,6 +75,66 @@ export async function templateRecords(
       .execute(),
     mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
+  return { list, count: Number(total.count) };
+}
+
+/** Where credit granted from each kind of source came from; an order is a top-up or a plan's (below). */
+const sourceOfGrant: Record<GrantSource, TemplateCreditSource> = {
+  order: 'plan',
+  code: 'gift_code',
+  plan: 'other',
+  activity: 'activity',
+  operator: 'operator',
+};
+
+/**
+ * Credit added to the account, newest first, `count` from `offset`, and how many in all: every
+ * grant of credit still standing (one taken back with a refunded order is gone with it), with
+ * what is left of it and when it expires. An order's grant is a top-up when the order bought
+ * template credit, else a plan's extra.
+ */
+export async function templateAdditions(
+  db: Db,
+  userId: number,
+  offset: number,
+  count: number,
+): Promise<{ list: Static<typeof TemplateCreditAddition>[]; count: number }> {
+  const mine = db
+    .selectFrom('grants')
+    .where('grants.user_id', '=', userId)
+    .where('grants.kind', '=', 'template_credit')
+    .where('grants.revoked_at', 'is', null);
+  const [rows, total] = await Promise.all([
+    mine
+      .leftJoin('orders', (join) =>
+        join.onRef('orders.order_no', '=', 'grants.source_id').on('grants.source_kind', '=', 'order'),
+      )
+      .select([
+        'grants.id',
+        'grants.granted_at',
+        'grants.source_kind',
+        'grants.source_id',
+        'grants.amount',
+        'grants.remaining',
+        'grants.expires_at',
+        'orders.product as order_product',
+      ])
+      .orderBy('grants.granted_at', 'desc')
+      .orderBy('grants.id', 'desc')
+      .limit(count)
+      .offset(offset)
+      .execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const list = rows.map((row) => ({
+    id: row.id,
+    created_at: row.granted_at,
+    source: row.order_product === 'templateRecord' ? 'top_up' : sourceOfGrant[row.source_kind],
+    order_id: row.source_kind === 'order' ? row.source_id : null,
+    amount: row.amount ?? 0,
+    remaining: row.remaining ?? 0,
+    expires_at: row.expires_at,
+  }));
   return { list, count: Number(total.count) };
 }
 

@@ -1,12 +1,16 @@
 import {
+  createCheckoutRoute,
   getTemplateCreditRoute,
+  listTemplateCreditAdditionsRoute,
   listTemplateCreditRecordsRoute,
+  redeemGiftCodeRoute,
   spendTemplateCreditRoute,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
+import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
 import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
@@ -16,7 +20,9 @@ describe.each(dialects)('template credit on $name', (dialect) => {
   let t: TestApp;
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
+    // The sandbox provider notifies this server over HTTP when a top-up is paid.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t.close());
 
@@ -62,13 +68,60 @@ describe.each(dialects)('template credit on $name', (dialect) => {
     expect(await expectLedgerAgrees(t.app.db, ann.userId, 'template_credit', t.clock.now())).toBe(1400);
   });
 
+  it('lists what was added, newest first — a top-up, a plan’s credit, a gift code, a grant — in fen, with what is left', async () => {
+    const eve = await testUser(t);
+    const topUp = (
+      await call(t, createCheckoutRoute, { as: eve, body: { item: 'template.credit30', method: 'wxpay' } })
+    ).ok().data;
+    await payOnSandboxPage(t, topUp.pay_url);
+    t.clock.advance(60);
+    const plan = await cli(
+      ...['order:record', '--user', String(eve.userId), '--product', 'max', '--type', '209'],
+      ...[
+        '--name',
+        'Diagram 1-year plan',
+        '--amount',
+        '28000',
+        '--channel',
+        'online',
+        '--order-no',
+        `PLAN-${eve.userId}`,
+      ],
+    );
+    expect(plan.code, JSON.stringify(plan.error)).toBe(0);
+    t.clock.advance(60);
+    const batch = await cli('code:batch', '--label', 'credit gift', '--kind', 'gift', '--template-credit', '500');
+    expect(batch.code, JSON.stringify(batch.error)).toBe(0);
+    const redeemed = await call(t, redeemGiftCodeRoute, { as: eve, body: { code: batch.json.codes[0] } });
+    expect(redeemed.status).toBe(200);
+    t.clock.advance(60);
+    await give(eve, 700);
+    expect((await buy(eve, 1000)).status).toBe(200);
+
+    const added = (await call(t, listTemplateCreditAdditionsRoute, { as: eve })).ok().data;
+    expect(added.count).toBe(4);
+    expect(added.list.map((row) => [row.source, row.amount, row.order_id])).toEqual([
+      ['operator', 700, null],
+      ['gift_code', 500, null],
+      ['plan', 2000, `PLAN-${eve.userId}`],
+      ['top_up', 3000, topUp.out_trade_no],
+    ]);
+    // The spend drew on the soonest-expiring credit first: the plan's, which lasts its year.
+    expect(added.list[2]).toMatchObject({ remaining: 1000, expires_at: expect.any(Number) });
+    const total = added.list.reduce((sum, row) => sum + row.remaining, 0);
+    expect((await call(t, getTemplateCreditRoute, { as: eve })).ok().data.surplus).toBe(total);
+    const page = (await call(t, listTemplateCreditAdditionsRoute, { as: eve, query: { offset: 3, count: 10 } })).ok()
+      .data;
+    expect([page.count, page.list.map((row) => row.source)]).toEqual([4, ['top_up']]);
+  });
+
   it('takes only the template community’s key, and refuses other users’ records', async () => {
     const ben = await testUser(t);
     const cat = await testUser(t);
     await give(ben, 1000);
     expect((await buy(ben, 100, 'x', TEST_SERVICE_KEYS.products)).status).toBe(403);
     expect((await buy(ben, 100, 'x', 'nope')).status).toBe(401);
-    for (const route of [getTemplateCreditRoute, listTemplateCreditRecordsRoute]) {
+    for (const route of [getTemplateCreditRoute, listTemplateCreditRecordsRoute, listTemplateCreditAdditionsRoute]) {
       expect((await call(t, route, { as: ben, params: { userId: cat.userId } })).status).toBe(403);
     }
     expect((await call(t, getTemplateCreditRoute, { as: ben })).ok().data.surplus).toBe(1000);

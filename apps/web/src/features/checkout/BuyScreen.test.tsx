@@ -70,7 +70,7 @@ describe('the purchase screen', () => {
     expect(screen.getByRole('tab', { name: 'Personal' }).getAttribute('aria-selected')).toBe('true');
     expect(radio(/^Lifetime plan/).getAttribute('aria-checked')).toBe('true');
     expect(radio(/^Lifetime plan/).textContent).toContain('CN¥780.00');
-    expect(radio(/^Lifetime plan/).textContent).toContain('Template coupons: 30');
+    expect(radio(/^Lifetime plan/).textContent).toContain('Template credit: CN¥30.00');
     expect(radio(/^Lifetime plan/).textContent).toContain('AI points: 66,666');
     expect(radio(/^Yearly plan/).textContent).toContain('Renews until cancelled');
     expect((screen.getByRole('radio', { name: 'Mind map' }) as HTMLInputElement).checked).toBe(true);

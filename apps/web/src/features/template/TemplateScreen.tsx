@@ -14,11 +14,14 @@ import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
 import {
   FIRST_RECORDS_PAGE,
+  templateAdditionsOptions,
   templateCreditOptions,
   templateRecordsOptions,
+  useTemplateAdditions,
   useTemplateCredit,
   useTemplateRecords,
 } from './api/template-credit';
+import { RecordTable } from '../../components/RecordTable';
 import { SettledTogether } from '../../components/SettledTogether';
 import { Loading } from '../../components/Loading';
 
@@ -26,7 +29,8 @@ const tips = ['where', 'order', 'cash', 'plans'] as const;
 
 /**
  * /template (spec 01 §2 "Template credit screen"): the balance in yuan with a top-up button,
- * the expense record (time, template, amount) 10 a page, and the four usage tips.
+ * the expense record (time, template, amount) 10 a page, what was added (top-ups, plans, gift
+ * codes, grants: where the balance came from, docs/decisions/056), and the four usage tips.
  */
 export function TemplateScreen() {
   const { t } = useTranslation();
@@ -36,10 +40,15 @@ export function TemplateScreen() {
     <ScreenLayout title={t('shell:screens.template')}>
       {/* Both first answers before anything shows: the records would push the tips down. */}
       <SettledTogether
-        queries={[templateCreditOptions(session.userId), templateRecordsOptions(session.userId, FIRST_RECORDS_PAGE)]}
+        queries={[
+          templateCreditOptions(session.userId),
+          templateRecordsOptions(session.userId, FIRST_RECORDS_PAGE),
+          templateAdditionsOptions(session.userId, FIRST_RECORDS_PAGE),
+        ]}
       >
         <Balance userId={session.userId} />
         <Records userId={session.userId} />
+        <Additions userId={session.userId} />
         <Stack gap="xs" component="section" aria-labelledby="template-tips">
           <Title order={2} size="h4" id="template-tips">
             {t('template:tips.title')}
@@ -141,6 +150,60 @@ function Records({ userId }: { userId: number }) {
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId}>
         {t('template:records.title')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
+
+/** Credit added to the account, newest first: when, from where, how much, what is left and until when. */
+function Additions({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const [page, setPage] = useState(FIRST_RECORDS_PAGE);
+  const added = useTemplateAdditions(userId, page);
+  const headingId = useId();
+  const money = (fen: number) => formatCurrency(fen, language, 'CNY');
+
+  let body;
+  if (added.isPending) {
+    body = <Loading />;
+  } else if (added.isError) {
+    body = <LoadFailed message={t('template:added.loadFailed')} onRetry={() => void added.refetch()} />;
+  } else if (added.data.count === 0) {
+    body = <Text c="dimmed">{t('template:added.empty')}</Text>;
+  } else {
+    const pages = Math.ceil(added.data.count / TEMPLATE_RECORD_PAGE_SIZE);
+    body = (
+      <Stack gap="sm">
+        <PageRows turning={added.isPlaceholderData}>
+          <RecordTable
+            rows={added.data.list}
+            rowKey={(row) => row.id}
+            labelledBy={headingId}
+            columns={[
+              { header: t('template:added.time'), cell: (row) => formatDate(row.created_at, 'dateTime', language) },
+              { header: t('template:added.source'), cell: (row) => t(`template:added.sources.${row.source}`) },
+              { header: t('template:added.amount'), numeric: true, cell: (row) => money(row.amount) },
+              { header: t('template:added.remaining'), numeric: true, cell: (row) => money(row.remaining) },
+              {
+                header: t('template:added.expiry'),
+                cell: (row) =>
+                  row.expires_at === null ? t('template:added.never') : formatDate(row.expires_at, 'date', language),
+              },
+            ]}
+          />
+        </PageRows>
+        {pages > 1 && (
+          <Pager label={t('template:added.pages')} total={pages} value={page} onChange={setPage} size="sm" />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        {t('template:added.title')}
       </Title>
       {body}
     </Stack>

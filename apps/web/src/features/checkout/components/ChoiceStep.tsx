@@ -1,4 +1,4 @@
-import { Grid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Grid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, useLanguage } from '../../../lib/i18n';
 import type { CheckoutRequest } from '../api/create-checkout';
@@ -6,6 +6,7 @@ import type { CheckoutCatalogue, CheckoutOffer } from '../api/get-catalogue';
 import type { TeamToGrow } from '../api/get-team';
 import { checkoutErrors } from '../errors';
 import { purchaseName } from '../labels';
+import { type PlanNotice, planNotice } from '../plan-holding';
 import {
   type Selection,
   type Tab,
@@ -65,6 +66,25 @@ function TeamHeading({ team }: { team: TeamToGrow }) {
   );
 }
 
+/**
+ * What a personal plan does to what the buyer holds, before payment (docs/decisions/056): that it
+ * is held already, or what becomes of the subscription that renews now.
+ */
+function HoldingNotice({ notice, product }: { notice: PlanNotice; product: string }) {
+  const { t } = useTranslation();
+  const plan = notice.renewing === null ? '' : t(`checkout:plans.personal.${notice.renewing}`);
+  return (
+    // Said politely as the choice changes: it informs the choice, it is not an error.
+    <Alert
+      role="status"
+      variant="light"
+      color={notice.refused ? 'gray' : notice.effect === 'keepsRenewal' ? 'blue' : 'orange'}
+    >
+      <Text size="sm">{t(`checkout:holding.${notice.effect}`, { product, plan })}</Text>
+    </Alert>
+  );
+}
+
 function PlanSummary({
   team,
   catalogue,
@@ -80,22 +100,30 @@ function PlanSummary({
   const quantity = quantityOf(offer, selection);
   const coupon = applicableCoupon(catalogue, offer, selection) && catalogue.coupon;
   const price = priceOf(catalogue, offer, selection);
+  const notice = offer.kind === 'personal' ? planNotice(catalogue, offer, selection.product) : null;
   return (
     <OrderSummary
       name={purchaseName(t, offer, { product: selection.product, quantity, team: team?.name }, language)}
+      notice={notice && <HoldingNotice notice={notice} product={t(`checkout:product.${selection.product}`)} />}
       methods={catalogue.methods}
       method={selection.method}
       onMethod={(method) => onChange({ ...selection, method })}
       coupon={coupon ? coupon.info : null}
       useCoupon={selection.useCoupon}
       onUseCoupon={(useCoupon) => onChange({ ...selection, useCoupon })}
-      price={{
-        unitPrice: offer.price,
-        quantity,
-        discount: price.discount,
-        amount: price.amount,
-        currency: catalogue.currency,
-      }}
+      // Nothing is sold that would give nothing: no price, and Pay says why not.
+      price={
+        notice?.refused
+          ? null
+          : {
+              unitPrice: offer.price,
+              quantity,
+              discount: price.discount,
+              amount: price.amount,
+              currency: catalogue.currency,
+            }
+      }
+      nothingToPay={t('checkout:holding.nothingToPay')}
       onPay={() => onPay(checkoutRequest(catalogue, offer, selection), offer)}
       paying={paying}
       failure={failure}

@@ -28,9 +28,10 @@ function OfferCard({ offer, currency }: { offer: CheckoutOffer; currency: Checko
           <Text fz="lg" fw={700}>
             {offer.kind === 'business' ? t('checkout:offer.perSeat', { price }) : price}
           </Text>
-          {offer.template_coupons !== null && offer.kind === 'personal' && (
+          {offer.credit !== null && offer.kind === 'personal' && (
             <Text size="sm" c="dimmed">
-              {t('checkout:offer.templateCoupons', { number: number(offer.template_coupons) })}
+              {/* Template credit is an amount in yuan wherever it is shown, as /template shows it. */}
+              {t('checkout:offer.templateCredit', { amount: formatCurrency(offer.credit, language, 'CNY') })}
             </Text>
           )}
           {offer.ai_points !== null && offer.kind === 'personal' && (

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@account-centre/contract';
 import { Button, Checkbox, Paper, Radio, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ErrorTextOptions, errorText } from '../../../lib/api';
 import { formatCurrency, useLanguage } from '../../../lib/i18n';
@@ -19,6 +19,8 @@ export interface SummaryPrice {
 export interface OrderSummaryProps {
   /** What is bought, in words; nothing until it is chosen. */
   name: string | null;
+  /** What the purchase does to what the buyer holds, said before payment (a plan's, PlanNotice). */
+  notice?: ReactNode;
   methods: readonly PaymentMethod[];
   method: PaymentMethod;
   onMethod: (method: PaymentMethod) => void;
@@ -54,6 +56,7 @@ export function OrderSummary(props: OrderSummaryProps) {
           {t('checkout:summary.title')}
         </Title>
         {props.name && <Text fw={500}>{props.name}</Text>}
+        {props.notice}
         <Radio.Group
           label={t('checkout:method.label')}
           value={props.method}

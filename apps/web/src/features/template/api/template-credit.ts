@@ -1,5 +1,6 @@
 import {
   getTemplateCreditRoute,
+  listTemplateCreditAdditionsRoute,
   listTemplateCreditRecordsRoute,
   type RouteReply,
   TEMPLATE_RECORD_PAGE_SIZE,
@@ -8,6 +9,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiCall } from '../../../lib/api';
 
 export type TemplateRecord = RouteReply<typeof listTemplateCreditRecordsRoute>['data']['list'][number];
+export type TemplateAddition = RouteReply<typeof listTemplateCreditAdditionsRoute>['data']['list'][number];
 
 /** Under the user's prefix, so a redeemed gift code's credit shows here too. */
 const templateKeys = {
@@ -15,6 +17,7 @@ const templateKeys = {
   balance: (userId: number) => [...templateKeys.all(userId), 'balance'] as const,
   /** One key per page: a page seen once is not fetched again when revisited (spec 01 §4 "Paging"). */
   page: (userId: number, page: number) => [...templateKeys.all(userId), 'records', page] as const,
+  addedPage: (userId: number, page: number) => [...templateKeys.all(userId), 'added', page] as const,
 };
 
 /** Template credit left, in fen (spec 01 §7 getTemplateCoupon). */
@@ -47,4 +50,20 @@ export const templateRecordsOptions = (userId: number, page: number) =>
 export function useTemplateRecords(userId: number, page: number) {
   // The previous page stays on show while the next one loads, so the pager does not jump.
   return useQuery({ ...templateRecordsOptions(userId, page), placeholderData: keepPreviousData });
+}
+
+/** A page of the credit added to the account (top-ups, plans, gift codes, grants), 10 a page like the records. */
+export const templateAdditionsOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: templateKeys.addedPage(userId, page),
+    queryFn: ({ signal }) =>
+      apiCall(listTemplateCreditAdditionsRoute, {
+        params: { userId },
+        query: { offset: (page - 1) * TEMPLATE_RECORD_PAGE_SIZE, count: TEMPLATE_RECORD_PAGE_SIZE },
+        signal,
+      }).then((reply) => reply.data),
+  });
+
+export function useTemplateAdditions(userId: number, page: number) {
+  return useQuery({ ...templateAdditionsOptions(userId, page), placeholderData: keepPreviousData });
 }
