@@ -6,15 +6,10 @@ import {
   CompanyErrors,
   CouponErrors,
   type ErrorEntry,
-  FOREVER_EXPIRY,
-  FOREVER_THRESHOLD,
   formatRedeemCode,
   isWellFormedRedeemCode,
   licenceCodeKinds,
   normaliseRedeemCode,
-  orderLicence,
-  type PersonalPlatform,
-  personalPlatforms,
   REDEEM_CODE_ALPHABET,
   REDEEM_CODE_LENGTH,
   type RedeemCodeKind,
@@ -25,11 +20,10 @@ import {
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError, operatorInputError } from '../../lib/errors.js';
-import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
-import type { ExpiryColumn } from '../grants/licence-record.js';
-import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
+import { grant, type GrantRow, type GrantSourceRef } from '../grants/grants.service.js';
 import { type CouponDto, couponView, findCoupon, holdCoupon } from '../coupons/coupons.service.js';
 import { type Benefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
+import { giveCodeLicence, giveMembership, type RedeemedBenefitDto, replaceCodeLicence } from './licence-benefits.js';
 import { foundCompanyFromCode, joinCompanyOfCode } from '../companies/companies.service.js';
 import * as repo from './codes.repository.js';
 import { notify } from '../messages/notify.js';
@@ -203,8 +197,8 @@ export interface RedeemInput {
   ip: string;
   code: string;
   /**
-   * Which call: the licence call takes activation, replacement and project codes; the gift call
-   * gift codes; the coupon call gift codes that give a coupon; the company call company codes.
+   * Which call: the licence call takes activation, replacement and project codes, and gift codes
+   * as the gift call does; the gift call gift codes; the coupon call gift codes that give a coupon; the company call company codes.
    */
   via: 'licence' | 'gift' | 'coupon' | 'company';
   /** The company call: the name of the company a company code creates (the creator's nickname when null). */
@@ -295,10 +289,15 @@ export async function redeemCompanyCode(
   });
 }
 
-/** Whether the batch's codes belong on the call they were sent to. */
+/**
+ * Whether the batch's codes belong on the call they were sent to. The licence call takes gift
+ * codes too, as the gift call does: the licence screen invites them, and overseas it is the one
+ * code box a person finds (docs/decisions/055).
+ */
 function takenBy(via: RedeemInput['via'], benefit: Benefit): boolean {
-  if (via === 'licence') return licenceCodeKinds.includes(benefit.kind);
+  if (via === 'licence' && licenceCodeKinds.includes(benefit.kind)) return true;
   if (benefit.kind !== 'gift') return false;
+  if (via === 'licence') return companyGiftOf(benefit) === undefined;
   if ((via === 'company') !== (companyGiftOf(benefit) !== undefined)) return false;
   return via !== 'coupon' || benefit.gifts.some((gift) => gift.kind === 'coupon');
 }
@@ -364,21 +363,27 @@ async function redeem<T>(
   }
 }
 
+/** One thing given: the grant that holds it and the benefit as the reminder box names it. */
+interface GiftGiven {
+  grant: GrantRow;
+  benefit: RedeemedBenefitDto;
+}
+
 /** What a redemption gave, as its answer names it and as the grants module holds it. */
-const redeemed = (kind: RedeemCodeKind, product: SubscriptionProduct | null, grants: GrantRow[]): Given => ({
+const redeemed = (kind: RedeemCodeKind, product: SubscriptionProduct | null, given: GiftGiven[]): Given => ({
   redemption: {
     kind,
     product,
-    grants: grants.map((row) => ({ kind: row.kind, item: row.item, amount: row.amount, expires_at: row.expires_at })),
+    grants: given.map(({ grant: row }) => ({
+      kind: row.kind,
+      item: row.item,
+      amount: row.amount,
+      expires_at: row.expires_at,
+    })),
+    benefits: given.map(({ benefit }) => benefit),
   },
-  grants,
+  grants: given.map(({ grant: row }) => row),
 });
-
-function endsOn(platforms: readonly PersonalPlatform[], end: number): Partial<Record<ExpiryColumn, number>> {
-  const ends: Partial<Record<ExpiryColumn, number>> = {};
-  for (const platform of platforms) ends[`${platform}_exp`] = end;
-  return ends;
-}
 
 /** Gives what the batch says, through the grants module, in the redemption's transaction. */
 async function giveBenefit(
@@ -392,40 +397,14 @@ async function giveBenefit(
   switch (benefit.kind) {
     case 'activation':
     case 'project': {
-      const licence = orderLicence({
-        product: benefit.product,
-        type: benefit.type,
-        date: now,
-        exp: null,
-        region: input.region,
-        platforms: benefit.platforms ?? null,
-        version: benefit.version ?? null,
-        renews: false,
-      });
-      // The batch was checked when made; a licence the rules cannot tell is an operator's mistake.
-      if (!licence) throw new Error(`batch benefit gives no licence: ${JSON.stringify(benefit)}`);
-      const given = await grantLicence(
-        trx,
-        input.userId,
-        {
-          product: licence.product,
-          ends: endsOn(licence.platforms, licence.endsAt),
-          attributes: {
-            type: licence.kind,
-            version: benefit.version ?? null,
-            order_type: benefit.type,
-            channel: null,
-            upgrade_time: licence.upgradeUntil,
-            started_at: now,
-          },
-        },
-        source,
-        now,
-      );
-      return redeemed(benefit.kind, licence.product, [given.grant]);
+      const given = await giveCodeLicence(trx, input.userId, input.region, benefit, source, now);
+      return redeemed(benefit.kind, given.benefit.product, [given]);
     }
-    case 'replacement':
-      return replaceLicence(trx, input, benefit, source, now);
+    case 'replacement': {
+      const given = await replaceCodeLicence(trx, input.userId, benefit, source, now);
+      if (!given) throw new Refusal('nothing_to_replace');
+      return redeemed('replacement', benefit.product, [given]);
+    }
     case 'gift': {
       const company = companyGiftOf(benefit);
       if (company) {
@@ -437,14 +416,13 @@ async function giveBenefit(
         );
         return { ...redeemed('gift', null, []), company: { id, errType: 0 } };
       }
-      const grants: GrantRow[] = [];
+      const given: GiftGiven[] = [];
       let product: SubscriptionProduct | null = null;
       for (const gift of benefit.gifts) {
-        const given = await giveGift(trx, input, gift, source, now);
-        grants.push(given);
+        given.push(await giveGift(trx, input, gift, source, now));
         if (gift.kind === 'membership') product ??= gift.product;
       }
-      return redeemed('gift', product, grants);
+      return redeemed('gift', product, given);
     }
   }
 }
@@ -455,108 +433,56 @@ async function giveGift(
   gift: Gift,
   source: GrantSourceRef,
   now: number,
-): Promise<GrantRow> {
-  if (gift.kind === 'coupon') {
-    const outcome = await holdCoupon(trx, userId, gift.coupon, source, replaceCoupon === true, now);
-    if (!outcome.held) throw new Refusal(outcome.reason);
-    return outcome.grant;
-  }
-  if (gift.kind === 'course') {
-    return (await grant(trx, userId, { kind: 'course', item: gift.course }, source, now)).grant;
-  }
-  if (gift.kind === 'team_plan') {
-    // Seats are the team's: only the owner of a team of the product takes them.
-    const membership = await findMembership(trx, userId, gift.product);
-    if (membership?.role !== TeamRole.owner) throw new Refusal('team_owner_only');
-    const given = await giveTeamPlan(
-      trx,
-      { teamId: membership.team_id, type: gift.type, seats: gift.seats, source },
-      now,
-    );
-    return given.grant;
-  }
-  if (gift.kind === 'company') throw new Error('a company gift is given by giveBenefit');
-  if (gift.kind === 'membership') {
-    // Days added to what the account holds on each platform, or from today where it holds none.
-    if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
-    const record = await trx
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('product', '=', gift.product)
-      .executeTakeFirst();
-    const platforms = gift.platforms ?? personalPlatforms;
-    const ends: Partial<Record<ExpiryColumn, number>> = {};
-    for (const platform of platforms) {
-      const held = record?.[`${platform}_exp`] ?? null;
-      const from = held !== null && held > now ? held : now;
-      ends[`${platform}_exp`] = from >= FOREVER_THRESHOLD ? FOREVER_EXPIRY : from + gift.days * DAY;
+): Promise<GiftGiven> {
+  switch (gift.kind) {
+    case 'coupon': {
+      const outcome = await holdCoupon(trx, userId, gift.coupon, source, replaceCoupon === true, now);
+      if (!outcome.held) throw new Refusal(outcome.reason);
+      const coupon = await findCoupon(trx, gift.coupon);
+      if (!coupon) throw new Error(`coupon ${gift.coupon} held but not found`);
+      const { type, value, currency, min_spend } = coupon;
+      return {
+        grant: outcome.grant,
+        benefit: { kind: 'coupon', type, value, currency, min_spend, expires_at: outcome.grant.expires_at },
+      };
     }
-    const given = await grantLicence(
-      trx,
-      userId,
-      { product: gift.product, ends, attributes: { type: 'subs', started_at: now } },
-      { ...source, id: `${source.id}:${gift.product}` },
-      now,
-    );
-    return given.grant;
+    case 'course': {
+      const given = await grant(trx, userId, { kind: 'course', item: gift.course }, source, now);
+      return { grant: given.grant, benefit: { kind: 'course', course: gift.course } };
+    }
+    case 'team_plan': {
+      // Seats are the team's: only the owner of a team of the product takes them.
+      const membership = await findMembership(trx, userId, gift.product);
+      if (membership?.role !== TeamRole.owner) throw new Refusal('team_owner_only');
+      const given = await giveTeamPlan(
+        trx,
+        { teamId: membership.team_id, type: gift.type, seats: gift.seats, source },
+        now,
+      );
+      return {
+        grant: given.grant,
+        benefit: { kind: 'seats', product: gift.product, seats: gift.seats, expires_at: given.grant.expires_at },
+      };
+    }
+    case 'company':
+      throw new Error('a company gift is given by giveBenefit');
+    case 'membership':
+      return giveMembership(trx, userId, gift, source, now);
+    case 'ai_points':
+    case 'template_credit': {
+      const expiresAt = gift.days ? now + gift.days * DAY : null;
+      const given = (await grant(trx, userId, { kind: gift.kind, amount: gift.amount, expiresAt }, source, now)).grant;
+      const { expires_at } = given;
+      return {
+        grant: given,
+        benefit:
+          gift.kind === 'ai_points'
+            ? { kind: 'ai_points', amount: gift.amount, expires_at }
+            : // Template credit is kept in fen (docs/decisions/030).
+              { kind: 'template_credit', amount: gift.amount, currency: 'CNY', expires_at },
+      };
+    }
   }
-  const expiresAt = gift.days ? now + gift.days * DAY : null;
-  return (await grant(trx, userId, { kind: gift.kind, amount: gift.amount, expiresAt }, source, now)).grant;
-}
-
-/**
- * Swaps the licence the account holds of a product for other platforms or another version,
- * keeping its dates: every live grant of it is taken back, and one grant gives the new set up
- * to the latest end the old ones gave.
- */
-async function replaceLicence(
-  trx: Db,
-  input: RedeemInput,
-  benefit: Extract<Benefit, { kind: 'replacement' }>,
-  source: GrantSourceRef,
-  now: number,
-): Promise<Given> {
-  if (!(await lockLicenceHolder(trx, input.userId))) throw appError(CommonErrors.notFound);
-  const record = await trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', input.userId)
-    .where('product', '=', benefit.product)
-    .executeTakeFirst();
-  const heldEnds = record ? personalPlatforms.map((p) => record[`${p}_exp`] ?? 0) : [];
-  const end = Math.max(0, ...heldEnds);
-  if (!record || end <= now) throw new Refusal('nothing_to_replace');
-  const held = personalPlatforms.filter((p) => (record[`${p}_exp`] ?? 0) > now);
-  const live = await trx
-    .selectFrom('grants')
-    .select('id')
-    .where('user_id', '=', input.userId)
-    .where('kind', '=', 'licence')
-    .where('item', '=', benefit.product)
-    .where('revoked_at', 'is', null)
-    .execute();
-  for (const { id } of live) await revoke(trx, id, `replaced by ${source.reason}`.slice(0, 200), now);
-  const version = benefit.version ?? record.version;
-  const given = await grantLicence(
-    trx,
-    input.userId,
-    {
-      product: benefit.product,
-      ends: endsOn(benefit.platforms ?? held, end),
-      attributes: {
-        type: version ? 'version' : record.type,
-        name: record.name,
-        version,
-        order_type: record.order_type,
-        upgrade_time: record.upgrade_time,
-        started_at: record.started_at,
-      },
-    },
-    source,
-    now,
-  );
-  return redeemed('replacement', benefit.product, [given.grant]);
 }
 
 /** What an operator sees of a code: its state, its batch, who redeemed it and every try. */

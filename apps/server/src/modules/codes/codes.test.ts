@@ -1,5 +1,8 @@
 import {
+  FOREVER_EXPIRY,
+  getLicencesRoute,
   normaliseRedeemCode,
+  personalPlatforms,
   REDEEM_CODE_ALPHABET,
   redeemGiftCodeRoute,
   redeemLicenceCodeRoute,
@@ -152,10 +155,10 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
       const refused = await gift(who, code!);
       expect([refused.status, msgOf(refused)]).toEqual([409, 'team owner only']);
     }
-    const given = (await gift(owner, code!)).ok().data.grants;
-    expect(given).toEqual([
-      { kind: 'seats', item: `team:${team.id}`, amount: 4, expires_at: t.clock.now() + 3 * 365 * 86_400 },
-    ]);
+    const given = (await gift(owner, code!)).ok().data;
+    const end = t.clock.now() + 3 * 365 * 86_400;
+    expect(given.grants).toEqual([{ kind: 'seats', item: `team:${team.id}`, amount: 4, expires_at: end }]);
+    expect(given.benefits).toEqual([{ kind: 'seats', product: 'max', seats: 4, expires_at: end }]);
     const plans = (await cli('team:plans', '--team', String(team.id))).json;
     expect(plans).toEqual([expect.objectContaining({ type: 63, max_num: 4, plan_num: 0, is_expired: false })]);
     // Single-use: the same code again gives no second plan.
@@ -172,16 +175,54 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
     expect((await record(dave.userId, 'mind'))?.win_exp).toBe(t.clock.now() + 30 * 86_400);
   });
 
-  it('sends each kind of code to its own call', async () => {
+  it('sends each kind of code to its own call; the licence call takes gift codes too', async () => {
     const [giftCode] = await batch('--kind', 'gift', '--ai-points', '10');
+    const [company] = await batch('--kind', 'gift', '--company', '5:8');
     const [activation] = await batch('--kind', 'project', '--type', '2');
     const erin = await testUser(t);
-    for (const res of [await licence(erin, giftCode!), await gift(erin, activation!)]) {
+    for (const res of [await gift(erin, activation!), await licence(erin, company!)]) {
       expect([res.status, msgOf(res)]).toEqual([400, 'wrong code kind']);
     }
     // Refused tries change nothing: the codes still work where they belong.
-    expect((await gift(erin, giftCode!)).status).toBe(200);
     expect((await licence(erin, activation!)).ok().data).toMatchObject({ kind: 'project', product: 'proj' });
+    // The licence screen invites gift codes as well (/license, overseas, has no other box for them).
+    expect((await licence(erin, giftCode!)).ok().data).toMatchObject({
+      kind: 'gift',
+      benefits: [{ kind: 'ai_points', amount: 10, expires_at: null }],
+    });
+    expect(await balance(t.app.db, erin.userId, 'ai_points', t.clock.now())).toBe(10);
+    expect(msgOf(await gift(erin, giftCode!))).toBe('only once');
+  });
+
+  it('adds a code’s plan to the one held from where it ends, as a purchase of it does, and says so', async () => {
+    const [first, second] = await batch('--kind', 'activation', '--product', 'max', '--type', '209', '--count', '2');
+    const year = 31_536_000;
+    const ivy = await testUser(t);
+    const start = t.clock.now();
+    expect((await licence(ivy, first!)).ok().data.benefits).toEqual([
+      {
+        kind: 'licence',
+        product: 'max',
+        order_type: 209,
+        version: null,
+        platforms: expect.any(Array),
+        was: null,
+        until: start + year,
+      },
+    ]);
+    const renewed = (await licence(ivy, second!)).ok().data;
+    // Two purchases of the plan end two years from the first (payments.test.ts); two codes too.
+    expect(renewed.benefits).toEqual([
+      expect.objectContaining({ kind: 'licence', product: 'max', was: start + year, until: start + 2 * year }),
+    ]);
+    const held = await record(ivy.userId, 'max');
+    for (const end of [held?.win_exp, held?.online_exp, held?.android_exp]) expect(end).toBe(start + 2 * year);
+
+    // Codes redeemed at once queue on the holder's lock: each adds its year.
+    const burst = await batch('--kind', 'activation', '--product', 'max', '--type', '209', '--count', '4');
+    const answers = await Promise.all(burst.map((code) => licence(ivy, code)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect((await record(ivy.userId, 'max'))?.win_exp).toBe(start + 6 * year);
   });
 
   it('answers `not exists` for a code never made, a malformed one and a disabled one', async () => {
@@ -254,6 +295,84 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
     expect((await licence(hana, replacement!)).ok().data).toMatchObject({ kind: 'replacement', product: 'max' });
     const after = await record(hana.userId, 'max');
     expect([after?.win_exp, after?.mac_exp, after?.linux_exp]).toEqual([null, end, end]);
+  });
+
+  it('replaces only the platforms it names, keeping every date and every other platform', async () => {
+    // The demo's mind map: the desktop for ever, web and mobile (and so upgrades) for two years.
+    const [desktop] = await batch('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
+    const [everywhere] = await batch('--kind', 'activation', '--product', 'mindmaster', '--type', '216');
+    const [toDesktops] = await batch('--kind', 'replacement', '--product', 'mind', '--platforms', 'win,mac,linux');
+    const [toWeb] = await batch('--kind', 'replacement', '--product', 'mind', '--platforms', 'online');
+    const [toMac] = await batch('--kind', 'replacement', '--product', 'mind', '--platforms', 'mac');
+    const jo = await testUser(t);
+    const onlyDesktop = await testUser(t);
+    expect((await licence(jo, desktop!)).status).toBe(200);
+    expect((await licence(jo, everywhere!)).status).toBe(200);
+    const rows = async (user: TestUser) =>
+      (await call(t, getLicencesRoute, { as: user })).ok().data.filter((row) => row.product === 'mind');
+    const before = await rows(jo);
+    const ends = (row: Awaited<ReturnType<typeof record>>) =>
+      personalPlatforms.map((platform) => row?.[`${platform}_exp`] ?? null);
+    const endsBefore = ends(await record(jo.userId, 'mind'));
+    expect(endsBefore.slice(0, 3)).toEqual([FOREVER_EXPIRY, FOREVER_EXPIRY, FOREVER_EXPIRY]);
+    expect(endsBefore[3]).toBeLessThan(FOREVER_EXPIRY);
+
+    const replaced = (await licence(jo, toDesktops!)).ok().data;
+    expect(replaced).toMatchObject({ kind: 'replacement', product: 'mind' });
+    expect(ends(await record(jo.userId, 'mind'))).toEqual(endsBefore);
+    expect(await rows(jo)).toEqual(before);
+
+    // Onto one desktop: that desktop takes the others' end, web and mobile stay as they were.
+    expect((await licence(jo, toMac!)).status).toBe(200);
+    expect(ends(await record(jo.userId, 'mind'))).toEqual([null, FOREVER_EXPIRY, null, ...endsBefore.slice(3)]);
+    expect((await rows(jo)).map((row) => [row.platforms, row.updateEndTime])).toEqual(
+      before.map((row) => [row.platforms.filter((p) => p !== 'win' && p !== 'linux'), row.updateEndTime]),
+    );
+
+    // A replacement never gives a platform of a kind the licence does not cover.
+    const [desktopOnly] = await batch('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
+    expect((await licence(onlyDesktop, desktopOnly!)).status).toBe(200);
+    const refused = await licence(onlyDesktop, toWeb!);
+    expect([refused.status, msgOf(refused)]).toEqual([409, 'no licence to replace']);
+  });
+
+  it('names every benefit a gift gave, with its unit', async () => {
+    const couponId = (await cli('coupon:define', '--info', 'Templates: ¥10 off', '--type', '1', '--value', '1000')).json
+      .id as number;
+    const [code] = await batch(
+      '--kind',
+      'gift',
+      '--ai-points',
+      '500',
+      '--template-credit',
+      '1000',
+      '--days',
+      '90',
+      '--membership',
+      'max:30',
+      '--coupon',
+      String(couponId),
+      '--course',
+      'mind-basics-101',
+    );
+    const kate = await testUser(t);
+    const now = t.clock.now();
+    const { data } = (await gift(kate, code!)).ok();
+    expect(data.benefits).toEqual([
+      { kind: 'ai_points', amount: 500, expires_at: now + 90 * 86_400 },
+      { kind: 'template_credit', amount: 1000, currency: 'CNY', expires_at: now + 90 * 86_400 },
+      {
+        kind: 'licence',
+        product: 'max',
+        order_type: null,
+        version: null,
+        platforms: [...personalPlatforms],
+        was: null,
+        until: now + 30 * 86_400,
+      },
+      { kind: 'coupon', type: 1, value: 1000, currency: 'CNY', min_spend: 0, expires_at: null },
+      { kind: 'course', course: 'mind-basics-101' },
+    ]);
   });
 
   it('limits failed tries per account, answering 429 `too frequent` with when to retry', async () => {

@@ -2,6 +2,7 @@ import {
   CANCELLABLE_PRODUCT_IDS,
   CommonErrors,
   FOREVER_THRESHOLD,
+  type PersonalPlatform,
   type SubscriptionProduct,
   subscriptionProducts,
 } from '@account-centre/contract';
@@ -44,6 +45,42 @@ export interface LicenceGrantResult {
  */
 export async function lockLicenceHolder(trx: Db, userId: number): Promise<boolean> {
   return (await lockOpenUser(trx, userId)) !== undefined;
+}
+
+/** The latest end a person's licence of `product` has on any of `platforms`; null: none there. */
+export async function latestEndOn(
+  trx: Db,
+  userId: number,
+  product: SubscriptionProduct,
+  platforms: readonly PersonalPlatform[],
+): Promise<number | null> {
+  if (platforms.length === 0) return null;
+  const record = await trx
+    .selectFrom('subscriptions')
+    .select(platforms.map((platform) => `${platform}_exp` as const))
+    .where('user_id', '=', userId)
+    .where('product', '=', product)
+    .executeTakeFirst();
+  const ends = Object.values(record ?? {}).flatMap((end) => (end === null ? [] : [Number(end)]));
+  return ends.length > 0 ? Math.max(...ends) : null;
+}
+
+/**
+ * Where a new timed period of a person's licence of `product` on `platforms` starts (spec 01 §2
+ * "renew"): at the latest end those platforms hold while it is still to come, so the period adds
+ * its whole length to what runs; at `now` when nothing runs there, or when it runs for ever (a
+ * period adds nothing to for ever). A plan bought at checkout and an activation code of the same
+ * plan both start here, so they give the same time.
+ */
+export async function periodStart(
+  trx: Db,
+  userId: number,
+  product: SubscriptionProduct,
+  platforms: readonly PersonalPlatform[],
+  now: number,
+): Promise<number> {
+  const current = (await latestEndOn(trx, userId, product, platforms)) ?? 0;
+  return current > now && current < FOREVER_THRESHOLD ? current : now;
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   continuousPlanProductIds,
   endsRenewal,
   FOREVER_EXPIRY,
-  FOREVER_THRESHOLD,
   LicenceLengthMs,
   type OrderChannel,
   type OrderProductCode,
@@ -21,7 +20,7 @@ import type { Db } from '../../db/database.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import { giveBusinessPlan } from '../companies/companies.service.js';
 import { grant, type GrantSourceRef } from '../grants/grants.service.js';
-import { endRenewals } from '../grants/licences.js';
+import { endRenewals, periodStart } from '../grants/licences.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { giveUnlimited } from '../points/points.service.js';
 import { giveBoughtTeamPlan } from '../teams/plans.service.js';
@@ -75,15 +74,9 @@ export function itemName(
  */
 async function renewedEnd(trx: Db, checkout: CheckoutRow, item: PersonalItem, paidAt: number) {
   if (item.plan.length === 'forever' || checkout.product === null) return null;
-  const record = await trx
-    .selectFrom('subscriptions')
-    .select(ALL_PLATFORMS.map((platform) => `${platform}_exp` as const))
-    .where('user_id', '=', checkout.user_id)
-    .where('product', '=', checkout.product)
-    .executeTakeFirst();
-  const current = Math.max(0, ...Object.values(record ?? {}).map((end) => Number(end ?? 0)));
-  if (current <= paidAt || current >= FOREVER_THRESHOLD) return null;
-  return current + Math.round(LicenceLengthMs[item.plan.length] / 1000);
+  const start = await periodStart(trx, checkout.user_id, checkout.product, ALL_PLATFORMS, paidAt);
+  if (start === paidAt) return null;
+  return start + Math.round(LicenceLengthMs[item.plan.length] / 1000);
 }
 
 /**
