@@ -5,9 +5,12 @@ import * as contract from '../index.js';
 import {
   CleanedText,
   CONTROL_CHARACTERS_KEYWORD,
+  DecimalText,
+  decimalPattern,
   Id,
   INT4_MAX,
   inputSchemaProblems,
+  parseDecimal,
   refusesControlCharacters,
   Text,
   TEXT_PATTERN,
@@ -112,6 +115,40 @@ describe('the input rules', () => {
     expect(INT4_MAX).toBe(2 ** 31 - 1);
     expect(new Date(UNIX_SECONDS_MAX * 1000).toISOString()).toBe('9999-12-31T23:59:59.000Z');
     expect(Number.isSafeInteger(UNIX_SECONDS_MAX)).toBe(true);
+  });
+});
+
+describe('numbers written as text', () => {
+  it('are plain decimal digits, with at most the decimals the field allows', () => {
+    expect(['0', '7', '007', '-3', '2147483647'].map((text) => parseDecimal(text))).toEqual([0, 7, 7, -3, 2147483647]);
+    expect(['12.5', '12.50', '-0.01'].map((text) => parseDecimal(text, 2))).toEqual([12.5, 12.5, -0.01]);
+    const notDecimal = [
+      '0x32',
+      '5e1',
+      '1E2',
+      '0b11',
+      '0o7',
+      ' 5',
+      '5 ',
+      '+5',
+      'Infinity',
+      'NaN',
+      '5.',
+      '.5',
+      '1_0',
+      '５',
+      '',
+    ];
+    for (const text of notDecimal) expect(parseDecimal(text, 2), text).toBeNull();
+    expect(parseDecimal('12.5')).toBeNull();
+    expect(parseDecimal('12.505', 2)).toBeNull();
+  });
+
+  it('DecimalText says so in its schema, which the input rule accepts', () => {
+    const amount = DecimalText({ maxLength: 20, decimals: 2 });
+    expect(amount).toMatchObject({ type: 'string', maxLength: 20, pattern: decimalPattern(2) });
+    expect(inputSchemaProblems(amount, 'body')).toEqual([]);
+    expect(new RegExp(decimalPattern(2)).test('0x32')).toBe(false);
   });
 });
 

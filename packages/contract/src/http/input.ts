@@ -45,6 +45,27 @@ export const Text = (options: TextOptions): TString => Type.String({ ...options,
 export const CleanedText = (options: TextOptions): TString =>
   Type.String({ ...options, [CONTROL_CHARACTERS_KEYWORD]: 'removed by the server' });
 
+/**
+ * How a number may be written as text in a request — in a path, a query string, or a text field
+ * that takes an amount as typed: plain decimal notation, an optional minus, digits, and at most
+ * `decimals` digits after a point (none for an integer). `Number()` and the validator's coercion
+ * read much more — hex (`"0x32"` is 50), exponents (`"1e2"` is 100), binary, octal, padding
+ * whitespace, `"Infinity"` — so a request could mean a number its sender never wrote
+ * (docs/decisions/051).
+ */
+export function decimalPattern(decimals: number): string {
+  return decimals > 0 ? `^-?[0-9]+(\\.[0-9]{1,${decimals}})?$` : '^-?[0-9]+$';
+}
+
+/** The number a text in plain decimal notation (decimalPattern) says, or null for any other text. */
+export function parseDecimal(text: string, decimals = 0): number | null {
+  return new RegExp(decimalPattern(decimals)).test(text) ? Number(text) : null;
+}
+
+/** A number written as text, in plain decimal notation with at most `decimals` decimals. */
+export const DecimalText = ({ decimals, ...options }: TextOptions & { decimals: number }): TString =>
+  Type.String({ ...options, pattern: decimalPattern(decimals) });
+
 /** The id of a row: an auto-incrementing int4 key. */
 export const Id = (options: Omit<TNumberOptions, 'minimum' | 'maximum'> = {}): TInteger =>
   Type.Integer({ ...options, minimum: 1, maximum: INT4_MAX });

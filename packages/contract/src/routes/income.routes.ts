@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
-import { Id, Text, UnixSeconds } from '../http/input.js';
+import { DecimalText, Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { incomeKinds, incomeProducts, withdrawalStates } from '../rules/income.js';
 import { UserIdParams } from './user.routes.js';
@@ -121,8 +121,11 @@ export const requestWithdrawalRoute = defineRoute({
       identity_card: Text({ maxLength: 32 }),
       name: Text({ maxLength: 50 }),
       mobile: Text({ maxLength: 20 }),
-      /** Whole yuan as typed; anything not a number counts as 0. */
-      amount: Type.Union([Text({ maxLength: 20 }), Type.Number({ minimum: -10_000_000, maximum: 10_000_000 })]),
+      /** Yuan as typed (fen at most), in plain decimal digits: `"0x32"` or `"5e1"` is refused, not read as 50. */
+      amount: Type.Union([
+        DecimalText({ maxLength: 20, decimals: 2 }),
+        Type.Number({ minimum: -10_000_000, maximum: 10_000_000 }),
+      ]),
     },
     strict,
   ),

@@ -99,3 +99,9 @@ describe('China’s date', () => {
     expect(chinaDateNumber(Date.UTC(2026, 10, 24, 16, 0, 0) / 1000)).toBe(20261125);
   });
 });
+    // Only plain decimal digits are a number: what Number() would also read as 50 is not.
+    for (const amount of ['0x32', '5e1', '0b110010', '0o62', '+50', 'Infinity', '50.', '.5', '1_0', '５０', '50.001'])
+      expect(check({ amount }, available), amount).toBe('tips3');
+    // As typed: spaces around it are not part of it.
+    expect(check({ amount: ' 50 ' }, available)).toBeNull();
+    expect(check({ amount: '50.00' }, available)).toBeNull();

@@ -1,3 +1,4 @@
+import { parseDecimal } from '../http/input.js';
 import { isEmail, isMainlandMobile } from './patterns.js';
 
 /**
@@ -92,9 +93,12 @@ export function maskIdentityCard(value: string): string {
   return `${value.slice(0, 3)}${'*'.repeat(Math.max(0, value.length - 7))}${value.slice(-4)}`;
 }
 
-/** The amount typed, in yuan: anything that is not a number counts as 0 (spec 01 §5). */
+/**
+ * The amount typed, in yuan: anything that is not a number in plain decimal digits (up to fen)
+ * counts as 0 (spec 01 §5) — `"0x32"` and `"5e1"` too, which `Number()` reads as 50.
+ */
 export function withdrawalYuan(amount: string | number): number {
-  const value = typeof amount === 'number' ? amount : amount.trim() === '' ? 0 : Number(amount.trim());
+  const value = typeof amount === 'number' ? amount : (parseDecimal(amount.trim(), 2) ?? 0);
   return Number.isFinite(value) ? value : 0;
 }
 

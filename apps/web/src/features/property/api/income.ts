@@ -77,7 +77,8 @@ export function useRequestWithdrawal(userId: number) {
     mutationFn: ({ form, requestKey }: { form: WithdrawalForm; requestKey: string }) =>
       apiCall(requestWithdrawalRoute, {
         params: { userId },
-        body: form,
+        // The amount as checked (withdrawalYuan trims it); the server takes plain digits only.
+        body: { ...form, amount: typeof form.amount === 'string' ? form.amount.trim() : form.amount },
         headers: { 'Idempotency-Key': requestKey },
       }).then((reply) => reply.data.withdrawal),
     // Success and failure alike: the figures and the ongoing state are read again.
