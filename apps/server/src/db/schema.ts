@@ -255,6 +255,7 @@ export interface Database {
   team_plan_seats: TeamPlanSeatsTable;
   checkouts: CheckoutsTable;
   payment_notifications: PaymentNotificationsTable;
+  payment_reviews: PaymentReviewsTable;
   sandbox_payments: SandboxPaymentsTable;
   sandbox_notifications: SandboxNotificationsTable;
 }
@@ -759,6 +760,12 @@ export interface CheckoutsTable {
   company_change: 'time' | 'seats' | null;
   /** The diagram or project team a business payment buys seats for (docs/decisions/040); no foreign key. */
   team_id: number | null;
+  /**
+   * A company's term or seats: the seats it had and the end it ran to (null: lifelong) when
+   * priced; fulfilment gives exactly that or refuses (docs/decisions/052). Null otherwise.
+   */
+  priced_seats: Generated<number | null>;
+  priced_end: Generated<number | null>;
   created_at: number;
   expires_at: number;
   paid_at: number | null;
@@ -770,7 +777,15 @@ export interface CheckoutsTable {
 }
 
 export type PaymentNotificationOutcome =
-  'fulfilled' | 'duplicate' | 'bad_signature' | 'bad_amount' | 'unknown' | 'refunded' | 'ignored' | 'no_account';
+  | 'fulfilled'
+  | 'duplicate'
+  | 'bad_signature'
+  | 'bad_amount'
+  | 'unknown'
+  | 'refunded'
+  | 'ignored'
+  | 'no_account'
+  | 'refused';
 
 /** A notification a payment provider sent, verified or not, and what was done with it. */
 export interface PaymentNotificationsTable {
@@ -781,6 +796,22 @@ export interface PaymentNotificationsTable {
   outcome: PaymentNotificationOutcome;
   detail: string | null;
   received_at: number;
+}
+
+export type PaymentReviewKind = 'refused' | 'coupon_spent';
+
+/**
+ * A payment an operator must see (docs/decisions/052): refused at fulfilment (what it was priced
+ * for had changed), or a discount whose coupon was spent by another checkout. Once per kind.
+ */
+export interface PaymentReviewsTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  kind: PaymentReviewKind;
+  amount: number;
+  currency: Currency;
+  detail: string;
+  created_at: number;
 }
 
 export type SandboxPaymentState = 'pending' | 'paid' | 'cancelled' | 'closed' | 'refunded';

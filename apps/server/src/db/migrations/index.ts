@@ -32,6 +32,7 @@ import * as teamCheckouts from './2026-11-27-905-team-checkouts.js';
 import * as refundedOrders from './2026-11-27-906-refunded-orders.js';
 import * as signInRecordExpiry from './2026-11-28-907-sign-in-record-expiry.js';
 import * as withdrawalRepayments from './2026-11-28-908-withdrawal-repayments.js';
+import * as pricedCheckouts from './2026-12-02-910-priced-checkouts.js';
 import * as teamPlans from './2026-11-25-802-team-plans.js';
 
 /**
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-906-refunded-orders': refundedOrders,
   '2026-11-28-907-sign-in-record-expiry': signInRecordExpiry,
   '2026-11-28-908-withdrawal-repayments': withdrawalRepayments,
+  '2026-12-02-910-priced-checkouts': pricedCheckouts,
 };

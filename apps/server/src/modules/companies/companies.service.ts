@@ -331,7 +331,37 @@ export interface BusinessPlanBought {
   /** How long time-limited seats last; null for lifelong. */
   length: LicenceLength | null;
   /** An existing company of the buyer's, and what was bought for it; a new company when absent. */
-  company?: { id: number; change: CompanyChange } | undefined;
+  company?: { id: number; change: CompanyChange; priced?: CompanyPricedFor | null } | undefined;
+}
+
+/**
+ * The company a term or seats were priced for (docs/decisions/052): a term is priced for its
+ * seats, seats for the time until its end (null: lifelong).
+ */
+export interface CompanyPricedFor {
+  seats: number;
+  end: number | null;
+}
+
+/** A payment refused because the company is no longer what it was priced for: nothing is given. */
+export interface CompanyChangedSincePriced {
+  refused: 'seats_changed' | 'end_changed';
+  priced: CompanyPricedFor;
+  found: CompanyPricedFor;
+}
+
+/** What a term or seats bought for `company` would give differently from what was priced, if anything. */
+function changedSincePriced(
+  company: { num: number; exp: number | null; type: number },
+  change: CompanyChange,
+  priced: CompanyPricedFor,
+): CompanyChangedSincePriced | null {
+  const found = { seats: company.num, end: company.type === CompanyType.lifelong ? null : company.exp };
+  // A term covers every seat the company has when it is given: it was paid for `priced.seats`.
+  if (change === 'time' && found.seats !== priced.seats) return { refused: 'seats_changed', priced, found };
+  // Seats last to the company's end: they were paid for the time until `priced.end`.
+  if (change === 'seats' && found.end !== priced.end) return { refused: 'end_changed', priced, found };
+  return null;
 }
 
 /**
@@ -341,13 +371,15 @@ export interface BusinessPlanBought {
  * extended from its end (or from now when it has ended) for every seat, or its seats added. Null
  * when it cannot be given (the buyer is no longer its creator, or has become a plain member
  * elsewhere, or the seats would pass the limit): the payment then waits for an operator's refund.
+ * Refused when the company is no longer what the payment was priced for (`priced`: its seats for
+ * a term, its end for seats): what a payment gives is what was priced, so the caller refunds it.
  */
 export async function giveBusinessPlan(
   trx: Db,
   userId: number,
   plan: BusinessPlanBought,
   now: number,
-): Promise<{ companyId: number; exp: number | null } | null> {
+): Promise<{ companyId: number; exp: number | null } | CompanyChangedSincePriced | null> {
   const seconds = lengthSeconds(plan.length);
   if (!plan.company) {
     if (!(await mayBuyBusinessPlan(trx, userId))) return null;
@@ -358,6 +390,8 @@ export async function giveBusinessPlan(
   const company = await repo.lockCompany(trx, plan.company.id, now);
   const membership = await repo.membershipIn(trx, plan.company.id, userId);
   if (!company || membership?.role !== CompanyRole.creator) return null;
+  const changed = plan.company.priced ? changedSincePriced(company, plan.company.change, plan.company.priced) : null;
+  if (changed) return changed;
   if (plan.company.change === 'seats') {
     if (company.num + plan.seats > COMPANY_SEATS_MAX) return null;
     await repo.updateCompany(trx, company.id, { num: company.num + plan.seats, updated_at: now });

@@ -11,6 +11,7 @@ import {
   CompanyErrors,
   currencyOfRegion,
   GrantErrors,
+  type Language,
   type PaymentMethod,
   paymentMethodsOf,
   isRefusedPlanPurchase,
@@ -26,12 +27,13 @@ import {
 import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
 import { AppError, appError } from '../../lib/errors.js';
-import { type CompanyChange, mayBuyBusinessPlan } from '../companies/companies.service.js';
+import { type CompanyChange, type CompanyPricedFor, mayBuyBusinessPlan } from '../companies/companies.service.js';
 import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
-import { grant, revoke } from '../grants/grants.service.js';
+import { revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { teamToGrow } from '../teams/plans.service.js';
+import { giveCouponBack } from './coupon-returns.js';
 import { type CheckoutRow, itemName } from './fulfil.js';
 import { pricesOf } from './payments.config.js';
 import { planHolding, planHoldings } from './plan-holdings.js';
@@ -147,11 +149,14 @@ export interface NewCheckout {
   useCoupon?: boolean | undefined;
   /** The origin the buyer reached the service at: the sandbox's pay page is served there. */
   payerOrigin: string;
+  /** The language the buyer is buying in, which the provider's pay page speaks. */
+  language?: Language | undefined;
   /**
    * A business item bought for a company the buyer created (company-checkout.ts): a term for
-   * every seat or more seats, at the unit price computed for that company.
+   * every seat or more seats, at the unit price computed for that company as it was (`priced`:
+   * its seats and end), which is what the payment will give (docs/decisions/052).
    */
-  company?: { id: number; change: CompanyChange; unitPrice: number } | undefined;
+  company?: { id: number; change: CompanyChange; unitPrice: number; priced: CompanyPricedFor } | undefined;
   /** A business term bought as seats of this diagram or project team (docs/decisions/040). */
   teamId?: number | undefined;
 }
@@ -219,6 +224,7 @@ export async function createCheckout(
         }),
         notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
         payerOrigin: input.payerOrigin,
+        language: input.language,
         expiresAt,
         agreement: item.kind === 'personal' && item.plan.continuous,
       });
@@ -263,6 +269,8 @@ export async function createCheckout(
         renews: null,
         company_id: input.company?.id ?? null,
         company_change: input.company?.change ?? null,
+        priced_seats: input.company?.priced.seats ?? null,
+        priced_end: input.company?.priced.end ?? null,
         team_id: input.teamId ?? null,
         ...unsettled(now, expiresAt),
       })
@@ -320,28 +328,11 @@ export async function closeUnpaid(deps: PaymentsDeps, row: CheckoutRow): Promise
       .where('state', '=', 'created')
       .returningAll()
       .executeTakeFirst();
-    if (done?.coupon_grant_id) await giveCouponBack(trx, done, now);
+    if (done) await giveCouponBack(trx, done, 'closed unpaid', now);
     return done;
   });
   if (closed) await deps.events.changed(row.out_trade_no);
   return closed ?? (await findCheckout(deps, row.out_trade_no)) ?? row;
-}
-
-/**
- * The coupon a checkout used, given back when it closes unpaid: the same coupon to its old end,
- * unless that has passed or the account holds another coupon by now (one at a time: that one stays).
- */
-async function giveCouponBack(trx: PaymentsDeps['db'], checkout: CheckoutRow, now: number): Promise<void> {
-  const used = await trx.selectFrom('grants').selectAll().where('id', '=', checkout.coupon_grant_id).executeTakeFirst();
-  if (!used?.item || (used.expires_at !== null && used.expires_at <= now)) return;
-  if (await liveCouponGrant(trx, checkout.user_id)) return;
-  await grant(
-    trx,
-    checkout.user_id,
-    { kind: 'coupon', item: used.item, expiresAt: used.expires_at },
-    { kind: 'order', id: checkout.out_trade_no, reason: `coupon back: order ${checkout.out_trade_no} closed unpaid` },
-    now,
-  );
 }
 
 /** The caller's checkout row as it stands; an unpaid one past its time is closed first. */

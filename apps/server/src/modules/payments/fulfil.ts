@@ -18,7 +18,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CheckoutsTable } from '../../db/schema.js';
-import { giveBusinessPlan } from '../companies/companies.service.js';
+import { type CompanyChangedSincePriced, giveBusinessPlan } from '../companies/companies.service.js';
 import { grant, type GrantSourceRef } from '../grants/grants.service.js';
 import { endRenewals, periodStart } from '../grants/licences.js';
 import { recordOrderIn } from '../orders/orders.service.js';
@@ -27,6 +27,14 @@ import { giveBoughtTeamPlan } from '../teams/plans.service.js';
 import { planHolding } from './plan-holdings.js';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
+
+/**
+ * What fulfilling a paid checkout came to: given; not given, the payment waiting for an
+ * operator's refund (the account closed, the buyer no longer the company's creator, the team
+ * gone); or refused, because what it was priced for no longer holds (docs/decisions/052): it is
+ * refunded.
+ */
+export type Fulfilment = 'given' | 'not_given' | CompanyChangedSincePriced;
 
 const DAY = 86_400;
 
@@ -83,12 +91,14 @@ async function renewedEnd(trx: Db, checkout: CheckoutRow, item: PersonalItem, pa
  * Gives what a paid checkout bought, in the transaction that marks it paid (docs/decisions/037):
  * the order in the history (its number is the checkout's) and, through the grants module keyed by
  * that number, everything the item brings — a personal plan's licence and extras, AI points,
- * unlimited use, template credit, a business plan's company seats and time. False when it cannot
- * be given (a business plan for someone now in another's company, a personal plan that would
- * give nothing any more, decision 056): the payment then stays paid, for an operator to refund. Called once per checkout: the paid state's conditional update
- * decides, and the order number's unique index and the grants' source keys stand behind it.
+ * unlimited use, template credit, a business plan's company seats and time. `not_given` when it
+ * cannot be given (a business plan for someone now in another's company, a personal plan that
+ * would give nothing any more, decision 056): the payment then stays paid, for an operator to
+ * refund. Refused when the company is no longer what it was priced for (decision 052): it is
+ * refunded. Called once per checkout: the paid state's conditional update decides, and the
+ * order number's unique index and the grants' source keys stand behind it.
  */
-export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number): Promise<boolean> {
+export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number): Promise<Fulfilment> {
   const item = checkoutItemByKey(checkout.item);
   if (!item) throw new Error(`checkout ${checkout.out_trade_no}: unknown item ${checkout.item}`);
   const paidAt = checkout.paid_at ?? now;
@@ -129,14 +139,14 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       // once (docs/decisions/056).
       if (checkout.renews === null) {
         const effect = planPurchaseEffect(item.plan, await planHolding(trx, userId, product));
-        if (isRefusedPlanPurchase(effect)) return false;
+        if (isRefusedPlanPurchase(effect)) return 'not_given';
         if (endsRenewal(effect)) await endRenewals(trx, userId, product, now);
       }
       await order(personalPlanOrderProduct[product], item.plan.type, {
         exp: await renewedEnd(trx, checkout, item, paidAt),
         productId: continuousPlanProductIds[product][item.plan.key] ?? null,
       });
-      return true;
+      return 'given';
     }
     case 'ai_points':
       await order('servicePointsRecord', 1);
@@ -152,29 +162,36 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
         source,
         now,
       );
-      return true;
+      return 'given';
     case 'ai_unlimited':
       await order('servicePointsRecord', 2);
       await giveUnlimited(trx, userId, item.days * checkout.quantity, now);
-      return true;
+      return 'given';
     case 'template_credit':
       await order('templateRecord', 1);
       await grant(trx, userId, { kind: 'template_credit', amount: item.creditFen * checkout.quantity }, source, now);
-      return true;
+      return 'given';
     case 'business': {
       if (checkout.team_id !== null)
         return fulfilTeamUpgrade(trx, checkout, checkout.team_id, item, { source, order }, now);
       const grown =
         checkout.company_id === null
           ? undefined
-          : { id: checkout.company_id, change: checkout.company_change ?? 'seats' };
+          : {
+              id: checkout.company_id,
+              change: checkout.company_change ?? 'seats',
+              // Checkouts opened before prices were recorded on them carry none.
+              priced:
+                checkout.priced_seats === null ? null : { seats: checkout.priced_seats, end: checkout.priced_end },
+            };
       const company = await giveBusinessPlan(
         trx,
         userId,
         { seats: checkout.quantity, type: item.type, length: item.length, company: grown },
         now,
       );
-      if (!company) return false;
+      if (!company) return 'not_given';
+      if ('refused' in company) return company;
       // The company's order list (GET coop/cmember/order) reads its payments from here.
       if (checkout.company_id === null)
         await trx
@@ -184,7 +201,7 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
           .execute();
       // The company holds the plan; the buyer's own licences are untouched.
       await order('mindmaster', item.type, { exp: company.exp ?? FOREVER_EXPIRY, givesLicence: false });
-      return true;
+      return 'given';
     }
   }
 }
@@ -208,14 +225,14 @@ async function fulfilTeamUpgrade(
     ) => Promise<unknown>;
   },
   now: number,
-): Promise<boolean> {
+): Promise<Fulfilment> {
   const type = teamPlanOfBusinessItem[item.key];
   if (type === undefined) throw new Error(`checkout ${checkout.out_trade_no}: ${item.key} is not sold to teams`);
   const given = await giveBoughtTeamPlan(trx, { teamId, type, seats: checkout.quantity, source: give.source }, now);
-  if (!given) return false;
+  if (!given) return 'not_given';
   await give.order(given.product === 'proj' ? 'project' : 'max', type, {
     exp: given.plan.expire ?? FOREVER_EXPIRY,
     givesLicence: false,
   });
-  return true;
+  return 'given';
 }

@@ -21,6 +21,10 @@ export const paymentsModule = defineModule({
       personal: false,
       why: 'what providers sent, by trade number: the accounting trail of payments, no person named',
     },
+    payment_reviews: {
+      personal: false,
+      why: 'payments an operator must look at, by trade number: refused ones and discounts given twice (decision 052)',
+    },
     sandbox_payments: {
       personal: false,
       why: 'the sandbox provider’s own books, by trade number, as a real provider keeps them outside',

@@ -7,6 +7,7 @@ import { closeUnpaid } from './checkout.service.js';
 import { buildPaymentsDeps } from './payments.deps.js';
 import type { PaymentsDeps } from './providers.js';
 import { renewContinuousPlan } from './renewals.service.js';
+import { listReviews } from './reviews.js';
 import { confirmBankTransfer, refundCheckout } from './settle.service.js';
 
 /**
@@ -160,6 +161,24 @@ export const payRenewCommand: CliCommand = {
   run: (context, flags) => withPayments(context, (payments) => renewContinuousPlan(payments, tradeNo(flags.order))),
 };
 
+const reviewKinds = ['refused', 'coupon_spent'] as const;
+
+export const payReviewsCommand: CliCommand = {
+  name: 'pay:reviews',
+  description:
+    'Payments to look at, newest first: refused ones (a company’s term or seats paid for it as it no longer is: refunded, or to pay back by hand for a bank transfer — its state says which) and discounts of a coupon another checkout had used already.',
+  options: [
+    { name: 'kind', description: 'only refused or coupon_spent', values: reviewKinds },
+    { name: 'limit', description: 'at most this many (default 50, up to 1000)' },
+  ],
+  run: async (context, flags) => {
+    const deps = await context.deps();
+    const limit = intFlag('limit', flags.limit) ?? 50;
+    if (limit < 1 || limit > 1000) throw new UsageError('--limit is 1 to 1000');
+    return listReviews(deps.db, { kind: flags.kind as (typeof reviewKinds)[number] | undefined, limit });
+  },
+};
+
 export const paymentCommands = [
   payListCommand,
   payConfirmCommand,
@@ -167,4 +186,5 @@ export const paymentCommands = [
   payCloseCommand,
   payReplayCommand,
   payRenewCommand,
+  payReviewsCommand,
 ];

@@ -5,12 +5,15 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { cancelCashbackOf } from '../income/income.service.js';
-import { takeBackBusinessPlan } from '../companies/companies.service.js';
+import { type CompanyChangedSincePriced, takeBackBusinessPlan } from '../companies/companies.service.js';
+import { notify } from '../messages/notify.js';
 import { markOrderRefunded } from '../orders/orders.service.js';
 import { takeBackUnlimited } from '../points/points.service.js';
 import { takeBackBoughtTeamPlan } from '../teams/plans.service.js';
+import { giveCouponBack, settleCouponUse } from './coupon-returns.js';
 import { type CheckoutRow, fulfilCheckout } from './fulfil.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
+import { recordReview } from './reviews.js';
 
 /** A payment as a provider (or an operator, for a bank transfer) says it was received. */
 export interface ReceivedPayment {
@@ -58,7 +61,11 @@ async function logNotification(
  *   concurrent notifications one wins and the rest find it paid (`duplicate`) — and what it bought
  *   is given, and it moves on to fulfilled;
  * - a closed account (or a business plan that can no longer be given) leaves it paid: the money is
- *   in, nothing is given, and an operator refunds it.
+ *   in, nothing is given, and an operator refunds it;
+ * - a company term or seats priced for the company as it no longer is are refused (nothing is
+ *   given: docs/decisions/052), the buyer and the operator told, and the payment refunded
+ *   through its provider once the transaction has committed (a bank transfer by hand);
+ * - a coupon the checkout gave back when it closed unpaid is taken back (settleCouponUse).
  * Every outcome is logged; listeners hear of a change once it has committed.
  */
 export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): Promise<PaymentNotificationOutcome> {
@@ -104,7 +111,27 @@ export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): 
     return settled;
   });
   if (outcome !== 'duplicate') await deps.events.changed(payment.outTradeNo);
+  if (outcome === 'refused') await refundRefused(deps, checkout);
   return outcome;
+}
+
+const REFUSED_REASON = 'refused: the company changed after the price was set';
+
+/**
+ * The money of a refused payment goes back at once through its provider. A bank transfer is paid
+ * back by hand (`pay:refund` once it is), as is one the provider would not refund now: the
+ * operator's review record says so, and the checkout stays paid until then.
+ */
+async function refundRefused(deps: PaymentsDeps, checkout: CheckoutRow): Promise<void> {
+  if (checkout.provider === BANK_TRANSFER) {
+    deps.log.warn({ out_trade_no: checkout.out_trade_no }, 'refused bank transfer: to be paid back by hand');
+    return;
+  }
+  try {
+    await refundCheckout(deps, checkout.out_trade_no, REFUSED_REASON);
+  } catch (error) {
+    deps.log.error({ err: error, out_trade_no: checkout.out_trade_no }, 'refused payment not refunded: refund by hand');
+  }
 }
 
 /** The settling transaction's work: paid once, then fulfilled (see settlePaid). */
@@ -118,13 +145,47 @@ async function settleIn(trx: Db, checkoutId: number, userId: number, paidAt: num
     .returningAll()
     .executeTakeFirst();
   if (!paid) return 'duplicate';
-  if (!open || !(await fulfilCheckout(trx, paid, now))) return 'no_account';
+  const fulfilment = open ? await fulfilCheckout(trx, paid, now) : 'not_given';
+  if (fulfilment === 'not_given') return 'no_account';
+  if (fulfilment !== 'given') {
+    await refuseFulfilment(trx, paid, fulfilment, now);
+    return 'refused';
+  }
   await trx
     .updateTable('checkouts')
     .set({ state: 'fulfilled', fulfilled_at: now, updated_at: now })
     .where('id', '=', paid.id)
     .execute();
+  await settleCouponUse(trx, paid, now);
   return 'fulfilled';
+}
+
+/**
+ * A payment whose company is no longer what it was priced for gives nothing: the operator's
+ * review record says what was priced and what was found, the buyer is told the money goes back,
+ * and the coupon it used is theirs again.
+ */
+async function refuseFulfilment(trx: Db, checkout: CheckoutRow, refusal: CompanyChangedSincePriced, now: number) {
+  const byHand = checkout.provider === BANK_TRANSFER;
+  await recordReview(
+    trx,
+    {
+      outTradeNo: checkout.out_trade_no,
+      kind: 'refused',
+      amount: checkout.amount,
+      currency: checkout.currency,
+      detail: { ...refusal, company: checkout.company_id, refund: byHand ? 'by hand' : 'through the provider' },
+    },
+    now,
+  );
+  await notify(
+    trx,
+    checkout.user_id,
+    'paymentRefused',
+    { order: checkout.out_trade_no, amount: { fen: checkout.amount, currency: checkout.currency } },
+    now,
+  );
+  await giveCouponBack(trx, checkout, 'refused', now);
 }
 
 /**
@@ -290,6 +351,8 @@ async function takeBack(trx: Db, checkout: CheckoutRow, reason: string, now: num
     .where('source_kind', '=', 'order')
     .where('source_id', '=', checkout.out_trade_no)
     .where('revoked_at', 'is', null)
+    // A coupon the checkout gave back is the one it was charged with: the refund leaves it.
+    .where('kind', '<>', 'coupon')
     .orderBy('id')
     .execute();
   const taken_back: RefundOutcome['taken_back'] = [];
