@@ -8,7 +8,6 @@ import {
   CompanyType,
   companyTimeItems,
   currencyOfRegion,
-  type Language,
   type PaymentMethod,
   type Region,
 } from '@account-centre/contract';
@@ -79,7 +78,6 @@ export interface CompanyPurchase {
   method: PaymentMethod;
   useCoupon?: boolean | undefined;
   payerOrigin: string;
-  language?: Language | undefined;
   /** A term more for every seat (coop/recharge), or `seats` more (coop/subscription). */
   change: { kind: 'time'; item: CompanyTimeItem } | { kind: 'seats'; seats: number };
 }
@@ -117,7 +115,6 @@ export async function openCompanyCheckout(
       method: input.method,
       useCoupon: input.useCoupon,
       payerOrigin: input.payerOrigin,
-      language: input.language,
       // What was priced, so the payment gives exactly that or is refused (docs/decisions/052).
       company: {
         id: company.id,
