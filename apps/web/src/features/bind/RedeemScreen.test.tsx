@@ -9,7 +9,35 @@ import { LicenseScreen } from './LicenseScreen';
 
 const USER = 7;
 const CODE = 'ABCD-EFGH-JKMN-PQRS';
-const activation = { kind: 'activation' as const, product: 'max' as const, grants: [] };
+const activation = { kind: 'activation' as const, product: 'max' as const, grants: [], benefits: [] };
+/** Noon UTC, so the day shown is the same in every time zone the tests run in. */
+const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`) / 1000;
+const renewal = {
+  ...activation,
+  benefits: [
+    {
+      kind: 'licence' as const,
+      product: 'max' as const,
+      order_type: 209,
+      version: null,
+      platforms: ['win' as const, 'mac' as const, 'linux' as const],
+      was: day('2027-11-30'),
+      until: day('2028-11-30'),
+    },
+  ],
+};
+const gifts = {
+  kind: 'gift' as const,
+  product: null,
+  grants: [],
+  benefits: [
+    { kind: 'ai_points' as const, amount: 500, expires_at: day('2027-03-02') },
+    { kind: 'template_credit' as const, amount: 1000, currency: 'CNY' as const, expires_at: null },
+    { kind: 'coupon' as const, type: 1 as const, value: 500, currency: 'USD' as const, min_spend: 0, expires_at: null },
+    { kind: 'course' as const, course: 'mind-basics-101' },
+    { kind: 'seats' as const, product: 'max' as const, seats: 4, expires_at: null },
+  ],
+};
 
 signedInForEachTest(USER);
 
@@ -101,12 +129,61 @@ describe('the bind screen', () => {
   });
 });
 
-describe('the licence screen', () => {
-  it('binds licence keys only', async () => {
-    stubApi().answer(redeemLicenceCodeRoute, { data: activation });
-    await renderInLanguage(<LicenseScreen />, { path: '/license', build: { region: 'overseas' } });
-    expect(screen.queryByRole('radiogroup')).toBeNull();
+describe('the reminder box', () => {
+  const benefitsIn = async (name: string) =>
+    within(await screen.findByRole('list', { name }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it('says what a renewal changed: the plan, its end now and before', async () => {
+    stubApi().answer(redeemLicenceCodeRoute, { data: renewal });
+    await renderInLanguage(<BindScreen />, { path: '/bind', build: { region: 'domestic' } });
     typeAndConfirm(CODE);
-    expect(await screen.findByText('Diagram is now active on this account.')).toBeTruthy();
+    expect(await benefitsIn('What you received')).toEqual([
+      'Diagram · 1-year plan: now until 11/30/2028 (was 11/30/2027)',
+    ]);
+    cleanup();
+    stubApi().answer(redeemLicenceCodeRoute, { data: renewal });
+    await renderInLanguage(<BindScreen />, { path: '/bind', language: 'zh', build: { region: 'domestic' } });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: '确认' }));
+    expect(await benefitsIn('您获得的权益')).toEqual(['图示 1 年版：现有效期至 2028/11/30（原为 2027/11/30）']);
+  });
+
+  it('names every benefit of a gift in the reader’s language and each one’s own unit', async () => {
+    stubApi().answer(redeemGiftCodeRoute, { data: gifts });
+    await renderInLanguage(<BindScreen />, { path: '/bind', build: { region: 'overseas' } });
+    typeAndConfirm(CODE);
+    expect(await benefitsIn('What you received')).toEqual([
+      'AI points: 500, valid until 03/02/2027',
+      'Template credit: CN¥10.00',
+      'Coupon: $5.00 off',
+      'A course, now listed under Courses',
+      'Team seats: 4',
+    ]);
+    cleanup();
+    stubApi().answer(redeemGiftCodeRoute, { data: gifts });
+    await renderInLanguage(<BindScreen />, { path: '/bind', language: 'de', build: { region: 'overseas' } });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    expect(await benefitsIn('Das haben Sie erhalten')).toContain('Gutschein: 5,00\u00a0$ Rabatt');
+  });
+});
+
+describe('the licence screen', () => {
+  it('binds licence keys, and gift codes as its text invites, in both regions', async () => {
+    for (const region of ['overseas', 'domestic'] as const) {
+      const api = stubApi().answer(redeemLicenceCodeRoute, { data: activation });
+      await renderInLanguage(<LicenseScreen />, { path: '/license', build: { region } });
+      expect(screen.queryByRole('radiogroup')).toBeNull();
+      expect(screen.getByText(/or a gift code to receive its gift/)).toBeTruthy();
+      typeAndConfirm(CODE);
+      expect(await screen.findByText('Diagram is now active on this account.')).toBeTruthy();
+      api.answer(redeemLicenceCodeRoute, { data: gifts });
+      typeAndConfirm(CODE);
+      expect(await screen.findByText('Your gift has been added to this account.')).toBeTruthy();
+      expect(screen.getByText('AI points: 500, valid until 03/02/2027')).toBeTruthy();
+      cleanup();
+    }
   });
 });

@@ -12,7 +12,8 @@ import { RedeemForm } from './components/RedeemForm';
 /**
  * The calls a screen offers (spec 01 §2): /bind — domestic licence keys (activation,
  * replacement) and gift codes, the project variant project codes and gift codes, overseas gift
- * codes only; /license — licence keys.
+ * codes only; /license — licence keys, whose call takes gift codes too, as the screen's text
+ * invites (docs/decisions/055).
  */
 export function useRedeemCalls(screen: 'bind' | 'license'): readonly CodeCall[] {
   const { region } = useBuildContext();

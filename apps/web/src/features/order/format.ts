@@ -1,5 +1,4 @@
-import { ALL_PLATFORMS, type Language, type LicencePlatform, bytesToMb, languageTags } from '@account-centre/contract';
-import type { TFunction } from 'i18next';
+import { type Language, bytesToMb, languageTags } from '@account-centre/contract';
 
 const megabyteFormats = new Map<Language, Intl.NumberFormat>();
 
@@ -20,15 +19,4 @@ export function formatMegabytes(bytes: number, language: Language): string {
     megabyteFormats.set(language, format);
   }
   return format.format(Number(bytesToMb(bytes)));
-}
-
-/**
- * Platforms as the language lists things: "Windows desktop, Mac desktop", "Windows 桌面版、Mac
- * 桌面版"; a licence of every platform says so in two words.
- */
-export function platformNames(t: TFunction, platforms: readonly LicencePlatform[], language: Language): string {
-  if (ALL_PLATFORMS.every((platform) => platforms.includes(platform))) return t('order:allPlatforms');
-  return new Intl.ListFormat(languageTags[language], { type: 'conjunction', style: 'narrow' }).format(
-    platforms.map((platform) => t(`order:platforms.${platform}`)),
-  );
 }

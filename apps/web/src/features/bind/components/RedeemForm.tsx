@@ -48,7 +48,9 @@ export function RedeemForm({
       { call, code },
       {
         onSuccess: (redemption) => {
-          showToast(call === 'licence' ? t('bind:success.licence') : t('bind:success.gift'), 'success', SUCCESS_TIP_MS);
+          // A gift code may be redeemed in the licence key box too: the tip says what the code was.
+          const tip = redemption.kind === 'gift' ? t('bind:success.gift') : t('bind:success.licence');
+          showToast(tip, 'success', SUCCESS_TIP_MS);
           host.bindSuccess({ kind: redemption.kind, ...(redemption.product ? { product: redemption.product } : {}) });
           setCode('');
           onRedeemed(redemption);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import type { LicenceCard } from '../licence-cards';
-import { licenceName } from '../product-names';
+import { licenceName } from '../../../lib/plan-names';
 import { useBuildContext } from '../../../lib/build-context';
 import { errorText } from '../../../lib/api';
 

@@ -6,10 +6,10 @@ import { buyHref } from '../../../lib/buy-link';
 import { formatDate, useLanguage } from '../../../lib/i18n';
 import { NavLink, useLocation } from '../../../lib/router';
 import type { Licence } from '../api/get-licences';
-import { platformNames } from '../format';
+import { platformNames } from '../../../lib/plan-names';
 import { type LicenceCard, licenceCards } from '../licence-cards';
 import { productLinks, siteProductOfLicence } from '../../../lib/product-links';
-import { licenceName } from '../product-names';
+import { licenceName } from '../../../lib/plan-names';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { renewChoice } from '../buy-choices';
 

@@ -13,8 +13,7 @@ import { type OrderPage, type OrderRow, orderPageQueryOptions } from '../api/get
 import { useOrderLoadedSignal } from '../hooks/use-order-loaded-signal';
 import { errorText } from '../../../lib/api';
 import { ReceiptCell } from './ReceiptCell';
-import { platformNames } from '../format';
-import { orderName } from '../product-names';
+import { orderName, platformNames } from '../../../lib/plan-names';
 
 // The request form is a chunk of its own, loaded when a receipt is asked for (spec 01 §2).
 const ReceiptModal = lazy(() => import('./ReceiptModal'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Language, languages } from '@account-centre/contract';
-import { i18n, initI18n } from '../../lib/i18n/i18n';
-import { licenceName, orderName } from './product-names';
+import { i18n, initI18n } from './i18n/i18n';
+import { licenceName, orderName } from './plan-names';
 
 async function tIn(language: Language) {
   await initI18n(language);

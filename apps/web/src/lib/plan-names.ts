@@ -1,12 +1,16 @@
 import {
+  ALL_PLATFORMS,
+  type Language,
+  languageTags,
   licenceFamilyOf,
+  type LicencePlatform,
   type OrderProductCode,
   planKindOf,
   type Region,
   type SubscriptionProduct,
 } from '@account-centre/contract';
 import type { TFunction } from 'i18next';
-import { siteProductOfLicence } from '../../lib/product-links';
+import { siteProductOfLicence } from './product-links';
 
 function named(t: TFunction, product: OrderProductCode, plan: ReturnType<typeof planKindOf> | 'team'): string {
   const productName = t(`order:products.${product}`);
@@ -41,4 +45,15 @@ export function licenceName(
   if (card.scope === 'team') return named(t, product, 'team');
   const plan = planKindOf({ family: licenceFamilyOf(product), type: card.orderType, region, version: card.version });
   return named(t, product, plan);
+}
+
+/**
+ * Platforms as the language lists things: "Windows desktop, Mac desktop", "Windows 桌面版、Mac
+ * 桌面版"; a licence of every platform says so in two words.
+ */
+export function platformNames(t: TFunction, platforms: readonly LicencePlatform[], language: Language): string {
+  if (ALL_PLATFORMS.every((platform) => platforms.includes(platform))) return t('order:allPlatforms');
+  return new Intl.ListFormat(languageTags[language], { type: 'conjunction', style: 'narrow' }).format(
+    platforms.map((platform) => t(`order:platforms.${platform}`)),
+  );
 }
