@@ -22,6 +22,11 @@ export const ClosingForfeit = Type.Union([
   Type.Object({ kind: Type.Literal('income'), fen: FenHeld }, strict),
   /** Withdrawals asked for and not yet paid: they are still paid to the account they name. */
   Type.Object({ kind: Type.Literal('withdrawal_pending'), fen: FenHeld }, strict),
+  /**
+   * What refunds took back beyond the income left after withdrawals, once the locked cashback
+   * has gone to it: it stays owed, closing does not cancel it (docs/decisions/053).
+   */
+  Type.Object({ kind: Type.Literal('income_owed'), fen: FenHeld }, strict),
   Type.Object({ kind: Type.Literal('ai_points'), points: HowMany }, strict),
   Type.Object({ kind: Type.Literal('template_credit'), fen: FenHeld }, strict),
   /** Coupons held and not yet used. */

@@ -91,8 +91,13 @@ export const getIncomeRoute = defineRoute({
   params: UserIdParams,
   reply: Envelope(
     Type.Object({
-      /** The spec's spelling. Withdrawable credits less withdrawals waiting or paid. */
-      avaliable: Type.Integer(),
+      /**
+       * The spec's spelling. Withdrawable credits less withdrawals waiting or paid; never below
+       * zero: what a refund takes beyond it is `owed`.
+       */
+      avaliable: Type.Integer({ minimum: 0 }),
+      /** What refunds took back beyond the income left after withdrawals; later income settles it first. */
+      owed: Type.Integer({ minimum: 0 }),
       locked: Type.Integer({ minimum: 0 }),
       /** When the soonest locked cashback unlocks; null when none is locked. */
       unlock_at: Nullable(UnixSeconds),

@@ -42,7 +42,38 @@ describe('the platform fee', () => {
   it('is 30% of a sale, to the fen; the author keeps the rest', () => {
     expect(platformFee(10_000)).toBe(3_000);
     expect(platformFee(999)).toBe(300);
-    expect(platformFee(1)).toBe(0);
+  });
+
+  it('is at least 1 fen, so no sale escapes it, and never more than the sale', () => {
+    expect(platformFee(1)).toBe(1); // 0.3 fen: the whole sale, the author 0
+    expect(platformFee(2)).toBe(1); // 0.6
+    expect(platformFee(3)).toBe(1); // 0.9
+    expect(platformFee(4)).toBe(1); // 1.2
+  });
+
+  it('rounds half a fen up', () => {
+    expect(platformFee(5)).toBe(2); // 1.5
+    expect(platformFee(15)).toBe(5); // 4.5
+    expect(platformFee(25)).toBe(8); // 7.5
+    expect(platformFee(35)).toBe(11); // 10.5
+    expect(platformFee(6)).toBe(2); // 1.8
+    expect(platformFee(11)).toBe(3); // 3.3
+  });
+
+  it('is exact for large sales', () => {
+    expect(platformFee(100_000_000)).toBe(30_000_000); // a million yuan, the most one sale records
+    expect(platformFee(99_999_999)).toBe(30_000_000); // 29,999,999.7
+    expect(platformFee(99_999_995)).toBe(29_999_999); // 29,999,998.5
+    expect(platformFee(1_099_511_627_775)).toBe(329_853_488_333); // 329,853,488,332.5
+  });
+
+  it('keeps fee + share = sale, the fee within a fen of 30%, for every sale up to ¥100', () => {
+    for (let gross = 1; gross <= 10_000; gross++) {
+      const fee = platformFee(gross);
+      expect(Number.isInteger(fee) && fee >= 1 && fee <= gross).toBe(true);
+      // Round half up: 30% of the sale less than half a fen below the fee, at most half a fen above.
+      if (gross >= 2) expect(Math.abs(fee * 100 - gross * 30) <= 50).toBe(true);
+    }
   });
 });
 
@@ -88,6 +119,12 @@ describe('the withdrawal form’s checks, in the spec’s order', () => {
     expect(check({ amount: 'abc' }, available)).toBe('tips3');
     expect(check({ amount: '' }, available)).toBe('tips3');
     expect(check({ amount: '-50' }, available)).toBe('tips3');
+    // Only plain decimal digits are a number: what Number() would also read as 50 is not.
+    for (const amount of ['0x32', '5e1', '0b110010', '0o62', '+50', 'Infinity', '50.', '.5', '1_0', '５０', '50.001'])
+      expect(check({ amount }, available), amount).toBe('tips3');
+    // As typed: spaces around it are not part of it.
+    expect(check({ amount: ' 50 ' }, available)).toBeNull();
+    expect(check({ amount: '50.00' }, available)).toBeNull();
     // Nothing available: any amount above 0 is above it.
     expect(check({ amount: '50' }, 0)).toBe('tips1');
   });
@@ -99,9 +136,3 @@ describe('China’s date', () => {
     expect(chinaDateNumber(Date.UTC(2026, 10, 24, 16, 0, 0) / 1000)).toBe(20261125);
   });
 });
-    // Only plain decimal digits are a number: what Number() would also read as 50 is not.
-    for (const amount of ['0x32', '5e1', '0b110010', '0o62', '+50', 'Infinity', '50.', '.5', '1_0', '５０', '50.001'])
-      expect(check({ amount }, available), amount).toBe('tips3');
-    // As typed: spaces around it are not part of it.
-    expect(check({ amount: ' 50 ' }, available)).toBeNull();
-    expect(check({ amount: '50.00' }, available)).toBeNull();

@@ -24,9 +24,16 @@ export const WITHDRAWAL_STEP_YUAN = 10;
 /** The payout of a month's requests is due from this day of the next month (spec 01 §4). */
 export const PAYOUT_DAY_OF_MONTH = 10;
 
-/** The platform fee of a sale of `gross` fen: 30%, rounded to the fen, the author keeps the rest. */
+/**
+ * The platform fee of a sale of `gross` fen (a whole number), the author keeping the rest: 30%
+ * rounded to the fen, half a fen up, and at least 1 fen, so that no sale is too small to carry
+ * it (a 1-fen sale is the platform's whole, its author's share 0); never more than the sale.
+ * In whole numbers, exact for any sale (docs/decisions/053).
+ */
 export function platformFee(gross: number): number {
-  return Math.round((gross * PLATFORM_FEE_PERCENT) / 100);
+  if (gross < 1) return 0;
+  const rounded = Math.floor((gross * PLATFORM_FEE_PERCENT + 50) / 100);
+  return Math.min(gross, Math.max(1, rounded));
 }
 
 /** What a withdrawal is in: asked for and waiting, paid, or not paid (the amount came back). */

@@ -197,17 +197,18 @@ export const withdrawalRepaidCommand: CliCommand = {
 
 export const withdrawalExportCommand: CliCommand = {
   name: 'withdrawal:export',
-  description: "Write a month's waiting withdrawals as a CSV batch transfer file for the payment provider.",
+  description:
+    "Write a month's waiting withdrawals as a CSV batch transfer file for the payment provider, with what each author owes now (refunds since).",
   options: [
     { name: 'month', description: 'YYYY-MM: the month they were asked for in', required: true },
     { name: 'out', description: 'the file to write', required: true },
   ],
   run: async (context, flags) => {
     const deps = await context.deps();
-    const file = await payableCsv(deps.db, flags.month as string);
+    const file = await payableCsv(deps.db, flags.month as string, deps.clock.now());
     // Never over an existing file: a batch already sent must not be replaced unseen.
     await fs.writeFile(flags.out as string, file.csv, { flag: 'wx', mode: 0o600 });
-    return { file: flags.out, rows: file.rows, total_fen: file.total };
+    return { file: flags.out, rows: file.rows, total_fen: file.total, authors_owing: file.owing };
   },
 };
 

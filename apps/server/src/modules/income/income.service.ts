@@ -216,19 +216,30 @@ export async function cancelCashbackOf(
 
 const sumOf = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);
 
-/** Income that can be withdrawn: withdrawable entries less withdrawals waiting or paid. */
-export async function availableIncome(db: Db, userId: number, now: number): Promise<number> {
-  const [credits, out] = await Promise.all([
-    db
-      .selectFrom('income_entries')
-      .select((eb) => eb.fn.sum<number>('amount').as('total'))
-      .where('user_id', '=', userId)
-      .where('available_at', '<=', now)
-      .executeTakeFirst()
-      .then(sumOf),
+/**
+ * The author's balance: entries withdrawable at `until` (every entry when not given) less
+ * withdrawals waiting or paid. Below zero only when a refund took back income already
+ * withdrawn: that much is owed, and later income settles it first (docs/decisions/053).
+ */
+async function incomeBalance(db: Db, userId: number, until?: number): Promise<number> {
+  let credits = db
+    .selectFrom('income_entries')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('user_id', '=', userId);
+  if (until !== undefined) credits = credits.where('available_at', '<=', until);
+  const [credited, out] = await Promise.all([
+    credits.executeTakeFirst().then(sumOf),
     withdrawnTotal(db, userId, ['submitted', 'paid']),
   ]);
-  return credits - out;
+  return credited - out;
+}
+
+/** What a balance shows as: income that can be withdrawn, or what is owed; never below zero. */
+const sidesOf = (balance: number) => ({ available: Math.max(0, balance), owed: Math.max(0, -balance) });
+
+/** Income that can be withdrawn now: never below zero (what a refund took beyond it is owed). */
+export async function availableIncome(db: Db, userId: number, now: number): Promise<number> {
+  return sidesOf(await incomeBalance(db, userId, now)).available;
 }
 
 /** The amount of a person's withdrawals in the states named. */
@@ -286,14 +297,16 @@ function maskPaymentAccount(account: string): string {
 
 /** What the cash tab shows (getIncome). */
 export async function incomeSummary(db: Db, userId: number, now: number, calendar: PayoutCalendar) {
-  const [avaliable, locked, recent] = await Promise.all([
-    availableIncome(db, userId, now),
+  const [balance, locked, recent] = await Promise.all([
+    incomeBalance(db, userId, now),
     lockedIncome(db, userId, now),
     db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(5).execute(),
   ]);
   const ongoing = recent.find((row) => row.state === 'submitted');
+  const { available, owed } = sidesOf(balance);
   return {
-    avaliable,
+    avaliable: available,
+    owed,
     ...locked,
     ongoing: ongoing ? withdrawalView(ongoing) : null,
     recent: recent.map(withdrawalView),
@@ -406,16 +419,23 @@ export async function requestWithdrawal(
 /**
  * What closing the account gives up here (modules/manifest.ts `closingForfeits`): the income not
  * yet withdrawn, locked cashback included; and, named beside it, the withdrawals still to be
- * paid, which operators pay to the account they name whether or not the author's account is open.
+ * paid, which operators pay to the account they name whether or not the author's account is open;
+ * or what the author owes once the locked cashback has gone to it (closing does not cancel it).
  */
-export async function incomeForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
-  const [available, { locked }, pending] = await Promise.all([
-    availableIncome(db, userId, now),
-    lockedIncome(db, userId, now),
+export async function incomeForfeits(db: Db, userId: number, _now: number): Promise<ClosingForfeitItem[]> {
+  const [{ available: income, owed }, pending] = await Promise.all([
+    // Every entry, locked cashback included: what the balance comes to once all of it unlocks.
+    incomeBalance(db, userId).then(sidesOf),
     withdrawnTotal(db, userId, ['submitted']),
   ]);
   const forfeits: ClosingForfeitItem[] = [];
-  if (available + locked > 0) forfeits.push({ kind: 'income', fen: available + locked });
+  if (income > 0) forfeits.push({ kind: 'income', fen: income });
   if (pending > 0) forfeits.push({ kind: 'withdrawal_pending', fen: pending });
+  if (owed > 0) forfeits.push({ kind: 'income_owed', fen: owed });
   return forfeits;
+}
+
+/** What an author owes now (fen): for operators about to pay one of their withdrawals. */
+export async function owedIncome(db: Db, userId: number, now: number): Promise<number> {
+  return sidesOf(await incomeBalance(db, userId, now)).owed;
 }

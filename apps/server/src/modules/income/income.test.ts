@@ -291,8 +291,8 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     const exported = await cli('withdrawal:export', '--month', month, '--out', file);
     expect(exported.code, JSON.stringify(exported.error)).toBe(0);
     const csv = await fs.readFile(file, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('withdrawal_id,alipay_account,name,amount_cny,payout_on');
-    expect(csv).toContain(`${second.id},hal@example.com,张三,300.00,2026-10-10\r\n`);
+    expect(csv.split('\r\n')[0]).toBe('withdrawal_id,alipay_account,name,amount_cny,payout_on,author_owes_cny');
+    expect(csv).toContain(`${second.id},hal@example.com,张三,300.00,2026-10-10,0.00\r\n`);
     expect(csv).not.toContain(CARD);
     // An existing file is never written over.
     expect((await cli('withdrawal:export', '--month', month, '--out', file)).code).toBe(1);

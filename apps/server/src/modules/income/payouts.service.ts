@@ -6,7 +6,7 @@ import { openSealed } from '../../lib/secrets.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import { notify } from '../messages/notify.js';
 import { findOpenUser } from '../user/user.repository.js';
-import { availableIncome, IDENTITY_CARD_PURPOSE, withdrawalView } from './income.service.js';
+import { availableIncome, IDENTITY_CARD_PURPOSE, owedIncome, withdrawalView } from './income.service.js';
 import { chinaDay } from './payout-calendar.js';
 
 const CHINA_OFFSET_SECONDS = 8 * 3600;
@@ -196,16 +196,28 @@ function csvField(value: string | number): string {
 /**
  * A month's waiting withdrawals as the batch transfer file of the payment provider: one row a
  * payee (Alipay account, real name, amount in yuan) with our id as the remark, so each payment
- * made can be marked paid by it.
+ * made can be marked paid by it; and what the author owes now (a sale refunded since the request
+ * took back income it was asked against), so the operator can fail it rather than pay it.
  */
-export async function payableCsv(db: Db, month: string): Promise<{ csv: string; rows: number; total: number }> {
+export async function payableCsv(
+  db: Db,
+  month: string,
+  now: number,
+): Promise<{ csv: string; rows: number; total: number; owing: number }> {
   const rows = await listWithdrawals(db, { state: 'submitted', month });
-  const lines = [['withdrawal_id', 'alipay_account', 'name', 'amount_cny', 'payout_on']];
-  for (const row of rows) lines.push([String(row.id), row.zfb, row.name, (row.amount / 100).toFixed(2), row.payout_on]);
+  const yuan = (fen: number) => (fen / 100).toFixed(2);
+  const lines = [['withdrawal_id', 'alipay_account', 'name', 'amount_cny', 'payout_on', 'author_owes_cny']];
+  let owing = 0;
+  for (const row of rows) {
+    const owed = await owedIncome(db, row.user_id, now);
+    if (owed > 0) owing++;
+    lines.push([String(row.id), row.zfb, row.name, yuan(row.amount), row.payout_on, yuan(owed)]);
+  }
   return {
     csv: `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`,
     rows: rows.length,
     total: rows.reduce((sum, row) => sum + row.amount, 0),
+    owing,
   };
 }
 

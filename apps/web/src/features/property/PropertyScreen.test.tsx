@@ -11,6 +11,7 @@ signedInForEachTest(7);
 
 const summary = {
   avaliable: 65_000,
+  owed: 0,
   locked: 1_960,
   unlock_at: 1_790_400_000,
   ongoing: null,
@@ -130,6 +131,39 @@ describe('the income screen’s withdrawal', () => {
     expect(await screen.findByText(/你提现的 ¥100\.00 正在处理中，将于 2026\/10\/10 或之后打款/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提现' })).toBeNull();
     expect(screen.getByRole('table', { name: '最近的提现' })).toBeTruthy();
+  });
+
+  it.each([
+    ['en', /^You owe CN¥70\.00/, /later income settles it first/],
+    ['zh', /^待补扣 ¥70\.00/, /之后的收入会先用于补扣/],
+  ] as const)(
+    'shows what a refund after a withdrawal left owed, beside an available ¥0.00 (%s)',
+    async (language, owes, settles) => {
+      stubApi().answer(getIncomeRoute, { data: { ...summary, avaliable: 0, owed: 7_000, locked: 0, unlock_at: null } });
+      await renderInLanguage(<PropertyScreen />, {
+        path: '/property',
+        language,
+        build: { region: 'domestic' },
+        queryClient: createQueryClient(),
+      });
+      const figures = await screen.findByRole('region', {
+        name: language === 'en' ? 'Available to withdraw' : '可提现金额',
+      });
+      expect(within(figures).getByText(/^(CN)?¥0\.00$/)).toBeTruthy();
+      expect(within(figures).getByText(owes).textContent).toMatch(settles);
+    },
+  );
+
+  it('shows no owed line when nothing is owed', async () => {
+    stubApi().answer(getIncomeRoute, { data: summary });
+    await renderInLanguage(<PropertyScreen />, {
+      path: '/property',
+      language: 'en',
+      build: { region: 'domestic' },
+      queryClient: createQueryClient(),
+    });
+    await screen.findByText('CN¥650.00');
+    expect(screen.queryByText(/You owe/)).toBeNull();
   });
 });
 

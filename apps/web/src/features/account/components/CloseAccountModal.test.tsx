@@ -143,6 +143,31 @@ describe('what the account still holds', () => {
     expect(dialog.textContent).toContain('1 AI point, which is lost.');
   });
 
+  it.each([
+    [
+      'en',
+      'CN¥50.00 owed for sales refunded after a withdrawal (locked cashback already counted against it). Closing does not cancel it.',
+    ],
+    ['zh', '因提现后的销售退款而待补扣的 ¥50.00（已扣除锁定中的返现）。注销不会免除这笔欠款。'],
+  ] as const)(
+    'says what is owed for refunds after a withdrawal, and that closing does not cancel it (%s)',
+    async (language, line) => {
+      stubClosingApi([{ kind: 'income_owed', fen: 5_000 }]);
+      await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, {
+        language,
+        build: { region: 'domestic' },
+      });
+      const dialog = screen.getByRole('dialog', { name: language === 'en' ? 'Close account' : '注销账号' });
+      await waitFor(() =>
+        expect(
+          within(dialog)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toContain(line),
+      );
+    },
+  );
+
   it('is written in the language shown, money in yuan', async () => {
     stubClosingApi(HOLDINGS);
     await renderInLanguage(<CloseAccountModal user={user()} onClose={() => {}} />, {

@@ -15,6 +15,8 @@ function forfeitText(t: TFunction, language: Language, item: ClosingForfeitItem)
       return t('accountClose:forfeits.income', { amount: yuan(item.fen) });
     case 'withdrawal_pending':
       return t('accountClose:forfeits.withdrawalPending', { amount: yuan(item.fen) });
+    case 'income_owed':
+      return t('accountClose:forfeits.incomeOwed', { amount: yuan(item.fen) });
     case 'ai_points':
       return t('accountClose:forfeits.aiPoints', { count: item.points, points: formatNumber(item.points, language) });
     case 'template_credit':

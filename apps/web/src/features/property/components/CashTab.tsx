@@ -50,6 +50,11 @@ function Figures({ summary }: { summary: IncomeSummary }) {
       <Text fz={28} fw={700} c="blue.8">
         {formatCurrency(summary.avaliable, language, 'CNY')}
       </Text>
+      {summary.owed > 0 && (
+        <Text size="sm" c="orange.9" mt={4}>
+          {t('property:summary.owed', { amount: formatCurrency(summary.owed, language, 'CNY') })}
+        </Text>
+      )}
       {summary.locked > 0 && summary.unlock_at !== null && (
         <Text size="sm" c="dimmed" mt={4}>
           {t('property:summary.locked', {
