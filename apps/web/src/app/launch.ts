@@ -1,7 +1,7 @@
 import { type ApiError, signInWithTicket } from '../lib/api';
 import type { LaunchParams } from '../lib/build-context';
 import { decodeCustomCredential, saveSession } from '../lib/session';
-import { isScreenName } from './screens/screens';
+import { type ScreenName, isScreenName, screenFromPath } from './screens/screens';
 
 /**
  * A token handed over in `custom` comes without its lifetime. It is kept for at most a day (the
@@ -24,6 +24,15 @@ export function launchAddress(location: Pick<Location, 'pathname' | 'search' | '
   const pathname = isScreenName(to) ? `/${to}` : location.pathname;
   const search = query.toString();
   return `${pathname}${search ? `?${search}` : ''}${location.hash}`;
+}
+
+/**
+ * The screen this page load opens: the one `to` names, else the path's. Read before the address
+ * is tidied up, so what the first render needs (its texts) is that screen's.
+ */
+export function launchScreen(location: Pick<Location, 'pathname' | 'search'>): ScreenName | null {
+  const to = new URLSearchParams(location.search).get('to')?.trim() ?? '';
+  return isScreenName(to) ? to : screenFromPath(location.pathname);
 }
 
 /** Rewrites the address as launchAddress says, without a history entry (before the router starts). */

@@ -20,6 +20,17 @@ describe('the texts of the first render', () => {
     expect(firstTexts(at('account.example.com', '/nowhere')).namespaces).toContain('account');
   });
 
+  it('are those of the screen `to` opens, as a desktop client opens a screen (spec 01 §2)', () => {
+    for (const region of ['account.example.cn', 'account.example.com']) {
+      const order = firstTexts(at(region, '/?to=order&from=maxPC')).namespaces;
+      expect(order).toContain('order');
+      expect(order).not.toContain('account');
+      expect(firstTexts(at(region, '/account?to=license')).namespaces).toContain('bind');
+      // An unknown `to` leaves the visit on its path.
+      expect(firstTexts(at(region, '/devices?to=nowhere')).namespaces).toContain('devices');
+    }
+  });
+
   it('leave out the page’s own texts, which index.html carries before any script runs', () => {
     expect(namespaces).not.toContain('boot');
     expect(firstTexts(at('account.example.com', '/account')).namespaces).not.toContain('boot');

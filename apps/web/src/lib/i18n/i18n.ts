@@ -9,6 +9,19 @@ export { i18next as i18n };
 let starting: Promise<void> | null = null;
 
 /**
+ * Namespaces asked for before initI18n: i18next, not yet started, answers such a request at once
+ * and loads nothing, so the screen a page opens on (main.tsx preloads its code and texts beside
+ * the start) would render its raw keys, and nothing would load them until a reload. They are
+ * loaded with the start instead, and their requests resolve when it has.
+ */
+const askedBeforeStart = new Set<string>();
+let started: () => void = () => {};
+// Should the start fail, the page shows no app (main.tsx), and these requests stay unanswered.
+const whenStarted = new Promise<void>((resolve) => {
+  started = resolve;
+});
+
+/**
  * Starts i18next in a language and waits until that language's texts are loaded, so the
  * first render is already translated (dayjs follows the language once a screen loads it:
  * loadDayjs). Calling it again switches language.
@@ -32,7 +45,7 @@ export function initI18n(language: Language, startWith: readonly string[] = name
           lng: language,
           supportedLngs: [...languages],
           fallbackLng: false,
-          ns: [...startWith],
+          ns: [...new Set([...startWith, ...askedBeforeStart])],
           defaultNS: 'common',
           interpolation: { escapeValue: false }, // React escapes what it renders
           returnNull: false,
@@ -42,14 +55,22 @@ export function initI18n(language: Language, startWith: readonly string[] = name
       pluralRulesByLanguageTag();
       reflectLanguage(language);
     });
+    void starting.then(started, () => {});
     return starting;
   }
   return starting.then(() => changeLanguage(language));
 }
 
-/** Loads a namespace in the current language (once), e.g. a screen's texts with its code. */
+/**
+ * Loads a namespace in the current language (once), e.g. a screen's texts with its code. Asked
+ * before i18n has started, it loads with the start (askedBeforeStart).
+ */
 export function loadNamespace(namespace: string): Promise<void> {
-  return i18next.loadNamespaces(namespace);
+  if (!starting) {
+    askedBeforeStart.add(namespace);
+    return whenStarted.then(() => i18next.loadNamespaces(namespace));
+  }
+  return starting.then(() => i18next.loadNamespaces(namespace));
 }
 
 /**
