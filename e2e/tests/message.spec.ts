@@ -54,11 +54,12 @@ test('unread messages are marked read as their page is seen, and the indicators 
   await signInAs(page, user);
   await page.goto(regionUrl('domestic', '/account?lang=en'));
   const menu = page.getByRole('navigation', { name: 'Account sections' });
-  await expect(menu.getByRole('link', { name: /Messages\s*Unread messages/ })).toBeVisible();
-  await expect(menu.getByTestId('unread-mark')).toBeVisible();
-  const avatar = page.getByRole('button', { name: 'Account menu, unread messages' });
+  // How many, not only that some are.
+  await expect(menu.getByRole('link', { name: /Messages\s*12 unread messages/ })).toBeVisible();
+  await expect(menu.getByTestId('unread-mark')).toContainText('12');
+  const avatar = page.getByRole('button', { name: 'Account menu, 12 unread messages' });
   await avatar.hover();
-  await expect(page.getByRole('menuitem', { name: /Messages\s*New/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Messages\s*12 unread messages/ })).toBeVisible();
   await page.getByRole('menuitem', { name: /Messages/ }).click();
 
   await expect(page).toHaveURL(/\/message\?lang=en$/);
@@ -72,6 +73,11 @@ test('unread messages are marked read as their page is seen, and the indicators 
   await expect(link).toHaveAttribute('href', /^https:\/\/www\.example\.com\/orders\/\d+$/);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  // Page 1's are read now; the screen says where the other two wait.
+  await expect(
+    page.getByRole('status').filter({ hasText: '2 unread messages. The newest is on page 2.' }),
+  ).toBeVisible();
+  await expect(menu.getByTestId('unread-mark')).toContainText('2');
   await page.screenshot({ path: path.join(artifacts, 'message-domestic-en-1440.png'), fullPage: true });
   await page.goto(regionUrl('domestic', '/message'));
   await expect(
@@ -82,12 +88,16 @@ test('unread messages are marked read as their page is seen, and the indicators 
   await expectAccessible(page, 'domestic /message');
   await expectNothingClipped(page, TEXTS);
 
-  // Two unread are on page 2: the indicator stays until that page is seen.
+  // Two unread are on page 2: the indicator says so, and the screen opens there.
   await page.goto(regionUrl('domestic', '/account?lang=en'));
-  await expect(menu.getByTestId('unread-mark')).toBeVisible();
+  await expect(menu.getByRole('link', { name: /Messages\s*2 unread messages/ })).toBeVisible();
   await menu.getByRole('link', { name: /Messages/ }).click();
-  await page.getByRole('main').getByRole('button', { name: '2', exact: true }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').filter({ hasText: 'New' })).toHaveCount(2);
+  await expect(page.getByRole('main').getByRole('button', { name: '2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(menu.getByTestId('unread-mark')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });

@@ -60,7 +60,7 @@ export function emptyAccountServer(userId: number) {
     .answer(getOrdersRoute, noRows)
     .answer(getRecommendationsRoute, noRows)
     .answer(getStorageRoute, { data: { project: free, whiteboard: free, mindmap: free } })
-    .answer(unreadNotificationsRoute, { data: { unread: false } });
+    .answer(unreadNotificationsRoute, { data: { unread: false, count: 0, first_offset: null } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Badge, Indicator, Menu, UnstyledButton } from '@mantine/core';
+import { Badge, Indicator, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import type { Region } from '@account-centre/contract';
 import { useBuildContext } from '../../lib/build-context';
 import { NavLink, useLocation } from '../../lib/router';
 import { useCurrentUser } from '../../lib/user/current-user';
-import { useUnreadMessages } from '../../lib/user/unread-messages';
+import { unreadMarkText, useUnreadMessages } from '../../lib/user/unread-messages';
 import { menuEntries } from '../shell/menu';
 import { UserAvatar } from './header-visuals';
 import { signOut } from './sign-out';
@@ -28,11 +28,12 @@ interface Props {
  * and closes 2 s after the pointer has left both, or at once on an outside click or Escape.
  */
 export function UserMenu({ region, initialOpened = false }: Props) {
-  const { t } = useTranslation('header');
+  // The unread count reads as the side menu's does (shell).
+  const { t } = useTranslation(['header', 'shell']);
   const { data: user } = useCurrentUser();
   // The messages entry and its indicator, in the builds that have the messages screen.
   const hasMessages = menuEntries(useBuildContext(), false).includes('message');
-  const unread = useUnreadMessages(hasMessages);
+  const { count: unread } = useUnreadMessages(hasMessages);
   const { search } = useLocation();
   const [opened, setOpened] = useState(initialOpened);
   const [signingOut, setSigningOut] = useState(false);
@@ -67,7 +68,7 @@ export function UserMenu({ region, initialOpened = false }: Props) {
     >
       <Menu.Target>
         <UnstyledButton
-          aria-label={unread ? t('account.menuUnread') : t('account.menu')}
+          aria-label={unread > 0 ? t('account.menuUnread', { count: unread }) : t('account.menu')}
           onMouseEnter={() => {
             overTarget.current = true;
             cancelClose();
@@ -81,7 +82,14 @@ export function UserMenu({ region, initialOpened = false }: Props) {
             if (event.key === 'Escape') setOpened(false);
           }}
         >
-          <Indicator disabled={!unread} color="red.7" size={10} offset={4} withBorder>
+          <Indicator
+            disabled={unread === 0}
+            label={unreadMarkText(unread)}
+            color="red.7"
+            size={16}
+            offset={4}
+            withBorder
+          >
             <UserAvatar />
           </Indicator>
         </UnstyledButton>
@@ -93,9 +101,10 @@ export function UserMenu({ region, initialOpened = false }: Props) {
             component={NavLink}
             to={{ pathname: '/message', search }}
             rightSection={
-              unread ? (
+              unread > 0 ? (
                 <Badge size="xs" color="red.7" variant="filled">
-                  {t('account.unread')}
+                  <span aria-hidden>{unreadMarkText(unread)}</span>
+                  <VisuallyHidden>{t('shell:menu.unread', { count: unread })}</VisuallyHidden>
                 </Badge>
               ) : undefined
             }

@@ -9,13 +9,15 @@ import { formatDate, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { type Message, useMarkRead, useMessages } from './api/messages';
 import { MessageContent } from './components/MessageContent';
+import { UnreadElsewhere, useOpeningPage } from './components/UnreadElsewhere';
 import { Loading } from '../../components/Loading';
 
 /**
  * /message (spec 01 §2 "Messages screen", §4 "Notifications"): the account's messages, newest
  * first, ten a page with a per-page cache, system messages told apart from other notices. The
  * unread ones of a page are marked read as soon as the page has arrived, and the unread
- * indicator is asked again; they keep their "new" mark while the page is on show.
+ * indicator is asked again; they keep their "new" mark while the page is on show. It opens on the
+ * page of the newest unread message, and says where the others wait (UnreadElsewhere).
  */
 export function MessageScreen() {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function MessageScreen() {
 
 function Messages({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(useOpeningPage(userId));
   const messages = useMessages(userId, page);
   const markRead = useMarkRead(userId);
   const listId = useId();
@@ -54,6 +56,7 @@ function Messages({ userId }: { userId: number }) {
   const pages = Math.ceil(messages.data.count / NOTIFICATION_PAGE_SIZE);
   return (
     <Stack gap="sm">
+      <UnreadElsewhere page={page} turning={messages.isPlaceholderData} onShow={setPage} />
       <Text id={listId} size="sm" c="dimmed">
         {t('message:list.label')}
       </Text>
