@@ -178,6 +178,8 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     quantityInvalid: [400, 0, 'invalid quantity'],
     productInvalid: [400, 0, 'invalid product'],
     couponNotApplicable: [409, 0, 'coupon not applicable'],
+    alreadyOwned: [409, 0, 'already owned'],
+    alreadyRenews: [409, 0, 'already renews'],
     notForTeams: [400, 0, 'not sold for teams'],
     checkoutNotFound: [404, 0, 'checkout not exists'],
     providerUnavailable: [503, 0, 'payment unavailable'],

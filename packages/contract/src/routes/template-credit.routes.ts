@@ -5,6 +5,8 @@ import { defineRoute } from '../http/route.js';
 import { UserIdParams } from './user.routes.js';
 
 const strict = { additionalProperties: false } as const;
+/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
+const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /** A template bought with template credit (spec 01 §3 "Template coupon record"); price in fen. */
 export const TemplateCreditRecord = Type.Object({
@@ -58,7 +60,7 @@ export type TemplateCreditSource = (typeof templateCreditSources)[number];
 export const TemplateCreditAddition = Type.Object({
   id: Type.Integer(),
   created_at: UnixSeconds,
-  source: Type.Enum([...templateCreditSources]),
+  source: literals(templateCreditSources),
   /** The order that bought it (a top-up or a plan), else null. */
   order_id: Type.Union([Type.String(), Type.Null()]),
   amount: Type.Integer({ minimum: 1 }),
