@@ -428,6 +428,19 @@ describe('cancelling a subscription', () => {
     expect(api.callsTo(cancelSubscriptionRoute)[1]?.body).toEqual({ product: 'max' });
   });
 
+  it('sends one request for a double click', async () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    const api = server([]).answer(getLicencesRoute, { data: [renewing], count: 1 });
+    api.answer(cancelSubscriptionRoute, { data: cancelled });
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    const confirm = within(await openDialog()).getByRole('button', { name: 'Cancel subscription' });
+    // Both clicks land before React has drawn the busy button.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(cancelSubscriptionRoute)).toHaveLength(1);
+  });
+
   it('tells a refusal in the reader’s language inside the dialog, which the person closes', async () => {
     vi.spyOn(notifications, 'show').mockReturnValue('toast');
     server([])

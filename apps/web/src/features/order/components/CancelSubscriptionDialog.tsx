@@ -7,6 +7,7 @@ import type { LicenceCard } from '../licence-cards';
 import { licenceName } from '../../../lib/plan-names';
 import { useBuildContext } from '../../../lib/build-context';
 import { errorText } from '../../../lib/api';
+import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 
 /**
  * Confirms stopping a subscription's automatic renewal (PUT …/subscription/scheme-cancel). A
@@ -26,10 +27,10 @@ export default function CancelSubscriptionDialog({
   const { t } = useTranslation();
   const { region } = useBuildContext();
   const cancel = useCancelSubscription(userId);
+  // A double click cancels once: the second click lands before the button shows it is busy.
+  const cancelOnce = useMutateOnce(cancel);
   const confirm = () => {
-    // A pending request keeps the button busy, so a double click cancels once.
-    if (cancel.isPending) return;
-    cancel.mutate(card.product, {
+    cancelOnce(card.product, {
       onSuccess: () => {
         showToast(t('order:cancel.done'), 'success');
         onClose();
