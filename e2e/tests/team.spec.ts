@@ -207,6 +207,16 @@ test('an owner adds by e-mail and by a pasted list, authorizes and unauthorizes 
   await dialog(page).getByRole('radio', { name: 'Stay in the team as a member' }).check();
   await expectAccessibleNow(page, 'the transfer dialog');
   await dialog(page).getByRole('button', { name: 'Transfer' }).click();
+  // One click sends nothing: the dialog asks again, naming the new owner, from the keyboard too.
+  const question = page.getByRole('dialog', { name: 'Hand the team over?' });
+  await expect(question).toContainText(/becomes the owner of/);
+  await expect(question).toContainText('You stay in the team as a member.');
+  await expect(memberRow(page, team.owner.email)).toContainText('Owner');
+  await expectAccessibleNow(page, 'the transfer question');
+  await expect(question.getByRole('button', { name: 'Back' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(question.getByRole('button', { name: /^Transfer to / })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expectSuccess(page);
   await expect(memberRow(page, team.admin.email)).toContainText('Owner');
   await expect(memberRow(page, team.owner.email)).toContainText('Member');

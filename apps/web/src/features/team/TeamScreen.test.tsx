@@ -447,6 +447,17 @@ describe('handing the team over', () => {
     fireEvent.click(within(choicesGroup).getByRole('radio', { name: /Member 3/ }));
     fireEvent.click(within(transfer).getByRole('radio', { name: 'Leave the team' }));
     fireEvent.click(within(transfer).getByRole('button', { name: 'Transfer' }));
+    // Nothing is sent on one click: the dialog asks first, naming the new owner.
+    const question = await dialog('Hand the team over?');
+    expect(question.textContent).toContain('Member 3 becomes the owner of Design team');
+    expect(question.textContent).toContain('You leave the team.');
+    expect(api.callsTo(transferTeamRoute)).toHaveLength(0);
+    // Back keeps what was chosen.
+    fireEvent.click(within(question).getByRole('button', { name: 'Back' }));
+    const again = await dialog('Transfer team');
+    expect(within(again).getByRole('radio', { name: /Member 3/ })).toHaveProperty('checked', true);
+    fireEvent.click(within(again).getByRole('button', { name: 'Transfer' }));
+    fireEvent.click(within(await dialog('Hand the team over?')).getByRole('button', { name: 'Transfer to Member 3' }));
     await waitFor(() => expect(toasts()).toContain('Success'));
     const [sent] = api.callsTo(transferTeamRoute);
     expect(sent?.body).toEqual({ group_id: 40, user_id: 22, option: 2 });

@@ -1,12 +1,13 @@
 import { TeamErrors, TeamRole, TeamTransferOption, type TeamTransferOptionValue } from '@account-centre/contract';
 import { Button, Group, Modal, Paper, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { showErrorToast } from '../../../components/toast';
 import { memberChoicesQueryOptions } from '../api/get-members';
+import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 import { useTransferTeam } from '../api/transfer-team';
 import { useCurrentTeam } from '../team-context';
 
@@ -15,21 +16,30 @@ const MEMBER_LIST_HEIGHT = 240;
 
 /**
  * Transfer the team (spec 02 §4, the diagram team of the domestic build): one of the members
- * becomes owner; the old owner stays as a member (option 1) or leaves the team (option 2).
+ * becomes owner; the old owner stays as a member (option 1) or leaves the team (option 2). The
+ * owner cannot take it back, so the dialog asks once more, naming the new owner, before sending.
  */
 export function TransferModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { ref } = useCurrentTeam();
+  const { ref, team } = useCurrentTeam();
   const members = useInfiniteQuery(memberChoicesQueryOptions(ref));
   const transfer = useTransferTeam(ref);
+  const transferOnce = useMutateOnce(transfer);
   const [to, setTo] = useState<string | null>(null);
   const [option, setOption] = useState<TeamTransferOptionValue>(TeamTransferOption.stayAsMember);
   const [missing, setMissing] = useState(false);
+  const [asking, setAsking] = useState(false);
   const candidates = members.data?.pages.flatMap((page) => page.rows).filter((m) => m.role !== TeamRole.owner) ?? [];
+  const newOwner = candidates.find((member) => String(member.user_id) === to);
+  const newOwnerName = newOwner ? newOwner.nick_name || newOwner.email || newOwner.mobile || '' : '';
 
+  const next = () => {
+    if (to === null || !newOwner) return setMissing(true);
+    setAsking(true);
+  };
   const confirm = () => {
-    if (to === null) return setMissing(true);
-    transfer.mutate(
+    if (to === null) return;
+    transferOnce(
       { to: Number(to), option },
       {
         onSuccess: onDone,
@@ -71,8 +81,23 @@ export function TransferModal({ onClose, onDone }: { onClose: () => void; onDone
       </Paper>
     );
 
+  const close = () => !transfer.isPending && onClose();
+  if (asking)
+    return (
+      <Modal opened onClose={close} title={t('team:transfer.confirmTitle')} centered>
+        <TransferQuestion
+          name={newOwnerName}
+          team={team.name}
+          leaving={option === TeamTransferOption.leave}
+          busy={transfer.isPending}
+          onBack={() => setAsking(false)}
+          onConfirm={confirm}
+        />
+      </Modal>
+    );
+
   return (
-    <Modal opened onClose={() => !transfer.isPending && onClose()} title={t('team:transfer.title')} centered>
+    <Modal opened onClose={close} title={t('team:transfer.title')} centered>
       <Stack gap="md">
         <Radio.Group
           label={t('team:transfer.to')}
@@ -100,11 +125,48 @@ export function TransferModal({ onClose, onDone }: { onClose: () => void; onDone
           <Button variant="default" onClick={onClose} disabled={transfer.isPending}>
             {t('common:actions.cancel')}
           </Button>
-          <Button onClick={confirm} loading={transfer.isPending}>
-            {t('team:transfer.confirm')}
-          </Button>
+          <Button onClick={next}>{t('team:transfer.confirm')}</Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The last question: who becomes owner, and what happens to the one handing over. */
+function TransferQuestion({
+  name,
+  team,
+  leaving,
+  busy,
+  onBack,
+  onConfirm,
+}: {
+  name: string;
+  team: string;
+  leaving: boolean;
+  busy: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const back = useRef<HTMLButtonElement>(null);
+  // The step replaced the button that had the focus: it goes to the safe answer.
+  useEffect(() => back.current?.focus(), []);
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {t('team:transfer.question', { name, team })}{' '}
+        {leaving ? t('team:transfer.questionLeave') : t('team:transfer.questionStay')}
+      </Text>
+      <Text size="sm">{t('team:transfer.questionFinal')}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button ref={back} variant="default" onClick={onBack} disabled={busy}>
+          {t('common:actions.back')}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy}>
+          {t('team:transfer.confirmTo', { name })}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
