@@ -41,7 +41,7 @@ function benefitFromFlags(kind: RedeemCodeKind, flags: Record<string, string | u
 export const codeBatchCommand: CliCommand = {
   name: 'code:batch',
   description:
-    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes swap a held licence for --platforms or --version, keeping its dates; gift codes give --ai-points, --template-credit (lasting --days), --membership days, a --coupon, a --course and a --team-plan for the team of the product the person redeeming owns; company codes (--kind gift --company) create a mind-map company.',
+    'Make a batch of redeemable codes and print them — or write them to a new CSV file — this once: only their digests are kept. Activation and project codes give the licence an order of --product and --type would; replacement codes move a held licence onto --platforms (in place of the held ones of their kind: desktop, web, mobile, slides) or to --version, keeping every date and every other platform; gift codes give --ai-points, --template-credit (lasting --days), --membership days, a --coupon, a --course and a --team-plan for the team of the product the person redeeming owns; company codes (--kind gift --company) create a mind-map company.',
   options: [
     { name: 'kind', description: 'what the codes are', required: true, values: redeemCodeKinds },
     { name: 'label', description: 'what the batch is for (shown to operators)', required: true },
