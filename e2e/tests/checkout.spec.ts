@@ -223,6 +223,49 @@ test.describe('overseas build', () => {
     ).toBeVisible();
   });
 
+  test('says before payment what a plan does to what is held: the subscription kept or ended, a lifetime licence not sold twice and never renewed', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    await signInAs(page, user, regionUrl('overseas', '/'));
+    const main = page.getByRole('main');
+    const order = main.getByRole('region', { name: 'Your order' });
+    const pay = async (amount: string) => {
+      await order.getByRole('button', { name: `Pay ${amount}` }).click();
+      await payInSecondTab(page, await payUrlOf(page, /Pay by card/));
+      await expect(main.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+    };
+    await page.goto(regionUrl('overseas', '/buy?item=personal.continuousYearly&product=max&lang=en'));
+    await pay('$59.00');
+
+    // A 1-year plan leaves the subscription renewing; a lifetime plan ends it: both said before Pay.
+    await page.goto(regionUrl('overseas', '/buy?item=personal.oneYear&product=max&lang=en'));
+    await expect(order.getByRole('status')).toHaveText(
+      /^Your Diagram subscription \(Yearly plan\) keeps renewing itself/,
+    );
+    await expectAccessible(page, 'overseas /buy, a plan over a subscription');
+    await main.getByRole('radio', { name: /^Lifetime plan/ }).click();
+    await expect(order.getByRole('status')).toHaveText(/stops renewing itself when this payment arrives/);
+    await page.screenshot({ path: path.join(artifacts, 'checkout-ends-renewal-overseas-en-1440.png'), fullPage: true });
+    await pay('$199.00');
+
+    // Held for ever now: no Renew and no renewal on the licence, and no plan of it is sold again.
+    await page.goto(regionUrl('overseas', '/order?lang=en'));
+    const card = main.getByRole('article').filter({ has: page.getByRole('heading', { name: /Diagram/ }) });
+    await expect(card.getByText('Forever').first()).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Renew' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Cancel subscription/ })).toHaveCount(0);
+    await page.goto(regionUrl('overseas', '/buy?item=personal.lifetime&product=max&lang=en'));
+    await expect(order.getByRole('status')).toHaveText(
+      'You already hold Diagram for ever on every platform, so a plan would add nothing. There is nothing to pay for.',
+    );
+    await expect(order.getByRole('button', { name: 'Nothing to pay for' })).toBeDisabled();
+    await page.screenshot({ path: path.join(artifacts, 'checkout-owned-overseas-en-1440.png'), fullPage: true });
+    await expectNothingClipped(page, TEXTS);
+    await expectAccessible(page, 'overseas /buy, a plan held for ever');
+  });
+
   test('at 390 px in German', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const user = await registerUser(request, { region: 'overseas' });
