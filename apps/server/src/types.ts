@@ -22,11 +22,12 @@ declare module 'fastify' {
     /** The access-token cache and how every instance hears of ended sessions (docs/decisions/021). */
     sessionEnds: SessionEnds;
     /**
-     * Checks the request's access token (Bearer header or `?token=`) and sets
-     * `request.auth`; throws 401 otherwise. Provided by the auth plugin.
+     * Checks the request's access token (the Bearer header, or `?token=` on a route that takes
+     * it there: `tokenInQuery`) and sets `request.auth`; throws 401 otherwise. Provided by the
+     * auth plugin. Throws the refusal; a promise only when the database must be asked
+     * (plugins/auth.ts).
      */
-    /** Throws the refusal; a promise only when the database must be asked (plugins/auth.ts). */
-    authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext>;
+    authenticate(request: FastifyRequest, tokenInQuery: boolean): AuthContext | Promise<AuthContext>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

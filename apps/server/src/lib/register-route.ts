@@ -105,7 +105,9 @@ function serve<R extends RouteDef>(
       ...(served.body ? { body: served.body } : {}),
       ...(route.headers ? { headers: route.headers } : {}),
       response: route.response,
-      ...(protectedRoute ? { security: [{ bearerAuth: [] }, { tokenQuery: [] }] } : {}),
+      ...(protectedRoute
+        ? { security: route.tokenInQuery ? [{ bearerAuth: [] }, { tokenQuery: [] }] : [{ bearerAuth: [] }] }
+        : {}),
       ...(serviceRoute ? { security: [{ serviceKey: [] }] } : {}),
     },
     // Before validation: a request for another user's data is refused with 403 whatever its
@@ -116,7 +118,7 @@ function serve<R extends RouteDef>(
         ? (request, _reply, done) => {
             let checked: AuthContext | Promise<AuthContext>;
             try {
-              checked = app.authenticate(request);
+              checked = app.authenticate(request, route.tokenInQuery === true);
             } catch (error) {
               return done(error as Error);
             }

@@ -1,4 +1,4 @@
-import { CommonErrors } from '@account-centre/contract';
+import { AccessTokenErrors, CommonErrors } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appError } from '../lib/errors.js';
@@ -11,11 +11,15 @@ import type { AuthContext } from '../types.js';
 const TOKEN_MAX_LENGTH = 256;
 
 /**
- * `app.authenticate(request)`: the access token from `Authorization: Bearer …` (the web app)
- * or `?token=` (desktop clients, spec 01 §7), checked with one query by primary keys — or,
+ * `app.authenticate(request, tokenInQuery)`: the access token from `Authorization: Bearer …`, or
+ * from `?token=` on the routes a desktop client or a download calls so (spec 01 §7, the route's
+ * `tokenInQuery`), checked with one query by primary keys — or,
  * when this instance checked it moments ago and no revocation has been heard of since, from
  * memory (docs/decisions/021). The ends of the token and of its session are compared with the
  * clock on every request, remembered or not.
+ * - a token in the address of a route that does not take it there → 401 `token in address`,
+ *   whatever else the request carries: an address is kept in logs and browser history, so the
+ *   sender learns to stop (docs/decisions/051);
  * - unknown token, revoked or ended session → 401 `unauthorized` (sign in again);
  * - expired access token of a live session → 401 `token expired` (refresh, then retry).
  */
@@ -52,8 +56,9 @@ export const authPlugin = fp(
     };
 
     // A remembered token is answered synchronously: no promise on the hot path (decision 026).
-    app.decorate('authenticate', function authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext> {
-      const token = readToken(request);
+    app.decorate('authenticate', function authenticate(request: FastifyRequest, tokenInQuery: boolean):
+      AuthContext | Promise<AuthContext> {
+      const token = readToken(request, tokenInQuery);
       if (token === null) throw appError(CommonErrors.unauthorized);
       const tokenHash = hashToken(token);
       if (!sessionEnds.usable()) return lookUp(request, tokenHash, null);
@@ -66,13 +71,16 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['database', 'session-ends'] },
 );
 
-function readToken(request: FastifyRequest): string | null {
+function readToken(request: FastifyRequest, tokenInQuery: boolean): string | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  const inAddress = query?.token;
+  if (inAddress !== undefined && !tokenInQuery) throw appError(AccessTokenErrors.tokenInAddress);
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer +(\S+) *$/i.exec(header);
     return match?.[1] && match[1].length <= TOKEN_MAX_LENGTH ? match[1] : null;
   }
-  const query = request.query as Record<string, unknown> | undefined;
-  const token = query?.token;
-  return typeof token === 'string' && token.length > 0 && token.length <= TOKEN_MAX_LENGTH ? token : null;
+  return typeof inAddress === 'string' && inAddress.length > 0 && inAddress.length <= TOKEN_MAX_LENGTH
+    ? inAddress
+    : null;
 }

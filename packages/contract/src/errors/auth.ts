@@ -35,3 +35,13 @@ export const AuthErrors = defineErrors('errors:server.', {
    */
   codeUsed: { msg: 'only once', status: 400, code: Code.timeout, key: 'errors:server.codeUsed' },
 });
+
+/**
+ * An access token sent in the address (`?token=`) to a route that takes it only in the
+ * Authorization header (docs/decisions/051). Apart from the sign-in service's failures, and worded
+ * in the sign-in namespace, not the first screen's: the web app never sends a token there, so
+ * only another client meets it.
+ */
+export const AccessTokenErrors = defineErrors('auth:errors.', {
+  tokenInAddress: { msg: 'token in address', status: 401 },
+});

@@ -40,6 +40,9 @@ const wire: Record<string, Record<string, [number, number, string]>> = {
     ticketUsed: [401, 15, 'only once'],
     ticketExpired: [401, 4, 'expired'],
   },
+  accessToken: {
+    tokenInAddress: [401, 0, 'token in address'],
+  },
   account: {
     sensitive: [400, 2, 'sensitive'],
     nameFormat: [400, 0, 'name format'],

@@ -1,5 +1,5 @@
 import { AccountErrors } from './account.js';
-import { AuthErrors } from './auth.js';
+import { AccessTokenErrors, AuthErrors } from './auth.js';
 import { CheckoutErrors } from './checkout.js';
 import { CodeErrors, GiftCodeErrors } from './codes.js';
 import { CommonErrors, IdempotencyErrors } from './common.js';
@@ -15,6 +15,7 @@ import { CompanyErrors, TeamErrors } from './team.js';
 
 export * from './define.js';
 export {
+  AccessTokenErrors,
   AccountErrors,
   AuthErrors,
   CheckoutErrors,
@@ -43,6 +44,7 @@ export const errorCatalogue = {
   common: CommonErrors,
   idempotency: IdempotencyErrors,
   auth: AuthErrors,
+  accessToken: AccessTokenErrors,
   account: AccountErrors,
   phoneBind: PhoneBindErrors,
   oauth: OAuthErrors,

@@ -6,13 +6,14 @@ import { EmptyEnvelope } from './envelope.js';
 describe('defineRoute and the ?token= credential', () => {
   const query = Type.Object({ offset: Type.Integer() }, { additionalProperties: false });
 
-  it('lets a signed-in route’s strict query schema accept `token`', () => {
+  it('lets the strict query schema of a signed-in route that takes the token in its address accept `token`', () => {
     const route = defineRoute({
       method: 'GET',
       path: '/api/user/:userId/things',
       summary: 's',
       tags: [],
       access: 'user',
+      tokenInQuery: true,
       querystring: query,
       reply: EmptyEnvelope,
     });
@@ -22,6 +23,33 @@ describe('defineRoute and the ?token= credential', () => {
     };
     expect(Object.keys(schema.properties)).toEqual(['offset', 'token']);
     expect(schema.additionalProperties).toBe(false);
+  });
+
+  it('leaves the query schema of any other signed-in route as written: a token there is refused', () => {
+    const route = defineRoute({
+      method: 'PUT',
+      path: '/api/user/:userId/things',
+      summary: 's',
+      tags: [],
+      access: 'user',
+      querystring: query,
+      reply: EmptyEnvelope,
+    });
+    expect(route.querystring).toBe(query);
+  });
+
+  it('takes the token in the address only on a signed-in route', () => {
+    expect(() =>
+      defineRoute({
+        method: 'GET',
+        path: '/api/things',
+        summary: 's',
+        tags: [],
+        access: 'public',
+        tokenInQuery: true,
+        reply: EmptyEnvelope,
+      }),
+    ).toThrow('GET /api/things: only a signed-in route takes an access token in its address');
   });
 
   it('leaves a public route’s query schema as written', () => {

@@ -8,8 +8,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 /**
  * Who may call a route:
  * - `public`: anyone;
- * - `user`: a valid access token (Bearer header or `?token=`); when the path has a
- *   `:userId`, it must be the token's own user (403 otherwise);
+ * - `user`: a valid access token (the Bearer header, or `?token=` where the route takes it:
+ *   `tokenInQuery`); when the path has a `:userId`, it must be the token's own user (403
+ *   otherwise);
  * - `service`: another of the company's services, by its key (`X-Service-Key`), and only the
  *   services the route names (`services`). Such routes live under `/api/internal/`.
  */
@@ -47,6 +48,14 @@ export interface RouteSpec {
    * one.
    */
   idempotent?: true;
+  /**
+   * A signed-in route a desktop client or a download calls with its access token in the address
+   * (`?token=`, spec 01 §7: the user's information, a product's devices and a device's
+   * activation, the receipt link). Elsewhere a token in the address is refused (401 `token in
+   * address`): an address lands in access logs, proxies and browser history, so a write or a
+   * screen's read takes the token only in the Authorization header (docs/decisions/051).
+   */
+  tokenInQuery?: true;
   /**
    * The same call under the paths spec 01 §7 gives it, for the desktop clients and services that
    * call it as written there (docs/decisions/007). Signed-in and public routes.
@@ -95,11 +104,16 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteDef<S> {
   if ((spec.access === 'service') !== (spec.services !== undefined && spec.services.length > 0)) {
     throw new Error(`${spec.method} ${spec.path}: a service route names its services, and only a service route does`);
   }
+  if (spec.tokenInQuery && spec.access !== 'user') {
+    throw new Error(`${spec.method} ${spec.path}: only a signed-in route takes an access token in its address`);
+  }
   for (const specPath of spec.specPaths ?? []) checkSpecPath(spec, specPath);
   const response: Record<number, TSchema> = { 200: spec.reply };
   for (const status of errorStatuses) response[status] = ErrorEnvelope;
   const querystring =
-    spec.access === 'user' && spec.querystring ? withTokenParameter(spec.querystring) : spec.querystring;
+    spec.access === 'user' && spec.querystring
+      ? strictQuery(spec.querystring, spec.tokenInQuery === true)
+      : spec.querystring;
   return {
     ...spec,
     ...(querystring ? { querystring } : {}),
@@ -170,12 +184,18 @@ function withoutFields(object: TObject, names: string[]): TSchema {
 }
 
 /**
- * Desktop clients send their credential as `?token=` (spec 01 §7), so a signed-in route's
- * query schema, which refuses unknown fields, must know that one.
+ * A signed-in route's query schema refuses unknown fields. Desktop clients send their credential
+ * as `?token=` (spec 01 §7), so the schema of a route that takes it there must know that one; on
+ * any other route the auth check refuses a token there before the query is validated.
  */
-function withTokenParameter(querystring: TSchema): TSchema {
+function strictQuery(querystring: TSchema, withToken: boolean): TSchema {
   const object = querystring as TObject;
-  if (object.type !== 'object' || !object.properties || 'token' in object.properties) return querystring;
+  if (object.type !== 'object' || !object.properties) return querystring;
+  if (!withToken || 'token' in object.properties) {
+    return (object as { additionalProperties?: unknown }).additionalProperties === false
+      ? querystring
+      : Type.Object({ ...object.properties }, { additionalProperties: false });
+  }
   return Type.Object(
     { ...object.properties, token: Type.Optional(Text({ maxLength: 256 })) },
     { additionalProperties: false },

@@ -79,6 +79,8 @@ function deviceRoutesOf<const P extends DeviceProduct>(product: P) {
       summary: `Devices activated for the ${name} product, with the slot limit`,
       tags: ['devices'],
       access: 'user',
+      // The product's clients read their devices and activate themselves (decision 004).
+      tokenInQuery: true,
       params: UserIdParams,
       reply: DeviceListEnvelope,
     }),
@@ -88,6 +90,7 @@ function deviceRoutesOf<const P extends DeviceProduct>(product: P) {
       summary: `Activate a device for the ${name} product (its clients call this on sign-in); a device already active takes no new slot; all slots taken → 409 "device limit" with the active devices in data`,
       tags: ['devices'],
       access: 'user',
+      tokenInQuery: true,
       params: UserIdParams,
       body: ActivateDeviceBody,
       reply: Envelope(ActivationResult),

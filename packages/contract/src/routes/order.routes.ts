@@ -314,6 +314,8 @@ export const getReceiptLinkRoute = defineRoute({
   summary: 'A signed, expiring download link for an issued receipt (getInvoiceDownloadURL)',
   tags: ['orders'],
   access: 'user',
+  // A download the desktop client starts (downloadInvoice); the link it answers needs no token.
+  tokenInQuery: true,
   params: UserIdParams,
   querystring: Type.Object({ order_id: OrderNumber, product: ReceiptProductSchema }),
   reply: Envelope(Type.Object({ url: Type.String(), expires_at: UnixSeconds })),

@@ -43,6 +43,8 @@ export const getUserRoute = defineRoute({
   summary: 'The signed-in user’s own information',
   tags: ['user'],
   access: 'user',
+  // Spec 01 §7: "GET {userId}?token", the desktop clients' call.
+  tokenInQuery: true,
   params: UserIdParams,
   reply: Envelope(UserInfo),
 });
