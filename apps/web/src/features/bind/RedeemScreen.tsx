@@ -5,6 +5,7 @@ import { ScreenLayout } from '../../components/ScreenLayout';
 import { useBuildContext } from '../../lib/build-context';
 import { useSession } from '../../lib/session';
 import type { CodeCall, Redemption } from './api/redeem-code';
+import { reminderNamespaces } from './benefit-text';
 import { BoundReminder } from './components/BoundReminder';
 import { CodeNotes } from './components/CodeNotes';
 import { RedeemForm } from './components/RedeemForm';
@@ -24,6 +25,8 @@ export function useRedeemCalls(screen: 'bind' | 'license'): readonly CodeCall[] 
 /** /bind and /license: a code input, what the last code gave, and the notes. */
 export function RedeemScreen({ screen }: { screen: 'bind' | 'license' }) {
   const { t } = useTranslation();
+  // Loads the reminder box's other namespaces while a code is typed.
+  useTranslation(reminderNamespaces);
   const session = useSession();
   const build = useBuildContext();
   const calls = useRedeemCalls(screen);

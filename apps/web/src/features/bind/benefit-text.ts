@@ -7,6 +7,13 @@ import type { Redemption } from './api/redeem-code';
 type Benefit = Redemption['benefits'][number];
 
 /**
+ * The namespaces the reminder box reads: it names plans, platforms and coupon values with the
+ * order and coupon screens' words, and a screen loads only its own namespace with its code, so
+ * the bind screens ask for these two as they open (before anything is redeemed).
+ */
+export const reminderNamespaces = ['bind', 'order', 'coupon'] as const;
+
+/**
  * One benefit of a redeemed code as the reminder box says it (spec 01 §4: "for a gift code a
  * reminder box names the product"), in the reader's language and the benefit's own unit: a
  * licence with its end now and before ("Diagram · 1-year plan: now until 30/11/2028 (was

@@ -5,7 +5,7 @@ import { useBuildContext } from '../../../lib/build-context';
 import { useLanguage } from '../../../lib/i18n';
 import { productLinks, siteProductOfLicence } from '../../../lib/product-links';
 import type { Redemption } from '../api/redeem-code';
-import { benefitText } from '../benefit-text';
+import { benefitText, reminderNamespaces } from '../benefit-text';
 
 /**
  * After a code is bound (spec 01 §2 "Bind screen", §4): what it gave, each benefit named with
@@ -14,6 +14,7 @@ import { benefitText } from '../benefit-text';
  */
 export function BoundReminder({ redemption }: { redemption: Redemption }) {
   const { t } = useTranslation();
+  const { ready } = useTranslation(reminderNamespaces);
   const [language] = useLanguage();
   const { pid, region } = useBuildContext();
   const { product, benefits } = redemption;
@@ -23,7 +24,7 @@ export function BoundReminder({ redemption }: { redemption: Redemption }) {
     <Alert color="green" title={t('bind:reminder.title')} role="status">
       <Stack gap="xs">
         <Text size="sm">{name ? t('bind:reminder.product', { product: name }) : t('bind:reminder.gift')}</Text>
-        {benefits.length > 0 && (
+        {benefits.length > 0 && ready && (
           <List size="sm" spacing={2} aria-label={t('bind:benefits.title')}>
             {benefits.map((benefit, index) => (
               <List.Item key={index}>{benefitText(t, benefit, context)}</List.Item>
