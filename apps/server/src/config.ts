@@ -407,7 +407,8 @@ function localSecret(dataDir: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // Its own user only, like the database file and the secret in it (db/database.ts).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString('base64url');
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });

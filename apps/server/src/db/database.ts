@@ -41,7 +41,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') keepPrivate(file);
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; FULL makes every commit durable on power loss.
   sqlite.pragma('journal_mode = WAL');
@@ -68,6 +68,32 @@ function openSqlite(file: string): DatabaseHandle {
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** Read and write for the server's own user only, as data/secret.key is. */
+export const PRIVATE_FILE_MODE = 0o600;
+/** A directory the server makes for its data: entered and listed by its own user only. */
+export const PRIVATE_DIRECTORY_MODE = 0o700;
+
+/**
+ * The SQLite file holds every account (addresses, password hashes, tokens' digests, identity
+ * numbers sealed with the secret): it is made readable by the server's user only before SQLite
+ * opens it, since SQLite would make it with the process's umask (0644, readable by every user
+ * of the machine). SQLite gives its `-wal` and `-shm` files the database file's own mode, so
+ * making the file first covers them. A file an earlier version made is tightened, with its
+ * companions; one the server does not own (chmod refused) is left as its owner set it.
+ */
+function keepPrivate(file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(part).mode & 0o077) !== 0) fs.chmodSync(part, PRIVATE_FILE_MODE);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+    }
+  }
+}
 
 /**
  * The read-only connection of the hot queries (db/hot-query.ts): the token lookup and the
