@@ -19,11 +19,9 @@ import { menuEntries } from './menu';
 import { ScreenLoading } from './ScreenLoading';
 import { ShellMenu } from './ShellMenu';
 import classes from './Shell.module.css';
+import { HEADER_HEIGHT } from './header-height';
 import { useDocumentTitle } from './use-document-title';
 import { useLayoutMode } from '../../lib/layout/use-layout';
-
-/** The header's own height, kept free while its code loads so nothing jumps when it arrives. */
-const HEADER_HEIGHT = 64;
 
 /** A phone opening a QR code's phone-binding link (docs/decisions/009); its fields use account texts. */
 const PhoneBindLinkPage = lazyWithTexts(
@@ -111,6 +109,7 @@ export function Shell() {
   const showHeader = build.hostMode === 'browser';
   const header = showHeader ? (
     <div className={classes.header}>
+      {/* The header's height is kept free while its code loads, so nothing jumps when it arrives. */}
       <Suspense fallback={<Box h={HEADER_HEIGHT} />}>
         <LazyHeader />
       </Suspense>
