@@ -82,14 +82,8 @@ export function UserMenu({ region, initialOpened = false }: Props) {
             if (event.key === 'Escape') setOpened(false);
           }}
         >
-          <Indicator
-            disabled={unread === 0}
-            label={unreadMarkText(unread)}
-            color="red.7"
-            size={16}
-            offset={4}
-            withBorder
-          >
+          {/* A dot: a number beside the initial would read as part of the name (the count is in it). */}
+          <Indicator disabled={unread === 0} color="red.7" size={10} offset={4} withBorder>
             <UserAvatar />
           </Indicator>
         </UnstyledButton>
