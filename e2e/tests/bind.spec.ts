@@ -66,6 +66,41 @@ test('domestic: a licence key binds once and names its product; a gift code give
   await expect(main.getByRole('alert')).toHaveText('礼品码无效');
 });
 
+test('the reminder box says what changed: a renewal’s end before and now, and every benefit of a gift', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, { region: 'domestic' });
+  const [first, second] = await codes('--kind', 'activation', '--product', 'max', '--type', '209', '--count', '2');
+  const [giftCode] = await codes('--kind', 'gift', '--ai-points', '500', '--template-credit', '1000', '--days', '90');
+  await signInAs(page, user);
+  await page.goto(regionUrl('domestic', '/bind'));
+  const main = page.getByRole('main');
+  const given = main.getByRole('status').getByRole('list', { name: '您获得的权益' }).getByRole('listitem');
+  const date = String.raw`\d{4}/\d{2}/\d{2}`;
+
+  await redeem(page, first!, '确认');
+  await expect(given).toHaveText([new RegExp(`^图示 1 年版：有效期至 ${date}$`)]);
+  const firstEnd = (await given.textContent())!.match(/\d{4}\/\d{2}\/\d{2}/)![0];
+  // The same plan again adds its year to the one held, as buying it again does.
+  await redeem(page, second!, '确认');
+  // The spec's year is 365 days (01 §9), so across a 29 February it ends a day earlier in the calendar.
+  const later = new Date(Date.parse(`${firstEnd.replaceAll('/', '-')}T00:00:00Z`) + 365 * 86_400_000);
+  const secondEnd = later.toISOString().slice(0, 10).replaceAll('-', '/');
+  await expect(given).toHaveText([`图示 1 年版：现有效期至 ${secondEnd}（原为 ${firstEnd}）`]);
+  await expectAccessible(page, 'domestic /bind after a renewal');
+
+  await main.locator('label', { hasText: '礼品码' }).click();
+  await redeem(page, giftCode!, '确认');
+  await expect(main.getByRole('status')).toContainText('礼品已添加到此账号');
+  await expect(given).toHaveText([
+    new RegExp(`^AI 点数：500，有效期至 ${date}$`),
+    new RegExp(`^模板券：¥10\\.00，有效期至 ${date}$`),
+  ]);
+  await expectNothingClipped(page, TEXTS);
+  await expectAccessible(page, 'domestic /bind after a gift');
+});
+
 test('the project variant takes project codes', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
   const [projectCode] = await codes('--kind', 'project', '--type', '2');
@@ -99,6 +134,21 @@ test.describe('overseas', () => {
     await expect(main.getByRole('alert')).toHaveText('Ungültiger Geschenkcode.');
     await page.screenshot({ path: path.join(artifacts, 'bind-overseas-de-1440.png'), fullPage: true });
     await expectNothingClipped(page, TEXTS);
+  });
+
+  test('/license takes a gift code, as its text invites, and names the gift', async ({ page, request }) => {
+    const user = await registerUser(request, { region: 'overseas' });
+    const [giftCode] = await codes('--kind', 'gift', '--ai-points', '500');
+    await signInAs(page, user);
+    await page.goto(regionUrl('overseas', '/license?lang=en'));
+    const main = page.getByRole('main');
+    await expect(main).toContainText('or a gift code to receive its gift');
+    await redeem(page, giftCode!, 'Confirm');
+    await expect(main.getByRole('status')).toContainText('Your gift has been added to this account.');
+    await expect(main.getByRole('status').getByRole('list', { name: 'What you received' })).toHaveText(
+      'AI points: 500',
+    );
+    await expectAccessible(page, 'overseas /license after a gift');
   });
 
   test('/license binds a licence key, and the desktop client hears of it', async ({ page, request }) => {

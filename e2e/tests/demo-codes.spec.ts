@@ -19,15 +19,20 @@ test('each code the demo seed prints redeems on its screen, in the desktop clien
   await page.goto(regionUrl('domestic', '/bind?from=maxPC'));
   await redeem(codes.activation);
   await expect(main.getByRole('status')).toContainText('图示已在此账号上生效');
+  // The demo holds the diagram's 1-year plan: the key's year is added to it and the box says so.
+  await expect(main.getByRole('status')).toContainText(/图示 1 年版：现有效期至 \d{4}\/\d{2}\/\d{2}（原为 /);
   expect(await hostMessages(page, 'bindSuccess')).toEqual([
     expect.objectContaining({ payload: { kind: 'activation', product: 'max' } }),
   ]);
   // The replacement key moves the demo's mind-map licence onto every desktop.
   await redeem(codes.replacement);
   await expect(main.getByRole('status')).toContainText('思维导图已在此账号上生效');
+  await expect(main.getByRole('status')).toContainText('有效期不变');
   await main.locator('label', { hasText: '礼品码' }).click();
   await redeem(codes.gift);
   await expect(main.getByRole('status')).toContainText('礼品已添加到此账号');
+  await expect(main.getByRole('status')).toContainText('AI 点数：500');
+  await expect(main.getByRole('status')).toContainText('模板券：¥10.00');
 
   await page.goto(regionUrl('domestic', '/bind?from=maxPC&tend=project'));
   await redeem(codes.project);
