@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
 
 // Spec 01 §2 "Property (income) screen", §4 and §5 "Withdrawal", §7 getProperty, getIncome,
 // getCash; issue 14. The domestic build's screen.
@@ -179,6 +180,53 @@ test('the income record: a product, a range, ten a page', async ({ page, request
   await expect(main.getByRole('button', { name: 'Вывести', exact: true })).toBeVisible();
   await expectNothingClipped(page, TEXTS);
   await page.screenshot({ path: path.join(artifacts, 'property-domestic-ru-1440.png'), fullPage: true });
+});
+
+test('a sale refunded after its income was withdrawn: ¥0.00 available and what is owed, on the screen and in the closing dialog', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, { region: 'domestic' });
+  const saleId = `e2e-owed-${user.userId}`;
+  const sale = { user_id: user.userId, product: 'mm', title: '思维导图模板', gross: 10_000 };
+  await serviceCall(request, 'templates', '/api/internal/income/sale', { ...sale, sale_id: saleId });
+  const session = await signInAs(page, user);
+  const asked = await request.post(`${SERVER_ORIGIN}/api/user/${user.userId}/cash`, {
+    headers: { Host: DOMESTIC_HOST, Authorization: `Bearer ${session.token}` },
+    data: {
+      zfb: GOOD.支付宝账号,
+      identity_card: GOOD.身份证号,
+      name: GOOD.真实姓名,
+      mobile: GOOD.手机号,
+      amount: '70',
+    },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  await serviceCall(request, 'templates', '/api/internal/income/refund', {
+    user_id: user.userId,
+    of: 'sale',
+    source_id: saleId,
+  });
+
+  for (const [language, available, owes] of [
+    ['zh', '可提现金额', /^待补扣 ¥70\.00：.*之后的收入会先用于补扣/],
+    ['en', 'Available to withdraw', /^You owe CN¥70\.00: .*later income settles it first\.$/],
+  ] as const) {
+    await page.goto(regionUrl('domestic', `/property?lang=${language}`));
+    const figures = page.getByRole('main').getByRole('region', { name: available });
+    await expect(figures.getByText(/^(CN)?¥0\.00$/)).toBeVisible();
+    await expect(figures.getByText(owes)).toBeVisible();
+  }
+  await expectAccessible(page, 'the income screen with income owed');
+  await expectNothingClipped(page, TEXTS);
+
+  await page.goto(regionUrl('domestic', '/account?lang=en'));
+  await page.getByRole('main').getByRole('button', { name: 'Close account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close account' });
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'CN¥70.00 owed for sales refunded' })).toBeVisible();
+  await expect(
+    dialog.getByRole('listitem').filter({ hasText: 'A withdrawal of CN¥70.00 already asked for' }),
+  ).toBeVisible();
 });
 
 test.describe('390 px', () => {

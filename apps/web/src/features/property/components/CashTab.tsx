@@ -51,7 +51,7 @@ function Figures({ summary }: { summary: IncomeSummary }) {
         {formatCurrency(summary.avaliable, language, 'CNY')}
       </Text>
       {summary.owed > 0 && (
-        <Text size="sm" c="orange.9" mt={4}>
+        <Text size="sm" fw={500} mt={4}>
           {t('property:summary.owed', { amount: formatCurrency(summary.owed, language, 'CNY') })}
         </Text>
       )}
