@@ -4,7 +4,8 @@ import { expectAccessible } from '../accessibility.js';
 import { expect, registerUser, regionUrl, runAdmin, serviceCall, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 
-// Spec 01 §2 "Template credit screen", §7 getTemplateCoupon, getTemplateCouponRecord; issue 13.
+// Spec 01 §2 "Template credit screen", §7 getTemplateCoupon, getTemplateCouponRecord; issue 13; what
+// was added beside what was spent (decision 056).
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main a, main th, main td, main li';
@@ -40,14 +41,20 @@ test('the balance in yuan, the template community’s purchases 10 a page, and t
   await page.goto(regionUrl('domestic', '/template'));
   const main = page.getByRole('main');
   // 20000 − (100 + 200 + … + 1200) fen = ¥122.00.
-  await expect(main.getByText('¥122.00')).toBeVisible();
+  await expect(main.getByRole('region', { name: '余额' }).getByText('¥122.00')).toBeVisible();
   // Credit is topped up on the purchase screen, on its tab.
   await expect(main.getByRole('link', { name: '充值' })).toHaveAttribute('href', /^\/buy\?(.+&)?kind=template_credit$/);
   const table = main.getByRole('table', { name: '消费记录' });
   await expect(table.getByRole('row')).toHaveCount(11);
   await expect(table.getByRole('row').nth(1)).toContainText('流程图模板 12');
   await expect(table.getByRole('row').nth(1)).toContainText('¥12.00');
-  await expect(main.getByRole('listitem')).toHaveCount(4);
+  await expect(main.getByRole('region', { name: '模板券使用说明' }).getByRole('listitem')).toHaveCount(4);
+  // Where the balance came from, beside what was spent: customer service's ¥200, ¥122 of it left.
+  const added = main.getByRole('table', { name: '充值与获赠记录' });
+  await expect(added.getByRole('row')).toHaveCount(2);
+  await expect(added.getByRole('row').nth(1)).toContainText('客服发放');
+  await expect(added.getByRole('row').nth(1)).toContainText('¥200.00');
+  await expect(added.getByRole('row').nth(1)).toContainText('¥122.00');
   await page.screenshot({ path: path.join(artifacts, 'template-domestic-zh-1440.png'), fullPage: true });
   await expectNothingClipped(page, TEXTS);
   await expectAccessible(page, 'domestic /template');
