@@ -1,3 +1,4 @@
+import { isLanguage, languages } from '@account-centre/contract';
 import type { Kysely } from 'kysely';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
@@ -17,6 +18,12 @@ export interface CliOption {
   values?: readonly string[];
   /** A switch takes no value: given, it reads as "true" (`--lifelong`). */
   switch?: boolean;
+  /**
+   * A text readers see, which may be given in several languages besides: `--name-en …`,
+   * `--name-zh …`, one for each language (docs/decisions/058); read them with `localisedFlag`.
+   * Required, it is given when any of its languages is.
+   */
+  localised?: boolean;
 }
 
 export type CliFlags = Record<string, string | undefined>;
@@ -128,7 +135,7 @@ export function parseFlags(args: readonly string[], command: CliCommand): CliFla
     const match = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/s.exec(arg);
     if (!match) throw new UsageError(`unexpected argument "${arg}"`);
     const name = match[1] as string;
-    const option = command.options.find((o) => o.name === name);
+    const option = command.options.find((o) => o.name === name) ?? localisedOptionOf(command, name);
     if (!option) throw new UsageError(`unknown option --${name}`);
     let value = match[2];
     if (value === undefined && option.switch) {
@@ -145,16 +152,27 @@ export function parseFlags(args: readonly string[], command: CliCommand): CliFla
     flags[name] = value;
   }
   for (const option of command.options) {
-    if (option.required && flags[option.name] === undefined) throw new UsageError(`--${option.name} is required`);
+    const given = (name: string) => flags[name] !== undefined;
+    const present =
+      given(option.name) || (option.localised === true && languages.some((l) => given(`${option.name}-${l}`)));
+    if (option.required && !present) throw new UsageError(`--${option.name} is required`);
   }
   return flags;
+}
+
+/** The option `--<name>-<language>` stands for: a localised option's text in one language. */
+function localisedOptionOf(command: CliCommand, name: string): CliOption | undefined {
+  const cut = name.lastIndexOf('-');
+  if (cut < 0 || !isLanguage(name.slice(cut + 1))) return undefined;
+  return command.options.find((o) => o.localised && o.name === name.slice(0, cut));
 }
 
 export function usage(command: CliCommand): string {
   const parts = command.options.map((o) => {
     if (o.switch) return o.required ? `--${o.name}` : `[--${o.name}]`;
     const value = o.values ? o.values.join('|') : '…';
-    return o.required ? `--${o.name} ${value}` : `[--${o.name} ${value}]`;
+    const inLanguages = o.localised ? ` [--${o.name}-<${languages.join('|')}> …]` : '';
+    return (o.required ? `--${o.name} ${value}` : `[--${o.name} ${value}]`) + inLanguages;
   });
   return [`npm run admin -- ${command.name}`, ...parts].join(' ');
 }

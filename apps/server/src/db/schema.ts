@@ -20,6 +20,7 @@ import type {
   IncomeKind,
   IncomeProduct,
   InvoiceState,
+  Language,
   OrderChannel,
   OrderProductCode,
   RedeemCodeKind,
@@ -596,6 +597,8 @@ export interface CouponsTable {
   valid_days: number | null;
   valid_until: number | null;
   created_at: number;
+  /** The description in other languages: JSON language → text (docs/decisions/058). */
+  info_translations: Generated<string | null>;
 }
 
 /** An account's AI point uses so far and its unlimited use (docs/decisions/030). */
@@ -640,6 +643,12 @@ export interface NoticesTable {
   withdrawn_at: number | null;
   /** A message sent once per event (AI points expiring, per grant): unique; null for the rest. */
   event_key: Generated<string | null>;
+  /** An operator's notice in other languages: JSON language → sanitised HTML (docs/decisions/058). */
+  content_translations: Generated<string | null>;
+  /** A product message: the kind of its text, written out when read in the reader's language. */
+  kind: Generated<string | null>;
+  /** A product message's values (JSON object); null for an operator's notice. */
+  params: Generated<string | null>;
 }
 
 export interface NoticeRecipientsTable {
@@ -665,6 +674,8 @@ export interface CoursesTable {
   cover_url: string | null;
   created_at: number;
   updated_at: number;
+  /** The name in other languages: JSON language → text (docs/decisions/058). */
+  name_translations: Generated<string | null>;
 }
 
 /** A movement of a template author's income (docs/decisions/034); fen, never edited. */
@@ -684,6 +695,8 @@ export interface IncomeEntriesTable {
   /** From when it can be withdrawn. */
   available_at: number;
   reverses_id: number | null;
+  /** The title in other languages: JSON language → text (docs/decisions/058). */
+  title_translations: Generated<string | null>;
 }
 
 /** A request to pay income out to an Alipay account (spec 01 §3 "Withdrawal request"). */
@@ -833,6 +846,8 @@ export interface SandboxPaymentsTable {
   expires_at: number;
   paid_at: number | null;
   updated_at: number;
+  /** The language of the checkout that opened it, which its pay page speaks; null before it was kept. */
+  language: Generated<Language | null>;
 }
 
 /** A notification the sandbox provider owes the server, retried until acknowledged. */

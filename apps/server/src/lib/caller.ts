@@ -96,6 +96,15 @@ export function callerOf(request: FastifyRequest): Caller {
   };
 }
 
+/**
+ * The language the request names (Accept-Language; the web app sends its page's), or null when
+ * it names none, so that the account's own language can stand instead (docs/decisions/058).
+ */
+export function namedLanguage(request: FastifyRequest): Language | null {
+  const header = request.headers['accept-language'];
+  return header ? acceptedLanguage(header, requestRegion(request)) : null;
+}
+
 /** Our language for a BCP 47 tag: Chinese by script or region, then the primary subtag. */
 function languageOfTag(tag: string): Language | null {
   const lower = tag.trim().toLowerCase();

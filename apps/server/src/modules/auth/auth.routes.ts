@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appError } from '../../lib/errors.js';
 import { ok, okEmpty, registerRoute } from '../../lib/register-route.js';
 import * as auth from './auth.service.js';
-import { clientInfo, requestRegion } from '../../lib/caller.js';
+import { acceptedLanguage, clientInfo, requestRegion } from '../../lib/caller.js';
 import { sendCode } from './codes.service.js';
 import { clearRefreshCookie, deliverSignIn, refreshTokenFromCookie } from './refresh-cookie.js';
 import type { SignIn } from './tokens.js';
@@ -26,7 +26,9 @@ export async function authRoutes(app: FastifyInstance) {
       'email' in body
         ? { channel: 'email' as const, target: normaliseEmail(body.email) }
         : { channel: 'sms' as const, target: body.mobile };
-    return ok(await sendCode(app, { ...target, purpose: body.purpose }, requestRegion(request)));
+    const region = requestRegion(request);
+    const language = acceptedLanguage(request.headers['accept-language'], region);
+    return ok(await sendCode(app, { ...target, purpose: body.purpose }, region, language));
   });
 
   registerRoute(app, registerAccountRoute, async ({ body, request, reply }) =>

@@ -2,15 +2,17 @@ import { createHmac } from 'node:crypto';
 import {
   AuthErrors,
   CommonErrors,
+  isLanguage,
+  type Language,
   type Region,
   VerificationLimits,
-  VerificationPurpose,
   type VerificationPurposeCode,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { constantTimeEqual, randomDigits } from '../../lib/secrets.js';
 import { insertMessage, type OutboxChannel } from '../outbox/outbox.repository.js';
+import { codeTexts, fillCodeText } from './code-texts.js';
 import * as repo from './codes.repository.js';
 import type { AuthDeps } from './deps.js';
 
@@ -34,12 +36,15 @@ export function codeHash(secretKey: string, purpose: number, target: string, cod
 /**
  * Sends a fresh code. The send window (60 s spacing, 10 per day per target) is claimed in one
  * conditional UPDATE, and the window, the code row and the outbox message commit together.
- * The answer never depends on whether an account exists for the target (no enumeration).
+ * The answer never depends on whether an account exists for the target (no enumeration). The
+ * message is in the language the account chose, else in `requestLanguage`, the language of the
+ * page the code was asked from (docs/decisions/058); only the mailbox sees which.
  */
 export async function sendCode(
   deps: AuthDeps,
   input: CodeTarget & { purpose: VerificationPurposeCode },
   region: Region,
+  requestLanguage: Language,
 ): Promise<{ expires_in: number; resend_after: number }> {
   // SMS is a domestic service (spec 01 §1: mobile sign-in exists in the domestic build only).
   if (input.channel === 'sms' && region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
@@ -73,7 +78,8 @@ export async function sendCode(
       created_at: now,
       expires_at: now + lifetimeSeconds,
     });
-    await insertMessage(trx, codeMessage(input.channel, input.target, input.purpose, code), now);
+    const language = (await accountLanguage(trx, input)) ?? requestLanguage;
+    await insertMessage(trx, codeMessage(input.channel, input.target, input.purpose, code, language), now);
   });
   return { expires_in: lifetimeSeconds, resend_after: resendAfterSeconds };
 }
@@ -119,37 +125,27 @@ export async function isConsumedCode(
   return row !== undefined;
 }
 
-const purposeWording: Record<VerificationPurposeCode, { en: string; zh: string }> = {
-  [VerificationPurpose.register]: { en: 'create your account', zh: '注册账号' },
-  [VerificationPurpose.forget]: { en: 'reset your password', zh: '找回密码' },
-  [VerificationPurpose.oldCheck]: { en: 'confirm it is you', zh: '验证身份' },
-  [VerificationPurpose.newCheck]: { en: 'confirm your new sign-in address', zh: '验证新的登录方式' },
-  [VerificationPurpose.changePassword]: { en: 'change your password', zh: '修改密码' },
-  [VerificationPurpose.quickLogin]: { en: 'sign in', zh: '登录' },
-  [VerificationPurpose.delete]: { en: 'close your account', zh: '注销账号' },
-};
+/** The language the account of a sign-in address chose, if there is such an account and it chose one. */
+async function accountLanguage(db: Db, target: CodeTarget): Promise<Language | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where(target.channel === 'email' ? 'email' : 'mobile', '=', target.target)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return row?.language && isLanguage(row.language) ? row.language : null;
+}
 
-function codeMessage(channel: OutboxChannel, recipient: string, purpose: VerificationPurposeCode, code: string) {
-  const wording = purposeWording[purpose];
-  const minutes = VerificationLimits.lifetimeSeconds / 60;
-  if (channel === 'sms') {
-    return {
-      channel,
-      recipient,
-      subject: `Verification code ${code}`,
-      body: `您的${wording.zh}验证码是 ${code}，${minutes} 分钟内有效，请勿告诉他人。Your code to ${wording.en}: ${code}`,
-    };
-  }
-  return {
-    channel,
-    recipient,
-    subject: `${code} is your verification code / 您的验证码是 ${code}`,
-    body: [
-      `Your code to ${wording.en} is ${code}. It is valid for ${minutes} minutes and works once.`,
-      'If you did not ask for it, ignore this message: nobody can use the code without access to your mailbox.',
-      '',
-      `您用于${wording.zh}的验证码是 ${code}，${minutes} 分钟内有效，仅可使用一次。`,
-      '如非本人操作，请忽略本邮件。',
-    ].join('\n'),
-  };
+function codeMessage(
+  channel: OutboxChannel,
+  recipient: string,
+  purpose: VerificationPurposeCode,
+  code: string,
+  language: Language,
+) {
+  const texts = codeTexts[language];
+  const values = { code, minutes: String(VerificationLimits.lifetimeSeconds / 60), purpose: texts.purposes[purpose] };
+  const subject = fillCodeText(texts.subject, values);
+  if (channel === 'sms') return { channel, recipient, subject, body: fillCodeText(texts.sms, values) };
+  return { channel, recipient, subject, body: texts.body.map((line) => fillCodeText(line, values)).join('\n\n') };
 }

@@ -294,7 +294,7 @@ describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
         expect((await send(email)).status).toBe(200);
         t.clock.advance(86_400 + keptPastEnd.sendWindows);
         const { db, state } = await sweptAfterFirstInsert();
-        await sendCode({ ...t.app, db }, { purpose: 1, channel: 'email', target: email }, 'overseas');
+        await sendCode({ ...t.app, db }, { purpose: 1, channel: 'email', target: email }, 'overseas', 'en');
         expect(state.swept).toBe(true);
         expect(await windowOf(email)).toMatchObject({ day_count: 1, last_sent_at: t.clock.now() });
       },

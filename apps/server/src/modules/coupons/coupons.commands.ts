@@ -8,8 +8,14 @@ import {
   type Currency,
 } from '@account-centre/contract';
 import type { CliCommand } from '../../cli/cli.js';
+import { localisedFlag } from '../../cli/localised-flags.js';
 import { intFlag, timeFlag } from '../../cli/order-flags.js';
 import { defineCoupon } from './coupons.service.js';
+
+const infoOf = ({ text, translations }: ReturnType<typeof localisedFlag>) => ({
+  info: text,
+  infoTranslations: translations,
+});
 
 export const couponDefineCommand: CliCommand = {
   name: 'coupon:define',
@@ -30,7 +36,7 @@ export const couponDefineCommand: CliCommand = {
     { name: 'product-type', description: 'template (default) or plan', values: couponProductTypes },
     { name: 'currency', description: 'the currency of an amount (default CNY)', values: currencies },
     { name: 'min-spend', description: 'the least an order must cost, in minor units (default 0: any)' },
-    { name: 'info', description: 'its description, as the account sees it', required: true },
+    { name: 'info', description: 'its description, as the account sees it', required: true, localised: true },
     { name: 'days', description: 'days it lasts once bound (default: until --valid-until, or for ever)' },
     { name: 'valid-until', description: 'when every bound coupon of it ends: unix seconds or YYYY-MM-DD' },
   ],
@@ -45,7 +51,7 @@ export const couponDefineCommand: CliCommand = {
         productType: (flags['product-type'] ?? 'template') as CouponProductType,
         currency: (flags.currency ?? 'CNY') as Currency,
         minSpend: intFlag('min-spend', flags['min-spend']) ?? 0,
-        info: flags.info as string,
+        ...infoOf(localisedFlag(flags, 'info')),
         validDays: intFlag('days', flags.days) ?? null,
         validUntil: timeFlag('valid-until', flags['valid-until']) ?? null,
       },

@@ -22,6 +22,13 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import type { CouponsTable } from '../../db/schema.js';
 import { operatorInputError } from '../../lib/errors.js';
+import {
+  normaliseLocalised,
+  type Reader,
+  readLocalised,
+  storedTranslations,
+  type Translations,
+} from '../../lib/localised-text.js';
 import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 
@@ -39,7 +46,10 @@ export interface CouponDefinition {
   value: number;
   currency: Currency;
   minSpend?: number;
-  info: string;
+  /** The description where none of `infoTranslations` matches the reader (default: the English one). */
+  info?: string | undefined;
+  /** The description in the languages it is given in (docs/decisions/058). */
+  infoTranslations?: Translations | undefined;
   /** Days a bound coupon lasts; absent: until `validUntil`, or for ever. */
   validDays?: number | null;
   validUntil?: number | null;
@@ -58,8 +68,11 @@ export async function defineCoupon(db: Db, input: CouponDefinition, now: number)
   const minSpend = input.minSpend ?? 0;
   if (!Number.isSafeInteger(minSpend) || minSpend < 0 || minSpend > 100_000_00)
     throw operatorInputError('the least spend is a whole number of minor units, 0 for none');
-  const info = input.info.trim();
-  if (info.length < 1 || info.length > 200) throw operatorInputError('the description has 1 to 200 characters');
+  const info = normaliseLocalised({ text: input.info, translations: input.infoTranslations }, (text) => {
+    const trimmed = text.trim();
+    if (trimmed.length < 1 || trimmed.length > 200) throw operatorInputError('the description has 1 to 200 characters');
+    return trimmed;
+  });
   const validDays = input.validDays ?? null;
   if (validDays !== null && (!Number.isSafeInteger(validDays) || validDays < 1 || validDays > 36_500))
     throw operatorInputError('days are 1 to 36500');
@@ -75,7 +88,8 @@ export async function defineCoupon(db: Db, input: CouponDefinition, now: number)
       value: input.value,
       currency: input.currency,
       min_spend: minSpend,
-      info,
+      info: info.text,
+      info_translations: storedTranslations(info.translations),
       valid_days: validDays,
       valid_until: validUntil,
       created_at: now,
@@ -162,14 +176,17 @@ async function boundWith(db: Db, held: GrantRow): Promise<string | null> {
   return code ? formatRedeemCode(`${'•'.repeat(12)}${code.hint}`) : null;
 }
 
-/** A held coupon as the account sees it (spec 01 §3 "Coupon"). */
-export async function couponView(db: Db, held: GrantRow): Promise<CouponDto> {
+/**
+ * A held coupon as the account sees it (spec 01 §3 "Coupon"), its description in the reader's
+ * language (without a reader, the untagged one).
+ */
+export async function couponView(db: Db, held: GrantRow, reader?: Reader): Promise<CouponDto> {
   const coupon = await findCoupon(db, Number(held.item));
   if (!coupon) throw new Error(`grant ${held.id} holds coupon ${held.item}, which does not exist`);
   const range = couponRange(coupon.product);
   return {
     id: held.id,
-    info: [coupon.info],
+    info: [reader ? readLocalised(coupon.info, coupon.info_translations, reader) : coupon.info],
     product: coupon.product,
     product_type: coupon.product_type,
     type: coupon.type,
@@ -187,10 +204,10 @@ export async function couponView(db: Db, held: GrantRow): Promise<CouponDto> {
 }
 
 /** The coupon the account holds and may still use: none, or one (spec 01 §7 getCounpon). */
-export async function heldCoupons(db: Db, userId: number, now: number): Promise<CouponDto[]> {
+export async function heldCoupons(db: Db, userId: number, now: number, reader?: Reader): Promise<CouponDto[]> {
   const held = await liveCouponGrant(db, userId);
   if (!held || (held.expires_at !== null && held.expires_at <= now)) return [];
-  return [await couponView(db, held)];
+  return [await couponView(db, held, reader)];
 }
 
 /** What closing the account gives up here (modules/manifest.ts `closingForfeits`): its coupon. */

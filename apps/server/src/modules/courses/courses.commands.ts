@@ -1,9 +1,15 @@
 import { AuthErrors, type CourseProduct, courseProducts, type CourseSaleWay } from '@account-centre/contract';
 import type { CliCommand } from '../../cli/cli.js';
+import { localisedFlag } from '../../cli/localised-flags.js';
 import { intFlag } from '../../cli/order-flags.js';
 import { userRefFlag } from '../../cli/ref-flags.js';
 import { lockNamedUser } from '../user/user.service.js';
 import { defineCourse, giveCourse } from './courses.service.js';
+
+const nameOf = ({ text, translations }: ReturnType<typeof localisedFlag>) => ({
+  name: text,
+  nameTranslations: translations,
+});
 
 export const courseDefineCommand: CliCommand = {
   name: 'course:define',
@@ -11,7 +17,7 @@ export const courseDefineCommand: CliCommand = {
     'Add a course to the academy, or change one by its id: what it teaches, how it is offered, where it is watched.',
   options: [
     { name: 'id', description: 'the lesson id (letters, digits, - and _)', required: true },
-    { name: 'name', description: 'its name', required: true },
+    { name: 'name', description: 'its name', required: true, localised: true },
     {
       name: 'product',
       description: 'what it teaches: max (diagram) or mind (mind map)',
@@ -34,7 +40,7 @@ export const courseDefineCommand: CliCommand = {
       deps.db,
       {
         id: flags.id as string,
-        name: flags.name as string,
+        ...nameOf(localisedFlag(flags, 'name')),
         product: flags.product as CourseProduct,
         saleWay: Number(flags['sale-way']) as CourseSaleWay,
         price: intFlag('price', flags.price) ?? 0,

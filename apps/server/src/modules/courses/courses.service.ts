@@ -13,12 +13,22 @@ import {
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
+import {
+  normaliseLocalised,
+  type Reader,
+  readLocalised,
+  storedTranslations,
+  type Translations,
+} from '../../lib/localised-text.js';
 import { grant } from '../grants/grants.service.js';
 import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
 
 export interface CourseInput {
   id: string;
-  name: string;
+  /** The name where none of `nameTranslations` matches the reader (default: the English one). */
+  name?: string | undefined;
+  /** The name in the languages it is given in (docs/decisions/058). */
+  nameTranslations?: Translations | undefined;
   product: CourseProduct;
   saleWay: CourseSaleWay;
   /** Fen. */
@@ -29,10 +39,14 @@ export interface CourseInput {
 
 const httpAddress = (text: string) => /^https:\/\/[^\s/]+(\/\S*)?$/.test(text) && text.length <= 500;
 
+function courseName(text: string): string {
+  const name = text.trim();
+  if (name.length === 0 || name.length > 200) throw operatorInputError('name: 1 to 200 characters');
+  return name;
+}
+
 function checkCourse(input: CourseInput): void {
   if (!new RegExp(COURSE_ID_PATTERN).test(input.id)) throw operatorInputError('id: 1 to 40 letters, digits, - or _');
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > 200) throw operatorInputError('name: 1 to 200 characters');
   if (!courseProducts.includes(input.product)) throw operatorInputError('product: max or mind');
   if (!courseSaleWayValues.includes(input.saleWay)) throw operatorInputError('sale way: 1, 2, 3 or 4');
   if (!Number.isSafeInteger(input.price) || input.price < 0) throw operatorInputError('price: whole fen, 0 or more');
@@ -45,8 +59,10 @@ function checkCourse(input: CourseInput): void {
 /** Operator: adds a course to the academy, or changes one (by its id). */
 export async function defineCourse(db: Db, input: CourseInput, now: number) {
   checkCourse(input);
+  const name = normaliseLocalised({ text: input.name, translations: input.nameTranslations }, courseName);
   const values = {
-    name: input.name.trim(),
+    name: name.text,
+    name_translations: storedTranslations(name.translations),
     product: input.product,
     sale_way: input.saleWay,
     price: input.price,
@@ -80,11 +96,16 @@ export async function giveCourse(trx: Db, userId: number, courseId: string, reas
  * good always, a members' course while the account is a member (spec 01 §6, the contract's VIP
  * rule over the account's licences).
  */
-export async function purchasedCourses(db: Db, userId: number, now: number): Promise<Static<typeof PurchasedCourse>[]> {
+export async function purchasedCourses(
+  db: Db,
+  userId: number,
+  now: number,
+  reader: Reader,
+): Promise<Static<typeof PurchasedCourse>[]> {
   const rows = await db
     .selectFrom('grants as g')
     .innerJoin('courses as c', 'c.id', 'g.item')
-    .select(['c.id', 'c.name', 'c.product', 'c.sale_way', 'c.link_url', 'c.cover_url'])
+    .select(['c.id', 'c.name', 'c.name_translations', 'c.product', 'c.sale_way', 'c.link_url', 'c.cover_url'])
     .where('g.user_id', '=', userId)
     .where('g.kind', '=', 'course')
     .where('g.revoked_at', 'is', null)
@@ -101,7 +122,7 @@ export async function purchasedCourses(db: Db, userId: number, now: number): Pro
     const validity = courseValidity(row.sale_way);
     return {
       lesson_id: row.id,
-      lesson_name: row.name,
+      lesson_name: readLocalised(row.name, row.name_translations, reader),
       lesson_product: row.product,
       sale_way: row.sale_way,
       validity,
@@ -117,10 +138,20 @@ export async function recommendedCourses(
   db: Db,
   userId: number,
   saleWay: CourseSaleWay | undefined,
+  reader: Reader,
 ): Promise<Static<typeof RecommendedCourse>[]> {
   let query = db
     .selectFrom('courses as c')
-    .select(['c.id', 'c.name', 'c.sale_way', 'c.product', 'c.price', 'c.link_url', 'c.cover_url'])
+    .select([
+      'c.id',
+      'c.name',
+      'c.name_translations',
+      'c.sale_way',
+      'c.product',
+      'c.price',
+      'c.link_url',
+      'c.cover_url',
+    ])
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -137,7 +168,7 @@ export async function recommendedCourses(
   const rows = await query.orderBy('c.sale_way').orderBy('c.created_at', 'desc').orderBy('c.id').limit(30).execute();
   return rows.map((row) => ({
     id: row.id,
-    name: row.name,
+    name: readLocalised(row.name, row.name_translations, reader),
     sale_way: row.sale_way,
     jump_product: row.product,
     price: row.price,

@@ -1,8 +1,10 @@
 import { AuthErrors, type IncomeProduct, incomeProducts, withdrawalStates } from '@account-centre/contract';
 import fs from 'node:fs/promises';
 import { type CliCommand, type CliContext, type CliFlags, UsageError } from '../../cli/cli.js';
+import { localisedFlag } from '../../cli/localised-flags.js';
 import { intFlag, timeFlag } from '../../cli/order-flags.js';
 import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
+import { normaliseLocalised } from '../../lib/localised-text.js';
 import { lockNamedUser } from '../user/user.service.js';
 import { recordCashback, recordSale, refundIncome } from './income.service.js';
 import {
@@ -40,7 +42,7 @@ export const incomeSaleCommand: CliCommand = {
     userOption,
     productOption,
     { name: 'sale-id', description: "the template community's id of the sale", required: true },
-    { name: 'title', description: 'the template sold', required: true },
+    { name: 'title', description: 'the template sold', required: true, localised: true },
     { name: 'gross', description: 'what the buyer paid, in fen', required: true },
     { name: 'description', description: 'a note shown beside the entry' },
   ],
@@ -52,7 +54,7 @@ export const incomeSaleCommand: CliCommand = {
         userId,
         product: flags.product as IncomeProduct,
         sourceId: flags['sale-id'] as string,
-        title: flags.title as string,
+        ...titleOf(flags),
         description: flags.description,
         gross: positiveFen('gross', flags.gross),
       },
@@ -62,6 +64,15 @@ export const incomeSaleCommand: CliCommand = {
   },
 };
 
+/** The entry's title, and the same title in the languages given (docs/decisions/058). */
+function titleOf(flags: CliFlags) {
+  const title = normaliseLocalised(localisedFlag(flags, 'title'), (text) => {
+    if (text.trim().length === 0) throw new UsageError('--title must not be empty');
+    return text.trim();
+  });
+  return { title: title.text, titleTranslations: title.translations };
+}
+
 export const incomeCashbackCommand: CliCommand = {
   name: 'income:cashback',
   description: "Credit an inviter with cashback on a friend's order, locked 7 days after the order (once per order).",
@@ -69,7 +80,7 @@ export const incomeCashbackCommand: CliCommand = {
     userOption,
     productOption,
     { name: 'order', description: "the friend's order number", required: true },
-    { name: 'title', description: 'what the entry says', required: true },
+    { name: 'title', description: 'what the entry says', required: true, localised: true },
     { name: 'amount', description: 'fen', required: true },
     { name: 'ordered-at', description: 'when the order was paid (unix seconds or a date; default now)' },
     { name: 'description', description: 'a note shown beside the entry' },
@@ -82,7 +93,7 @@ export const incomeCashbackCommand: CliCommand = {
         userId,
         product: flags.product as IncomeProduct,
         sourceId: flags.order as string,
-        title: flags.title as string,
+        ...titleOf(flags),
         description: flags.description,
         amount: positiveFen('amount', flags.amount),
         orderedAt: timeFlag('ordered-at', flags['ordered-at']) ?? now,

@@ -34,6 +34,7 @@ export async function incomeRoutes(app: FastifyInstance) {
           end: query.end,
         },
         app.clock.now(),
+        caller,
       ),
     ),
   );

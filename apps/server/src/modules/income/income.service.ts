@@ -14,12 +14,13 @@ import {
   withdrawalYuan,
   type ClosingForfeitItem,
 } from '@account-centre/contract';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import type { IncomeEntriesTable, WithdrawalsTable } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { AppError, appError } from '../../lib/errors.js';
+import { type Reader, readLocalised, storedTranslations, type Translations } from '../../lib/localised-text.js';
 import { sealText } from '../../lib/secrets.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { type PayoutCalendar, payoutDay } from './payout-calendar.js';
@@ -44,6 +45,8 @@ interface NewEntry {
   product: IncomeProduct;
   sourceId: string;
   title: string;
+  /** The title in other languages (an operator's, or the demo's; docs/decisions/058). */
+  titleTranslations?: Translations;
   description?: string;
 }
 
@@ -53,7 +56,7 @@ interface NewEntry {
  */
 async function recordOnce(
   trx: Db,
-  values: Omit<IncomeEntriesTable, 'id'>,
+  values: Insertable<IncomeEntriesTable>,
   markApplied: (trx: Db) => Promise<void>,
 ): Promise<EntryRow> {
   await trx
@@ -95,6 +98,7 @@ export function recordSale(
           fee,
           source_id: input.sourceId,
           title: input.title,
+          title_translations: storedTranslations(input.titleTranslations ?? {}),
           description: input.description ?? '',
           created_at: now,
           available_at: now,
@@ -127,6 +131,7 @@ export function recordCashback(
           fee: 0,
           source_id: input.sourceId,
           title: input.title,
+          title_translations: storedTranslations(input.titleTranslations ?? {}),
           description: input.description ?? '',
           created_at: now,
           available_at: orderedAt + CASHBACK_LOCK_DAYS * DAY,
@@ -182,6 +187,7 @@ function reverseEntry(trx: Db, original: IncomeEntryRow, now: number) {
       fee: -original.fee,
       source_id: original.source_id,
       title: original.title,
+      title_translations: original.title_translations,
       description: original.description,
       created_at: now,
       // A cancelled cashback goes with the lock it was in; a refund counts at once.
@@ -328,6 +334,7 @@ export async function incomeRecords(
   userId: number,
   query: { product: IncomeProduct; offset: number; count: number; start?: number; end?: number },
   now: number,
+  reader: Reader,
 ) {
   const window = defaultIncomeWindow(now);
   const start = query.start ?? window.start;
@@ -350,7 +357,7 @@ export async function incomeRecords(
   ]);
   const income: Static<typeof IncomeRecord>[] = rows.map((row) => ({
     id: row.id,
-    title: row.title,
+    title: readLocalised(row.title, row.title_translations, reader),
     created_at: row.created_at,
     price: row.amount,
     product: row.product,

@@ -1,16 +1,28 @@
 import {
+  buildLanguage,
   CommonErrors,
+  type Language,
   NOTICE_CONTENT_MAX_LENGTH,
   NOTICE_LINK_SCHEMES,
   NOTICE_TAGS,
   type NoticeAudience,
   type Notification,
   type NotificationType,
+  type Region,
+  resolveLanguage,
 } from '@account-centre/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
+import {
+  normaliseLocalised,
+  type Reader,
+  readLocalised,
+  storedTranslations,
+  type Translations,
+} from '../../lib/localised-text.js';
+import { productMessage } from './notify.js';
 
 export type NotificationDto = Static<typeof Notification>;
 
@@ -46,7 +58,10 @@ export interface NewNotice {
   /** The accounts of a notice to named accounts. */
   userIds?: readonly number[];
   type: NotificationType;
-  content: string;
+  /** The content where no language of `translations` matches the reader (docs/decisions/058). */
+  content?: string | undefined;
+  /** The content in the languages it was written in. */
+  translations?: Translations | undefined;
 }
 
 /**
@@ -55,9 +70,12 @@ export interface NewNotice {
  * what was said before them).
  */
 export async function sendNotice(db: Db, notice: NewNotice, now: number): Promise<{ id: number; recipients: number }> {
-  const content = sanitiseNotice(notice.content);
-  if (content.length === 0 || content.length > NOTICE_CONTENT_MAX_LENGTH)
-    throw operatorInputError(`the content has 1 to ${NOTICE_CONTENT_MAX_LENGTH} characters once sanitised`);
+  const content = normaliseLocalised({ text: notice.content, translations: notice.translations }, (html) => {
+    const sanitised = sanitiseNotice(html);
+    if (sanitised.length === 0 || sanitised.length > NOTICE_CONTENT_MAX_LENGTH)
+      throw operatorInputError(`the content has 1 to ${NOTICE_CONTENT_MAX_LENGTH} characters once sanitised`);
+    return sanitised;
+  });
   const named = notice.audience === 'users';
   const value = notice.audience === 'region' || notice.audience === 'language' ? (notice.value ?? '').trim() : null;
   if (value !== null && (value.length === 0 || value.length > 16))
@@ -72,7 +90,8 @@ export async function sendNotice(db: Db, notice: NewNotice, now: number): Promis
         audience: notice.audience,
         audience_value: value,
         type: notice.type,
-        content,
+        content: content.text,
+        content_translations: storedTranslations(content.translations),
         created_at: now,
         withdrawn_at: null,
       })
@@ -117,7 +136,15 @@ async function visibleNotices(db: Db, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw appError(CommonErrors.notFound);
-  const columns = ['n.id', 'n.type', 'n.content', 'n.created_at'] as const;
+  const columns = [
+    'n.id',
+    'n.type',
+    'n.content',
+    'n.content_translations',
+    'n.kind',
+    'n.params',
+    'n.created_at',
+  ] as const;
   const personal = db
     .selectFrom('notice_recipients as r')
     .innerJoin('notices as n', 'n.id', 'r.notice_id')
@@ -143,17 +170,35 @@ async function visibleNotices(db: Db, userId: number) {
     .leftJoin('notice_reads as rd', (join) => join.onRef('rd.notice_id', '=', 'v.id').on('rd.user_id', '=', userId));
 }
 
-/** A page of the person's messages, newest first, with whether each was read (getMessage). */
+/**
+ * A page of the person's messages, newest first, with whether each was read (getMessage), each
+ * in the reader's language: a product message written out from its kind, an operator's notice
+ * in the best of its languages (docs/decisions/058).
+ */
 export async function notificationPage(
   db: Db,
   userId: number,
   offset: number,
   count: number,
+  asked: { language: Language | null; region: Region },
 ): Promise<{ count: number; notify: NotificationDto[] }> {
   const visible = await visibleNotices(db, userId);
+  const reader: Reader = {
+    region: asked.region,
+    language: asked.language ?? (await accountLanguage(db, userId, asked.region)),
+  };
   const [rows, total] = await Promise.all([
     visible
-      .select(['v.id', 'v.type', 'v.content', 'v.created_at', 'rd.read_at'])
+      .select([
+        'v.id',
+        'v.type',
+        'v.content',
+        'v.content_translations',
+        'v.kind',
+        'v.params',
+        'v.created_at',
+        'rd.read_at',
+      ])
       .orderBy('v.created_at', 'desc')
       .orderBy('v.id', 'desc')
       .limit(count)
@@ -168,9 +213,17 @@ export async function notificationPage(
       is_read: row.read_at !== null,
       type: row.type,
       created_at: row.created_at,
-      content: row.content,
+      content:
+        (row.kind !== null && productMessage(row.kind, row.params, reader)) ||
+        readLocalised(row.content, row.content_translations, reader),
     })),
   };
+}
+
+/** The language an account chose, else its region's. */
+async function accountLanguage(db: Db, userId: number, region: Region): Promise<Language> {
+  const user = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return resolveLanguage(user?.language, buildLanguage(region));
 }
 
 /** Marks the person's messages among `ids` read; ids of messages they do not see change nothing. */

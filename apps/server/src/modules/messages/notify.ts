@@ -1,6 +1,16 @@
-import { buildLanguage, type Language, languageTags, resolveLanguage, type Region } from '@account-centre/contract';
+import {
+  buildLanguage,
+  type Language,
+  languages,
+  languageTags,
+  resolveLanguage,
+  type Region,
+} from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { type NotifyKind, notifyTexts } from './notify-texts.js';
+import type { Reader } from '../../lib/localised-text.js';
+
+export type { Reader };
 
 /**
  * What fills a message's `{name}` marks: text (escaped when placed), a number, a time (shown as
@@ -33,10 +43,57 @@ export function notifyText(kind: NotifyKind, language: Language, params: NotifyP
   });
 }
 
+export function isNotifyKind(kind: string): kind is NotifyKind {
+  return Object.hasOwn(notifyTexts, kind);
+}
+
+/**
+ * A product message as its reader sees it (docs/decisions/058): its kind's text in the reader's
+ * language with its values filled in; null when the kind is no longer known (the stored sentence
+ * is shown then).
+ */
+export function productMessage(kind: string, params: string | null, reader: Reader): string | null {
+  if (!isNotifyKind(kind)) return null;
+  const values = params ? (JSON.parse(params) as NotifyParams) : {};
+  return `<p>${notifyText(kind, reader.language, values, reader.region)}</p>`;
+}
+
+/** Marks whose values are plain text, which can be read back out of a sentence written with them. */
+const TEXT_MARKS = new Set(['code', 'team', 'company', 'order']);
+const unescapeHtml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.entries(entities).find(([, e]) => e === entity)![0]);
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The kind and values of a product message stored as a sentence (as they were before messages
+ * kept their kind): one of today's texts in any language whose marks are all plain text. Null
+ * for anything else, which then keeps its sentence.
+ */
+export function recogniseNotifyText(content: string): { kind: NotifyKind; params: Record<string, string> } | null {
+  for (const kind of Object.keys(notifyTexts) as NotifyKind[]) {
+    for (const language of languages) {
+      const text: string = notifyTexts[kind][language];
+      const marks = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+      if (!marks.every((mark) => TEXT_MARKS.has(mark))) break;
+      const pattern = text
+        .split(/\{\w+\}/)
+        .map(escapeRegex)
+        .join('(.+?)');
+      const found = new RegExp(`^<p>${pattern}</p>$`, 's').exec(content);
+      if (!found) continue;
+      const params = Object.fromEntries(marks.map((mark, index) => [mark, unescapeHtml(found[index + 1] as string)]));
+      return { kind, params };
+    }
+  }
+  return null;
+}
+
 /**
  * Tells a person of one of the product's own events (issue 15 item 5): a system message to
- * them alone, in their language (their own, else their region's), inside the caller's
- * transaction, so it exists exactly when the event does; none to a closed account. With `once`, a second message of the
+ * them alone, inside the caller's transaction, so it exists exactly when the event does; none
+ * to a closed account. It keeps its kind and values and is written out in the language of each
+ * reading (docs/decisions/058); the sentence in the person's own language (else their region's)
+ * is stored too, for a kind that might one day be retired. With `once`, a second message of the
  * same key is never made (the database's unique key decides, however many instances try): for
  * reminders such as points about to expire, sent once per grant.
  */
@@ -69,6 +126,8 @@ export async function notify(
       created_at: now,
       withdrawn_at: null,
       event_key: options.once ?? null,
+      kind,
+      params: JSON.stringify(params),
     })
     .onConflict((oc) => oc.column('event_key').doNothing())
     .returning('id')

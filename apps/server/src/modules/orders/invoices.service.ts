@@ -1,4 +1,5 @@
 import {
+  buildLanguage,
   CommonErrors,
   formatAmount,
   INVOICE_TITLE_MAX_LENGTH,
@@ -7,12 +8,15 @@ import {
   type InvoiceState,
   type InvoiceTitleType,
   isValidTaxNumber,
+  type Language,
   normaliseEmail,
   OrderErrors,
   type ReceiptProduct,
   receiptProductOf,
   receiptStatus,
   type ReceiptStatus,
+  type Region,
+  resolveLanguage,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import type { InvoicesTable } from '../../db/schema.js';
@@ -20,6 +24,7 @@ import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { insertMessage } from '../outbox/outbox.repository.js';
 import * as repo from './orders.repository.js';
+import { fillReceiptText, receiptMailTexts } from './receipt-mail-texts.js';
 import { notify } from '../messages/notify.js';
 
 export interface InvoiceRequest {
@@ -119,7 +124,7 @@ export async function requestInvoice(
       updated_at: now,
     });
     if (row && overseas) {
-      await insertMessage(trx, receiptReadyMessage(email, order, 'overseas'), now);
+      await insertMessage(trx, await receiptReadyMessage(trx, email, { ...order, user_id: userId }, 'overseas'), now);
       await notify(trx, userId, 'invoiceIssued', { order: order.order_no }, now);
     }
     return row;
@@ -144,29 +149,38 @@ interface NoticeOrder {
   currency: 'CNY' | 'USD';
 }
 
-function receiptReadyMessage(email: string, order: NoticeOrder, region: 'domestic' | 'overseas') {
-  const amount = formatAmount(order.amount, order.currency);
-  return region === 'domestic'
-    ? {
-        channel: 'email' as const,
-        recipient: email,
-        subject: `订单 ${order.order_no} 的发票已开具`,
-        body: `您的订单 ${order.order_no}（${order.product_name}，${amount}）的电子发票已开具。请登录账户中心，在“我的订单”中下载。`,
-      }
-    : {
-        channel: 'email' as const,
-        recipient: email,
-        subject: `Your receipt for order ${order.order_no}`,
-        body: `The receipt for your order ${order.order_no} (${order.product_name}, ${amount}) is ready. Sign in to your account centre and download it from Orders.`,
-      };
+/**
+ * The language of an e-mail about a person's order: the one they chose, else their order's
+ * region's (docs/decisions/058).
+ */
+async function mailLanguage(db: Db, userId: number, region: Region): Promise<Language> {
+  const user = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return resolveLanguage(user?.language, buildLanguage(region));
 }
 
-function invoiceFailedMessage(email: string, order: NoticeOrder) {
+async function receiptReadyMessage(db: Db, email: string, order: NoticeOrder & { user_id: number }, region: Region) {
+  const texts = receiptMailTexts[await mailLanguage(db, order.user_id, region)];
+  const values = {
+    order: order.order_no,
+    product: order.product_name,
+    amount: formatAmount(order.amount, order.currency),
+  };
   return {
     channel: 'email' as const,
     recipient: email,
-    subject: `订单 ${order.order_no} 的发票未能开具`,
-    body: `您的订单 ${order.order_no}（${order.product_name}）的发票未能开具，可能是开票信息有误。请在订单有效期内重新申请，或联系客服。`,
+    subject: fillReceiptText(texts.readySubject, values),
+    body: fillReceiptText(texts.readyBody, values),
+  };
+}
+
+async function invoiceFailedMessage(db: Db, email: string, order: NoticeOrder & { user_id: number; region: Region }) {
+  const texts = receiptMailTexts[await mailLanguage(db, order.user_id, order.region)];
+  const values = { order: order.order_no, product: order.product_name, amount: '' };
+  return {
+    channel: 'email' as const,
+    recipient: email,
+    subject: fillReceiptText(texts.failedSubject, values),
+    body: fillReceiptText(texts.failedBody, values),
   };
 }
 
@@ -189,7 +203,7 @@ export async function issueInvoice(db: Db, orderNo: string, number: string | und
     return await db.transaction().execute(async (trx) => {
       const row = await repo.markInvoiceIssued(trx, order.id, invoiceNumber, now);
       if (!row) throw appError(OrderErrors.invoiceNotPending);
-      await insertMessage(trx, receiptReadyMessage(row.email, order, order.region), now);
+      await insertMessage(trx, await receiptReadyMessage(trx, row.email, order, order.region), now);
       await notify(trx, order.user_id, 'invoiceIssued', { order: order.order_no }, now);
       return { order_id: order.order_no, invoice: row.state, number: row.number, iv_type: row.iv_type };
     });
@@ -208,7 +222,7 @@ export async function failInvoice(db: Db, orderNo: string, reason: string, now: 
     const row = await repo.markInvoiceFailed(trx, order.id, why, now);
     if (!row) throw appError(OrderErrors.invoiceNotPending);
     const invoice = await repo.findInvoice(trx, order.id);
-    if (invoice) await insertMessage(trx, invoiceFailedMessage(invoice.email, order), now);
+    if (invoice) await insertMessage(trx, await invoiceFailedMessage(trx, invoice.email, order), now);
     return { order_id: order.order_no, invoice: row.state, reason: why };
   });
 }

@@ -11,6 +11,7 @@ import {
   CompanyErrors,
   currencyOfRegion,
   GrantErrors,
+  type Language,
   type PaymentMethod,
   paymentMethodsOf,
   isRefusedPlanPurchase,
@@ -148,6 +149,8 @@ export interface NewCheckout {
   useCoupon?: boolean | undefined;
   /** The origin the buyer reached the service at: the sandbox's pay page is served there. */
   payerOrigin: string;
+  /** The language the buyer is buying in, which the provider's pay page speaks; null: not named. */
+  language?: Language | null | undefined;
   /**
    * A business item bought for a company the buyer created (company-checkout.ts): a term for
    * every seat or more seats, at the unit price computed for that company as it was (`priced`:
@@ -221,6 +224,7 @@ export async function createCheckout(
         }),
         notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
         payerOrigin: input.payerOrigin,
+        language: input.language,
         expiresAt,
         agreement: item.kind === 'personal' && item.plan.continuous,
       });

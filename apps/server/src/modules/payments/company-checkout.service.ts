@@ -8,6 +8,7 @@ import {
   CompanyType,
   companyTimeItems,
   currencyOfRegion,
+  type Language,
   type PaymentMethod,
   type Region,
 } from '@account-centre/contract';
@@ -78,6 +79,7 @@ export interface CompanyPurchase {
   method: PaymentMethod;
   useCoupon?: boolean | undefined;
   payerOrigin: string;
+  language?: Language | null | undefined;
   /** A term more for every seat (coop/recharge), or `seats` more (coop/subscription). */
   change: { kind: 'time'; item: CompanyTimeItem } | { kind: 'seats'; seats: number };
 }
@@ -115,6 +117,7 @@ export async function openCompanyCheckout(
       method: input.method,
       useCoupon: input.useCoupon,
       payerOrigin: input.payerOrigin,
+      language: input.language,
       // What was priced, so the payment gives exactly that or is refused (docs/decisions/052).
       company: {
         id: company.id,

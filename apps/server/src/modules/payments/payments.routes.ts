@@ -14,7 +14,7 @@ import {
   pollCheckoutRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicOrigin } from '../../lib/caller.js';
+import { namedLanguage, publicOrigin } from '../../lib/caller.js';
 import { ok, okList, registerRoute, type RouteContext } from '../../lib/register-route.js';
 import {
   abandonCheckout,
@@ -55,6 +55,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           method: body.method,
           useCoupon: body.use_coupon,
           payerOrigin: publicOrigin(request),
+          language: namedLanguage(request),
           teamId: body.team_id,
         },
         (trx) => idempotency.markApplied(trx),
@@ -84,6 +85,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         method: query.method,
         useCoupon: query.use_coupon,
         payerOrigin: publicOrigin(request),
+        language: namedLanguage(request),
         change,
       },
       (trx) => idempotency.markApplied(trx),

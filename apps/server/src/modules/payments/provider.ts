@@ -1,4 +1,4 @@
-import type { Currency, PaymentMethod } from '@account-centre/contract';
+import type { Currency, Language, PaymentMethod } from '@account-centre/contract';
 
 /**
  * What the checkout needs of a payment provider (docs/decisions/037). WeChat Pay Native, Alipay
@@ -46,6 +46,8 @@ export interface PaymentToOpen {
   notifyUrl: string;
   /** The origin the payer reaches this service at: the sandbox's pay page is served there. */
   payerOrigin: string;
+  /** The language of the payer's flow, which the provider's page should speak; absent: its own choice. */
+  language?: Language | null | undefined;
   expiresAt: number;
   /** A continuous plan: the provider also sets up the agreement to charge each period. */
   agreement: boolean;

@@ -78,6 +78,7 @@ export class SandboxProvider implements PaymentProvider {
         notify_url: payment.notifyUrl,
         state: 'pending',
         agreement: payment.agreement ? 1 : 0,
+        language: payment.language ?? null,
         created_at: now,
         expires_at: payment.expiresAt,
         paid_at: null,

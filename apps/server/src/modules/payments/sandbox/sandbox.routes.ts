@@ -36,7 +36,8 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvid
     const show = async (request: FastifyRequest, reply: FastifyReply) => {
       const { ref } = request.params as { ref: string };
       const payment = await sandbox.payment(ref);
-      const language = payerLanguage(request);
+      // The page speaks the checkout's language; for one opened before it was kept, the browser's.
+      const language = payment?.language ?? payerLanguage(request);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       return reply
         .code(payment ? 200 : 404)

@@ -1,0 +1,82 @@
+import { buildLanguage, isLanguage, type Language, type Region } from '@account-centre/contract';
+
+/** Whom a text is written out for: the language they read in, and their region (its clock, its language). */
+export interface Reader {
+  language: Language;
+  region: Region;
+}
+
+/** An operator's text in the languages it was given in (docs/decisions/058). */
+export type Translations = Partial<Record<Language, string>>;
+
+/**
+ * A text given by an operator: `text` as it is shown where no language matches (and as it was
+ * stored before texts had languages), and the languages it was given in.
+ */
+export interface LocalisedText {
+  text: string;
+  translations: Translations;
+}
+
+/**
+ * The languages a reader is offered a text in, in order: their own, the other Chinese script (a
+ * Traditional Chinese reader reads Simplified, and the other way round), then the language of the
+ * reader's region (Chinese on the domestic site, English on the overseas one).
+ */
+export function fallbackChain(language: Language, region: Region): Language[] {
+  const related: Language[] = language === 'tw' ? ['zh'] : language === 'zh' ? ['tw'] : [];
+  return [...new Set([language, ...related, buildLanguage(region)])];
+}
+
+/**
+ * The best of an operator's texts for a reader: the first language of their chain it was given
+ * in, else the untagged text (which defaults to the English, else the Chinese, else any given).
+ */
+export function bestText(text: LocalisedText, language: Language, region: Region): string {
+  for (const candidate of fallbackChain(language, region)) {
+    const found = text.translations[candidate];
+    if (found !== undefined) return found;
+  }
+  return text.text;
+}
+
+/** The translations column as stored: a JSON object of language → text, null when there are none. */
+export function storedTranslations(translations: Translations): string | null {
+  const entries = Object.entries(translations).filter(([language, value]) => isLanguage(language) && value);
+  return entries.length === 0 ? null : JSON.stringify(Object.fromEntries(entries));
+}
+
+/** The translations of a stored column; anything that is not a language's text is left out. */
+export function readTranslations(stored: string | null | undefined): Translations {
+  if (!stored) return {};
+  const parsed: unknown = JSON.parse(stored);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const translations: Translations = {};
+  for (const [language, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (isLanguage(language) && typeof value === 'string') translations[language] = value;
+  }
+  return translations;
+}
+
+/** A stored text and its translations, as a reader sees them. */
+export function readLocalised(text: string, stored: string | null | undefined, reader: Reader): string {
+  return bestText({ text, translations: readTranslations(stored) }, reader.language, reader.region);
+}
+
+/**
+ * Checks and trims each language's text the way the untagged one is checked (`check` throws for
+ * a text it refuses). The untagged text defaults to the English one, else the Chinese one, else
+ * the first given: some text is always there for a reader no language matches.
+ */
+export function normaliseLocalised(
+  input: { text?: string | undefined; translations?: Translations | undefined },
+  check: (text: string) => string,
+): LocalisedText {
+  const translations: Translations = {};
+  for (const [language, value] of Object.entries(input.translations ?? {})) {
+    if (isLanguage(language) && value !== undefined) translations[language] = check(value);
+  }
+  const given = input.text ?? translations.en ?? translations.zh ?? Object.values(translations)[0];
+  if (given === undefined) return { text: check(''), translations };
+  return { text: check(given), translations };
+}
