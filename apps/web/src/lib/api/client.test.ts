@@ -132,6 +132,17 @@ describe('apiCall', () => {
     expect(fetchInit?.credentials).toBe('include');
   });
 
+  it('names the page’s language, not the browser’s, so the server writes its texts in it', async () => {
+    serve(() => ok(user(5)));
+    document.documentElement.lang = 'ja';
+    try {
+      await apiCall(getUserRoute, { params: { userId: 5 } });
+    } finally {
+      document.documentElement.lang = '';
+    }
+    expect(requests[0]?.headers.get('Accept-Language')).toBe('ja');
+  });
+
   it('sends a JSON body and query values', async () => {
     serve(() => ok([]));
     await apiCall(devOutboxRoute, { query: { to: 'a@b.com', limit: 5 } });

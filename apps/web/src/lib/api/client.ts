@@ -118,6 +118,9 @@ function queryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
+/** The language tag of the page (`<html lang>`, kept by the i18n layer), empty before it is set. */
+const pageLanguage = () => (typeof document === 'undefined' ? '' : document.documentElement.lang);
+
 type Envelope = { status: 'success' | 'error'; code: number; msg: string; data?: unknown };
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -138,6 +141,9 @@ async function send<R extends RouteDef>(
     queryString(options.query);
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    // The page's language, not the browser's: the server writes messages, e-mails and operators'
+    // texts in it (docs/decisions/058). `<html lang>` follows every language switch.
+    ...(pageLanguage() ? { 'Accept-Language': pageLanguage() } : {}),
     ...(config.refreshCookie ? COOKIE_FORM : {}),
     ...options.headers,
   };
