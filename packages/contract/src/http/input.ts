@@ -62,10 +62,6 @@ export function parseDecimal(text: string, decimals = 0): number | null {
   return new RegExp(decimalPattern(decimals)).test(text) ? Number(text) : null;
 }
 
-/** A number written as text, in plain decimal notation with at most `decimals` decimals. */
-export const DecimalText = ({ decimals, ...options }: TextOptions & { decimals: number }): TString =>
-  Type.String({ ...options, pattern: decimalPattern(decimals) });
-
 /** The id of a row: an auto-incrementing int4 key. */
 export const Id = (options: Omit<TNumberOptions, 'minimum' | 'maximum'> = {}): TInteger =>
   Type.Integer({ ...options, minimum: 1, maximum: INT4_MAX });

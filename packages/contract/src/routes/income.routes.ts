@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
-import { DecimalText, Id, Text, UnixSeconds } from '../http/input.js';
+import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
 import { incomeKinds, incomeProducts, withdrawalStates } from '../rules/income.js';
 import { UserIdParams } from './user.routes.js';
@@ -126,11 +126,11 @@ export const requestWithdrawalRoute = defineRoute({
       identity_card: Text({ maxLength: 32 }),
       name: Text({ maxLength: 50 }),
       mobile: Text({ maxLength: 20 }),
-      /** Yuan as typed (fen at most), in plain decimal digits: `"0x32"` or `"5e1"` is refused, not read as 50. */
-      amount: Type.Union([
-        DecimalText({ maxLength: 20, decimals: 2 }),
-        Type.Number({ minimum: -10_000_000, maximum: 10_000_000 }),
-      ]),
+      /**
+       * Yuan as typed. Anything that is not plain decimal digits (fen at most) counts as 0 and
+       * fails the minimum in the spec's order (spec 01 §5, withdrawalYuan): `"0x32"` is not 50.
+       */
+      amount: Type.Union([Text({ maxLength: 20 }), Type.Number({ minimum: -10_000_000, maximum: 10_000_000 })]),
     },
     strict,
   ),
