@@ -20,6 +20,12 @@ export interface Config {
   /** `sqlite:<file>` (default, under data/) or a `postgres://` URL. */
   databaseUrl: string;
   redisUrl: string | null;
+  /**
+   * How long a Redis command may take before the server goes on without Redis
+   * (`REDIS_TIMEOUT_MS`); a Redis that stops answering is noticed within about twice this
+   * (docs/decisions/054).
+   */
+  redisTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   /**
@@ -179,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: read.int('PORT', 8080, 0, 65535),
     databaseUrl,
     redisUrl,
+    redisTimeoutMs: read.int('REDIS_TIMEOUT_MS', 500, 50, 10_000),
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Account Centre <no-reply@localhost>',
     outbox: {

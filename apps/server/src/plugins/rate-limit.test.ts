@@ -116,7 +116,7 @@ describe('rate limit', () => {
     expect((await get(a, ip)).status).toBe(429);
   });
 
-  it('lets requests through while Redis cannot answer', async (context) => {
+  it('counts on this instance while Redis cannot answer (decision 054)', async (context) => {
     if (redisUnreachable) context.skip(`Redis at ${redisUrl} is unreachable: ${redisUnreachable}`);
     const t = await appWith({ RATE_LIMIT_MAX: '1', REDIS_URL: redisUrl });
     const ip = freshAddress();
@@ -125,8 +125,9 @@ describe('rate limit', () => {
       (await t.app.inject({ method: 'GET', url: '/api/no-such-route', remoteAddress: ip })).statusCode;
     expect(await missing()).toBe(404);
     expect(await missing()).toBe(429);
-    // The app's own connection gone: counting fails, and the ceiling is not a reason to refuse.
+    // The app's own connection gone: the ceiling holds, counted afresh in this instance's memory.
     t.app.redis?.disconnect();
     expect(await missing()).toBe(404);
+    expect(await missing()).toBe(429);
   });
 });

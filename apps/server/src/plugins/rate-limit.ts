@@ -1,8 +1,9 @@
 import { CommonErrors } from '@account-centre/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { appError } from '../lib/errors.js';
+import { redisReady } from './redis.js';
 
 /** A client's count in its current window, and when that window ends (epoch ms). */
 interface WindowCount {
@@ -13,6 +14,7 @@ interface WindowCount {
 /** Counts one more request of `key` in fixed windows of `windowMs`. */
 interface WindowCounter {
   hit(key: string, now: number): WindowCount | Promise<WindowCount>;
+  readonly windowMs: number;
   close(): void;
 }
 
@@ -42,6 +44,7 @@ function memoryCounter(windowMs: number): WindowCounter {
       entry.count += 1;
       return entry;
     },
+    windowMs,
     close: () => clearInterval(sweeper),
   };
 }
@@ -51,9 +54,14 @@ const REDIS_PREFIX = 'account-centre:rl:';
 
 /**
  * The counts of every instance sharing one Redis: one atomic script per request increments the
- * address's count, starts its window on the first hit and answers the time left.
+ * address's count, starts its window on the first hit and answers the time left. While Redis is
+ * away — its connection down, or a command failing or timing out — `local` counts instead, so the
+ * ceiling still holds, on each instance for itself (docs/decisions/054). A connection known to
+ * be down is not even asked: the request is decided at once, with no command left to wait.
  */
-function redisCounter(redis: Redis, windowMs: number): WindowCounter {
+function sharedCounter(redis: Redis, local: WindowCounter, log: FastifyBaseLogger): WindowCounter {
+  // Said once per spell of failures, not once per request counted here meanwhile.
+  let failing = false;
   const script = `
     local count = redis.call('INCR', KEYS[1])
     if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -61,11 +69,23 @@ function redisCounter(redis: Redis, windowMs: number): WindowCounter {
     if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) left = tonumber(ARGV[1]) end
     return { count, left }`;
   return {
-    async hit(key, now) {
-      const [count, left] = (await redis.eval(script, 1, REDIS_PREFIX + key, windowMs)) as [number, number];
-      return { count, endsAt: now + left };
+    hit(key, now) {
+      if (!redisReady(redis)) return local.hit(key, now);
+      return (redis.eval(script, 1, REDIS_PREFIX + key, local.windowMs) as Promise<[number, number]>).then(
+        ([count, left]) => {
+          failing = false;
+          return { count, endsAt: now + left };
+        },
+        (error: unknown) => {
+          if (!failing)
+            log.warn({ err: error }, 'rate limit: Redis did not answer; counting on this instance meanwhile');
+          failing = true;
+          return local.hit(key, now);
+        },
+      );
     },
-    close: () => undefined,
+    windowMs: local.windowMs,
+    close: () => local.close(),
   };
 }
 
@@ -77,14 +97,15 @@ function redisCounter(redis: Redis, windowMs: number): WindowCounter {
  *
  * Our own, small: it runs on every request, so without Redis it decides synchronously, with no
  * promise and no header beyond the refusal's `Retry-After` (docs/decisions/026). When Redis
- * cannot answer, the request goes through: the ceiling guards capacity, and refusing every
- * request while Redis is down would take the whole API down with it.
+ * cannot answer, this instance counts on its own until it can: neither refusing every request
+ * nor waiting on Redis would be better than a ceiling per instance (docs/decisions/054).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const { max, windowSeconds } = app.config.rateLimit;
     const windowMs = windowSeconds * 1000;
-    const counter = app.redis ? redisCounter(app.redis, windowMs) : memoryCounter(windowMs);
+    const local = memoryCounter(windowMs);
+    const counter = app.redis ? sharedCounter(app.redis, local, app.log) : local;
     app.addHook('onClose', async () => counter.close());
 
     const decide = (counted: WindowCount, now: number) => {
@@ -105,13 +126,8 @@ export const rateLimitPlugin = fp(
       const counted = counter.hit(request.ip, now);
       // Without Redis: decided here, no closure or promise per request (docs/decisions/026).
       if (!(counted instanceof Promise)) return answer(counted, now, reply, done);
-      counted.then(
-        (sharedCount) => answer(sharedCount, now, reply, done),
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'rate limit: Redis did not answer; request let through');
-          done();
-        },
-      );
+      // The shared counter never rejects: a failure is counted here instead.
+      void counted.then((sharedCount) => answer(sharedCount, now, reply, done));
     });
   },
   { name: 'rate-limit', dependencies: ['redis'] },

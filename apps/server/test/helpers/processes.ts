@@ -67,11 +67,15 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the server (`src/server.ts`) with `env` and waits until `base` answers its health
- * check; throws with what it printed when it ends or does not answer within 30 s.
+ * check; throws with what it printed when it ends or does not answer within `withinMs`.
  */
-export async function startServerAt(env: Record<string, string>, base: string): Promise<NodeProcess> {
+export async function startServerAt(
+  env: Record<string, string>,
+  base: string,
+  withinMs = 30_000,
+): Promise<NodeProcess> {
   const node = startNode('src/server.ts', [], env);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const health = await fetch(`${base}/api/health`).catch(() => null);
     if (health?.ok) return node;

@@ -12,7 +12,10 @@ export const healthRoute = defineRoute({
   reply: Envelope(
     Type.Object({
       database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
-      redis: Type.Union([Type.Literal('connected'), Type.Literal('not configured')]),
+      redis: Type.Union([Type.Literal('connected'), Type.Literal('unavailable'), Type.Literal('not configured')], {
+        description:
+          'unavailable: Redis did not answer; the instance serves on without it, so the answer stays 200 (docs/decisions/054)',
+      }),
       uptime: Type.Integer({ description: 'seconds since start' }),
     }),
   ),

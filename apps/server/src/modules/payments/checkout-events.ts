@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { firstConnection, redisReady } from '../../plugins/redis.js';
 
 /** The Redis channel on which instances tell each other that a checkout changed. */
 export const CHECKOUT_EVENTS_CHANNEL = 'account-centre:checkouts';
@@ -23,14 +24,29 @@ export class CheckoutEvents {
     this.#local.setMaxListeners(0);
   }
 
-  /** Starts hearing other instances' changes (with Redis). */
+  /**
+   * Starts hearing other instances' changes (with Redis). A Redis away at the start or later
+   * does not stop the server: the subscriber subscribes on every connection it makes, and
+   * meanwhile screens fall back to their poll (docs/decisions/054).
+   */
   async start(): Promise<void> {
     if (!this.redis) return;
-    const subscriber = this.redis.duplicate();
-    subscriber.on('message', (_channel: string, outTradeNo: string) => this.#local.emit(outTradeNo));
-    subscriber.on('error', this.onError);
-    await subscriber.subscribe(CHECKOUT_EVENTS_CHANNEL);
+    const subscriber = this.redis.duplicate({ autoResubscribe: false, maxRetriesPerRequest: 0 });
     this.#subscriber = subscriber;
+    subscriber.on('message', (_channel: string, outTradeNo: string) => this.#local.emit(outTradeNo));
+    // Once per spell away: the failed tries that follow, every 2 s at most, say nothing new.
+    let away = false;
+    subscriber.on('error', (error: Error) => {
+      if (!away) this.onError(error);
+      away = true;
+    });
+    let subscribing: Promise<unknown> = Promise.resolve();
+    subscriber.on('ready', () => {
+      away = false;
+      subscribing = subscriber.subscribe(CHECKOUT_EVENTS_CHANNEL).catch(this.onError);
+    });
+    await firstConnection(subscriber, 2 * (this.redis.options.commandTimeout ?? 500));
+    await subscribing;
   }
 
   async stop(): Promise<void> {
@@ -41,7 +57,8 @@ export class CheckoutEvents {
 
   /** After the change has committed: every instance's listeners of the checkout read it again. */
   async changed(outTradeNo: string): Promise<void> {
-    if (this.redis) {
+    // A connection known to be down is not waited for: only this instance's screens hear it.
+    if (this.redis && redisReady(this.redis)) {
       try {
         await this.redis.publish(CHECKOUT_EVENTS_CHANNEL, outTradeNo);
         return;
