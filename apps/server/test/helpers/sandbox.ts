@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
+import { createTestApp, type TestApp, type TestDialect } from './test-app.js';
 
 /** The sandbox payment a pay page's address names (its last segment). */
 export const sandboxRefOf = (payUrl: string | null): string => (payUrl ?? '').split('/').pop() as string;
@@ -13,4 +13,14 @@ export async function payOnSandboxPage(t: Pick<TestApp, 'app'>, payUrl: string |
     payload: '',
   });
   expect(res.statusCode).toBe(303);
+}
+
+/**
+ * An app for checkout tests: listening (the sandbox's pay page calls back over HTTP), with the
+ * sweep of open checkouts and the sandbox's own polling off, so a test decides when each happens.
+ */
+export async function startCheckoutTestApp(dialect: TestDialect): Promise<TestApp> {
+  const t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t;
 }

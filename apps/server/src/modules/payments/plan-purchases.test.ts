@@ -8,8 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { payOnSandboxPage, startCheckoutTestApp } from '../../../test/helpers/sandbox.js';
+import { dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
 const YEAR = 31_536_000;
@@ -23,8 +23,7 @@ describe.each(dialects)('plan purchases over what is held, on $name', (dialect) 
   const cli = cliRunner(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await startCheckoutTestApp(dialect);
   });
   afterAll(async () => t.close());
 

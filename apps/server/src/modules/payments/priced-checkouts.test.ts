@@ -10,8 +10,8 @@ import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { payOnSandboxPage, startCheckoutTestApp } from '../../../test/helpers/sandbox.js';
+import { dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createCompany } from '../companies/companies.service.js';
 
@@ -31,8 +31,7 @@ describe.each(dialects)('company payments priced for the company as it was, on $
   let t: TestApp;
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await startCheckoutTestApp(dialect);
   });
   afterAll(async () => t.close());
 
