@@ -87,7 +87,7 @@ export default defineConfig(({ command }) => ({
             { name: 'boot', tags: ['$initial'] },
             {
               name: 'boot',
-              test: /[\\/]src[\\/](components[\\/](ScreenLayout|UnbuiltSection|LoadFailed)\.tsx|components[\\/]toast\.ts|lib[\\/]i18n[\\/]use-language\.ts|lib[\\/]hooks[\\/]use-single-flight\.ts)$|@mantine[\\/]core[\\/].*[\\/](Title|Stack|ActionIcon|Text|Group|Anchor)[\\/]|@mantine[\\/]hooks[\\/].*[\\/]use-window-event[\\/]/,
+              test: /[\\/]src[\\/](components[\\/](ScreenLayout|UnbuiltSection|LoadFailed|EmptyNotice)\.tsx|components[\\/]toast\.ts|lib[\\/]i18n[\\/]use-language\.ts|lib[\\/]hooks[\\/]use-single-flight\.ts)$|@mantine[\\/]core[\\/].*[\\/](Title|Stack|ActionIcon|Text|Group|Anchor)[\\/]|@mantine[\\/]hooks[\\/].*[\\/]use-window-event[\\/]/,
             },
             {
               // Kit pieces both the header and screens show: captured before the header's

@@ -1,5 +1,6 @@
-import { EmptyState, Paper } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EmptyNotice } from './EmptyNotice';
 
 /**
  * What a screen shows while it has nothing of its own yet: says so plainly, rather than showing
@@ -9,7 +10,7 @@ export function UnbuiltSection() {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" py="xl" px="md">
-      <EmptyState title={t('shell:unbuilt.title')} description={t('shell:unbuilt.description')} />
+      <EmptyNotice title={t('shell:unbuilt.title')} description={t('shell:unbuilt.description')} />
     </Paper>
   );
 }

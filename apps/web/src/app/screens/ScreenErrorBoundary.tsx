@@ -1,6 +1,7 @@
-import { Button, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNotice } from '../../components/EmptyNotice';
 import { ChunkLoadError } from './load-screen';
 
 function reloadPage() {
@@ -12,16 +13,13 @@ export function ScreenFailure({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunk = error instanceof ChunkLoadError;
   return (
-    <EmptyState
+    <EmptyNotice
       role="alert"
       py="xl"
       title={chunk ? t('shell:chunkError.title') : t('shell:screenError.title')}
       description={chunk ? t('shell:chunkError.description') : t('shell:screenError.description')}
-    >
-      <EmptyState.Actions>
-        <Button onClick={reloadPage}>{t('shell:reload')}</Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      actions={<Button onClick={reloadPage}>{t('shell:reload')}</Button>}
+    />
   );
 }
 

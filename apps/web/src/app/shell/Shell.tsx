@@ -1,9 +1,10 @@
 import { COMPANY_INVITE_PARAM } from '@account-centre/contract';
-import { Box, Button, EmptyState, Loader } from '@mantine/core';
+import { Box, Button, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from '../../lib/router';
+import { EmptyNotice } from '../../components/EmptyNotice';
 import { openSignIn } from '../../features/auth';
 import { getLaunchParams, productOf, useBuildContext } from '../../lib/build-context';
 import { lazyWithTexts, loadNamespace } from '../../lib/i18n';
@@ -147,11 +148,12 @@ export function Shell() {
               {waitingForTeam && <ScreenLoading />}
             </>
           ) : (
-            <EmptyState py="xl" title={t('shell:signedOut.title')} description={t('shell:signedOut.description')}>
-              <EmptyState.Actions>
-                <Button onClick={() => openSignIn()}>{t('shell:signedOut.signIn')}</Button>
-              </EmptyState.Actions>
-            </EmptyState>
+            <EmptyNotice
+              py="xl"
+              title={t('shell:signedOut.title')}
+              description={t('shell:signedOut.description')}
+              actions={<Button onClick={() => openSignIn()}>{t('shell:signedOut.signIn')}</Button>}
+            />
           )}
           {loading && (
             <div className={classes.overlay} role="status" aria-label={t('shell:loading')}>

@@ -1,8 +1,9 @@
 import { isPlainCompanyMember } from '@account-centre/contract';
-import { EmptyState, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyNotice } from '../../../components/EmptyNotice';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { useBuildContext } from '../../../lib/build-context';
@@ -71,7 +72,7 @@ export function CompanyView({
       )}
       {!company && !domestic && (
         <Paper withBorder radius="md" py="xl" px="md">
-          <EmptyState title={t('team:company.none')} description={t('team:company.noneHint')} />
+          <EmptyNotice title={t('team:company.none')} description={t('team:company.noneHint')} />
         </Paper>
       )}
       {tab && (

@@ -1,7 +1,8 @@
 import type { TeamProduct } from '@account-centre/contract';
-import { EmptyState, Paper, Stack, Tabs } from '@mantine/core';
+import { Paper, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EmptyNotice } from '../../../components/EmptyNotice';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { teamInfoQueryOptions } from '../api/get-team';
@@ -22,7 +23,7 @@ export function TeamView({ userId, product }: { userId: number; product: TeamPro
   if (!info.data)
     return (
       <Paper withBorder radius="md" py="xl" px="md">
-        <EmptyState title={t('team:noTeam')} />
+        <EmptyNotice title={t('team:noTeam')} />
       </Paper>
     );
   return (
