@@ -29,12 +29,26 @@ import { planHolding } from './plan-holdings.js';
 export type CheckoutRow = Selectable<CheckoutsTable>;
 
 /**
+ * A personal plan that would give nothing by the time its payment arrives (docs/decisions/056):
+ * the licence is already held for ever, or the same continuous plan renews already — a second
+ * checkout opened before the first was paid, in another tab.
+ */
+export interface PlanNoLongerNeeded {
+  refused: 'already_owned' | 'already_renews';
+  product: 'max' | 'mind';
+  plan: PersonalItem['plan']['key'];
+}
+
+/** Why a paid checkout gives nothing and is refunded (settle.service.ts refuses it). */
+export type FulfilmentRefusal = CompanyChangedSincePriced | PlanNoLongerNeeded;
+
+/**
  * What fulfilling a paid checkout came to: given; not given, the payment waiting for an
  * operator's refund (the account closed, the buyer no longer the company's creator, the team
- * gone); or refused, because what it was priced for no longer holds (docs/decisions/052): it is
- * refunded.
+ * gone); or refused, because what it was priced for no longer holds (docs/decisions/052) or it
+ * would give nothing (decision 056): it is refunded.
  */
-export type Fulfilment = 'given' | 'not_given' | CompanyChangedSincePriced;
+export type Fulfilment = 'given' | 'not_given' | FulfilmentRefusal;
 
 const DAY = 86_400;
 
@@ -92,9 +106,9 @@ async function renewedEnd(trx: Db, checkout: CheckoutRow, item: PersonalItem, pa
  * the order in the history (its number is the checkout's) and, through the grants module keyed by
  * that number, everything the item brings — a personal plan's licence and extras, AI points,
  * unlimited use, template credit, a business plan's company seats and time. `not_given` when it
- * cannot be given (a business plan for someone now in another's company, a personal plan that
- * would give nothing any more, decision 056): the payment then stays paid, for an operator to
- * refund. Refused when the company is no longer what it was priced for (decision 052): it is
+ * cannot be given (a business plan for someone now in another's company): the payment then stays
+ * paid, for an operator to refund. Refused when the company is no longer what it was priced for
+ * (decision 052), or when a personal plan would give nothing any more (decision 056): it is
  * refunded. Called once per checkout: the paid state's conditional update decides, and the
  * order number's unique index and the grants' source keys stand behind it.
  */
@@ -139,7 +153,12 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       // once (docs/decisions/056).
       if (checkout.renews === null) {
         const effect = planPurchaseEffect(item.plan, await planHolding(trx, userId, product));
-        if (isRefusedPlanPurchase(effect)) return 'not_given';
+        if (isRefusedPlanPurchase(effect))
+          return {
+            refused: effect === 'owned' ? 'already_owned' : 'already_renews',
+            product,
+            plan: item.plan.key,
+          };
         if (endsRenewal(effect)) await endRenewals(trx, userId, product, now);
       }
       await order(personalPlanOrderProduct[product], item.plan.type, {

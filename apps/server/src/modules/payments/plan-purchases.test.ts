@@ -3,6 +3,7 @@ import {
   FOREVER_THRESHOLD,
   getCheckoutCatalogueRoute,
   getLicencesRoute,
+  listNotificationsRoute,
   type RouteBody,
 } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,22 +79,91 @@ describe.each(dialects)('plan purchases over what is held, on $name', (dialect) 
     expect((await open(ann, { item: 'personal.lifetime', product: 'mind', method: 'card' })).status).toBe(200);
   });
 
-  it('gives a lifetime plan paid twice (two checkouts, paid at once) once: the other payment waits for a refund', async () => {
-    const ben = await testUser(t);
-    const first = (await open(ben, { item: 'personal.lifetime', product: 'mind', method: 'wxpay' })).ok().data;
-    const second = (await open(ben, { item: 'personal.lifetime', product: 'mind', method: 'alipay' })).ok().data;
+  const outcomesOf = async (outTradeNo: string) =>
+    (
+      await t.app.db
+        .selectFrom('payment_notifications')
+        .select('outcome')
+        .where('out_trade_no', '=', outTradeNo)
+        .where('event', '=', 'paid')
+        .execute()
+    ).map((row) => row.outcome);
+  /** The buyer's messages naming an order, as an English reader sees them. */
+  const messagesNaming = async (user: TestUser, outTradeNo: string) =>
+    (await call(t, listNotificationsRoute, { as: user, headers: { 'accept-language': 'en' } }))
+      .ok()
+      .data.notify.map((message) => message.content)
+      .filter((content) => content.includes(outTradeNo));
+  type Review = { out_trade_no: string; amount: number; state: string; detail: Record<string, unknown> };
+  const reviewOf = async (outTradeNo: string) =>
+    ((await cli('pay:reviews', '--kind', 'refused')).json as Review[]).find((row) => row.out_trade_no === outTradeNo);
+
+  /**
+   * Two checkouts of a plan that can be held once, opened before either was paid (two tabs), and
+   * paid at once: one gives it, the other would give nothing and is refused and refunded in full.
+   */
+  const payBothAtOnce = async (
+    user: TestUser,
+    body: Omit<Body, 'method'>,
+    methods: [Body['method'], Body['method']],
+  ) => {
+    const first = (await open(user, { ...body, method: methods[0] })).ok().data;
+    const second = (await open(user, { ...body, method: methods[1] })).ok().data;
     await Promise.all([payOnSandboxPage(t, first.pay_url), payOnSandboxPage(t, second.pay_url)]);
-    const states = [await state(first.out_trade_no), await state(second.out_trade_no)].sort();
-    expect(states).toEqual(['fulfilled', 'paid']);
+    const byState = new Map<string, typeof first>();
+    for (const checkout of [first, second]) byState.set(await state(checkout.out_trade_no), checkout);
+    expect([...byState.keys()].sort()).toEqual(['fulfilled', 'refunded']);
+    return { given: byState.get('fulfilled')!, refused: byState.get('refunded')! };
+  };
+
+  it('gives a lifetime plan paid twice (two checkouts, paid at once) once, and refunds the other in full', async () => {
+    const ben = await testUser(t);
+    const { given, refused } = await payBothAtOnce(ben, { item: 'personal.lifetime', product: 'mind' }, [
+      'wxpay',
+      'alipay',
+    ]);
     const orders = await t.app.db.selectFrom('orders').select('order_no').where('user_id', '=', ben.userId).execute();
-    expect(orders).toHaveLength(1);
+    expect(orders).toEqual([{ order_no: given.out_trade_no }]);
     const licences = await t.app.db
       .selectFrom('grants')
       .select('source_id')
       .where('user_id', '=', ben.userId)
       .where('kind', '=', 'licence')
       .execute();
-    expect(licences).toEqual([{ source_id: orders[0]!.order_no }]);
+    expect(licences).toEqual([{ source_id: given.out_trade_no }]);
+
+    // The provider gave the money back; the log, the buyer and the operator say why.
+    const sandbox = await t.app.db
+      .selectFrom('sandbox_payments')
+      .select('state')
+      .where('out_trade_no', '=', refused.out_trade_no)
+      .executeTakeFirstOrThrow();
+    expect(sandbox.state).toBe('refunded');
+    expect(await outcomesOf(refused.out_trade_no)).toEqual(['refused']);
+    const [message, ...more] = await messagesNaming(ben, refused.out_trade_no);
+    expect(more).toEqual([]);
+    expect(message).toContain('was already yours');
+    expect(await reviewOf(refused.out_trade_no)).toMatchObject({
+      amount: refused.amount,
+      state: 'refunded',
+      detail: { refused: 'already_owned', product: 'mind', plan: 'lifetime', refund: 'through the provider' },
+    });
+  });
+
+  it('refunds the second of two continuous plans paid at once: the first renews already', async () => {
+    const eve = await testUser(t, { region: 'overseas' });
+    const { refused } = await payBothAtOnce(eve, { item: 'personal.continuousYearly', product: 'max' }, [
+      'card',
+      'card',
+    ]);
+    expect(await holding(eve)).toEqual({ product: 'max', forever: false, renewing: 'continuousYearly' });
+    expect(await outcomesOf(refused.out_trade_no)).toEqual(['refused']);
+    expect(await reviewOf(refused.out_trade_no)).toMatchObject({
+      state: 'refunded',
+      detail: { refused: 'already_renews', product: 'max', plan: 'continuousYearly' },
+    });
+    // One year, once: the refused payment added no time.
+    expect((await maxRows(eve)).map((row) => row.endTime)).toEqual([t.clock.now() + YEAR]);
   });
 
   it('leaves a subscription renewing when a 1-year plan is bought: the year comes after its end, the renewal after that', async () => {

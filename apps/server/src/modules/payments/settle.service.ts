@@ -5,13 +5,13 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { cancelCashbackOf } from '../income/income.service.js';
-import { type CompanyChangedSincePriced, takeBackBusinessPlan } from '../companies/companies.service.js';
+import { takeBackBusinessPlan } from '../companies/companies.service.js';
 import { notify } from '../messages/notify.js';
 import { markOrderRefunded } from '../orders/orders.service.js';
 import { takeBackUnlimited } from '../points/points.service.js';
 import { takeBackBoughtTeamPlan } from '../teams/plans.service.js';
 import { giveCouponBack, settleCouponUse } from './coupon-returns.js';
-import { type CheckoutRow, fulfilCheckout } from './fulfil.js';
+import { type CheckoutRow, fulfilCheckout, type FulfilmentRefusal } from './fulfil.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
 import { recordReview } from './reviews.js';
 
@@ -62,9 +62,11 @@ async function logNotification(
  *   is given, and it moves on to fulfilled;
  * - a closed account (or a business plan that can no longer be given) leaves it paid: the money is
  *   in, nothing is given, and an operator refunds it;
- * - a company term or seats priced for the company as it no longer is are refused (nothing is
- *   given: docs/decisions/052), the buyer and the operator told, and the payment refunded
- *   through its provider once the transaction has committed (a bank transfer by hand);
+ * - a company term or seats priced for the company as it no longer is (docs/decisions/052), and a
+ *   personal plan that would give nothing any more (a second lifetime plan paid in another tab,
+ *   decision 056), are refused: nothing is given, the buyer and the operator told, and the
+ *   payment refunded through its provider once the transaction has committed (a bank transfer
+ *   by hand);
  * - a coupon the checkout gave back when it closed unpaid is taken back (settleCouponUse).
  * Every outcome is logged; listeners hear of a change once it has committed.
  */
@@ -104,38 +106,49 @@ export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): 
     return 'bad_amount';
   }
 
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<PaymentNotificationOutcome> => {
+  const { outcome, refusal } = await deps.db.transaction().execute(async (trx) => {
     const settled = await settleIn(trx, checkout.id, checkout.user_id, payment.at, now);
     // In the same transaction: the log says "fulfilled" exactly when the fulfilment committed.
-    await log(settled, payment.detail, trx);
+    await log(settled.outcome, payment.detail, trx);
     return settled;
   });
   if (outcome !== 'duplicate') await deps.events.changed(payment.outTradeNo);
-  if (outcome === 'refused') await refundRefused(deps, checkout);
+  if (refusal) await refundRefused(deps, checkout, refusal);
   return outcome;
 }
 
-const REFUSED_REASON = 'refused: the company changed after the price was set';
+/** The refund's reason, as the provider and the checkout's refund note keep it. */
+function refusalReason(refusal: FulfilmentRefusal): string {
+  return 'product' in refusal
+    ? `refused: the ${refusal.product} ${refusal.plan} plan would give nothing (${refusal.refused})`
+    : 'refused: the company changed after the price was set';
+}
 
 /**
  * The money of a refused payment goes back at once through its provider. A bank transfer is paid
  * back by hand (`pay:refund` once it is), as is one the provider would not refund now: the
  * operator's review record says so, and the checkout stays paid until then.
  */
-async function refundRefused(deps: PaymentsDeps, checkout: CheckoutRow): Promise<void> {
+async function refundRefused(deps: PaymentsDeps, checkout: CheckoutRow, refusal: FulfilmentRefusal): Promise<void> {
   if (checkout.provider === BANK_TRANSFER) {
     deps.log.warn({ out_trade_no: checkout.out_trade_no }, 'refused bank transfer: to be paid back by hand');
     return;
   }
   try {
-    await refundCheckout(deps, checkout.out_trade_no, REFUSED_REASON);
+    await refundCheckout(deps, checkout.out_trade_no, refusalReason(refusal));
   } catch (error) {
     deps.log.error({ err: error, out_trade_no: checkout.out_trade_no }, 'refused payment not refunded: refund by hand');
   }
 }
 
-/** The settling transaction's work: paid once, then fulfilled (see settlePaid). */
-async function settleIn(trx: Db, checkoutId: number, userId: number, paidAt: number, now: number) {
+/** The settling transaction's work: paid once, then fulfilled or refused (see settlePaid). */
+async function settleIn(
+  trx: Db,
+  checkoutId: number,
+  userId: number,
+  paidAt: number,
+  now: number,
+): Promise<{ outcome: PaymentNotificationOutcome; refusal?: FulfilmentRefusal }> {
   const open = await lockLicenceHolder(trx, userId);
   const paid = await trx
     .updateTable('checkouts')
@@ -144,12 +157,12 @@ async function settleIn(trx: Db, checkoutId: number, userId: number, paidAt: num
     .where('state', 'in', ['created', 'closed'])
     .returningAll()
     .executeTakeFirst();
-  if (!paid) return 'duplicate';
+  if (!paid) return { outcome: 'duplicate' };
   const fulfilment = open ? await fulfilCheckout(trx, paid, now) : 'not_given';
-  if (fulfilment === 'not_given') return 'no_account';
+  if (fulfilment === 'not_given') return { outcome: 'no_account' };
   if (fulfilment !== 'given') {
     await refuseFulfilment(trx, paid, fulfilment, now);
-    return 'refused';
+    return { outcome: 'refused', refusal: fulfilment };
   }
   await trx
     .updateTable('checkouts')
@@ -157,15 +170,15 @@ async function settleIn(trx: Db, checkoutId: number, userId: number, paidAt: num
     .where('id', '=', paid.id)
     .execute();
   await settleCouponUse(trx, paid, now);
-  return 'fulfilled';
+  return { outcome: 'fulfilled' };
 }
 
 /**
- * A payment whose company is no longer what it was priced for gives nothing: the operator's
- * review record says what was priced and what was found, the buyer is told the money goes back,
- * and the coupon it used is theirs again.
+ * A refused payment gives nothing: the operator's review record says why (for a company, what was
+ * priced and what was found), the buyer is told why and that the money goes back, and the coupon
+ * it used is theirs again.
  */
-async function refuseFulfilment(trx: Db, checkout: CheckoutRow, refusal: CompanyChangedSincePriced, now: number) {
+async function refuseFulfilment(trx: Db, checkout: CheckoutRow, refusal: FulfilmentRefusal, now: number) {
   const byHand = checkout.provider === BANK_TRANSFER;
   await recordReview(
     trx,
@@ -174,14 +187,18 @@ async function refuseFulfilment(trx: Db, checkout: CheckoutRow, refusal: Company
       kind: 'refused',
       amount: checkout.amount,
       currency: checkout.currency,
-      detail: { ...refusal, company: checkout.company_id, refund: byHand ? 'by hand' : 'through the provider' },
+      detail: {
+        ...refusal,
+        ...('product' in refusal ? {} : { company: checkout.company_id }),
+        refund: byHand ? 'by hand' : 'through the provider',
+      },
     },
     now,
   );
   await notify(
     trx,
     checkout.user_id,
-    'paymentRefused',
+    'product' in refusal ? 'paymentNotNeeded' : 'paymentRefused',
     { order: checkout.out_trade_no, amount: { fen: checkout.amount, currency: checkout.currency } },
     now,
   );
