@@ -35,7 +35,7 @@ const whenStarted = new Promise<void>((resolve) => {
  */
 export function initI18n(language: Language, startWith: readonly string[] = namespaces): Promise<void> {
   if (!starting) {
-    i18next.on('languageChanged', reflectLanguage);
+    i18next.on('languageChanged', languageChanged);
     starting = Promise.all([
       followLanguage(language),
       i18next
@@ -95,6 +95,31 @@ function pluralRulesByLanguageTag() {
   };
   const getRule = resolver.getRule.bind(resolver);
   resolver.getRule = (code, options) => getRule((languageTags as Record<string, string>)[code] ?? code, options);
+}
+
+type SwitchListener = (language: Language) => void;
+const switchListeners = new Set<SwitchListener>();
+/** The language on show, once i18next has named one. */
+let shown: string | null = null;
+
+/**
+ * Calls `listener` after each switch to another language (not at the start), once `<html lang>`
+ * names the new one: a call it makes then already asks the server for that language (the API
+ * client sends `<html lang>` as Accept-Language). Returns what stops it.
+ */
+export function onLanguageSwitch(listener: SwitchListener): () => void {
+  switchListeners.add(listener);
+  return () => {
+    switchListeners.delete(listener);
+  };
+}
+
+function languageChanged(language: string) {
+  reflectLanguage(language);
+  const before = shown;
+  shown = language;
+  if (before === null || before === language) return;
+  for (const listener of switchListeners) listener(language as Language);
 }
 
 /** Keeps `<html lang>` in step, for screen readers, hyphenation and font selection. */

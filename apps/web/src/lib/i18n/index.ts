@@ -1,4 +1,4 @@
-export { changeLanguage, i18n, initI18n, loadNamespace } from './i18n';
+export { changeLanguage, i18n, initI18n, loadNamespace, onLanguageSwitch } from './i18n';
 export { loadDayjs } from './dayjs-locale';
 export { useLanguage } from './use-language';
 export { LocaleProvider } from './LocaleProvider';
