@@ -28,6 +28,13 @@ export const attributeColumns = [
 ] as const;
 export type AttributeColumn = (typeof attributeColumns)[number];
 
+/**
+ * The attributes that say who renews a subscription and how: where it is charged (a store is
+ * managed there, an online one cancelled here), its product id (what may be cancelled here) and
+ * the 99 offer (never renewed by hand).
+ */
+const renewalDefaults = { channel: null, product_id: null, is_99: 0 } as const;
+
 /** Names a record gets when no grant names it; the web shows its own localised names. */
 const defaultNames: Record<SubscriptionProduct, string> = {
   max: 'Diagram',
@@ -49,7 +56,9 @@ const reach = (row: LicenceGrantRow) => Math.max(...expiryColumns.map((column) =
  *   the others filling what it leaves unset; that grant is the record's `grant_id`;
  * - the record renews while any live grant's renewal stands: a plan of fixed length bought on top
  *   of a subscription reaches further but does not end it (docs/decisions/056); a renewal ends by
- *   being cancelled, or by a purchase that ends it (`endRenewals`).
+ *   being cancelled, or by a purchase that ends it (`endRenewals`); while it does, the renewal's
+ *   attributes (renewalDefaults' columns) are those of the renewing grant, so a lifetime desktop licence
+ *   bought in a store never makes an online subscription's renewal read as the store's.
  */
 export function recordOf(
   userId: number,
@@ -98,6 +107,10 @@ export function recordOf(
       if (end !== null && end > ((values[column] as number | null) ?? 0)) values[column] = end;
     }
   }
+  const renewing = byReach.findLast((grant) => grant.have_renew === 1);
+  if (renewing)
+    for (const [column, unset] of Object.entries(renewalDefaults))
+      values[column] = renewing[column as keyof typeof renewalDefaults] ?? unset;
   return record;
 }
 

@@ -127,6 +127,24 @@ describe.each(dialects)('licences from grants on $name', (dialect) => {
     expect(max).toMatchObject({ have_renew: false, product_id: 5371 });
   });
 
+  it('says a renewal is the renewing subscription’s, not that of a store licence reaching further', async () => {
+    const user = await testUser(t, { region: 'overseas' });
+    await buy(user.userId, { product: 'max', type: 220, productId: 5371, region: 'overseas', orderNo: 'RENEW-2' });
+    // A desktop licence for ever, bought in a store later: it reaches furthest and names the record.
+    await buy(user.userId, { product: 'max', type: 14, channel: 'app_store', orderNo: 'STORE-LIFETIME-1' });
+    expect(await record(user.userId)).toMatchObject({
+      order_no: 'STORE-LIFETIME-1',
+      have_renew: 1,
+      channel: 'online',
+      product_id: 5371,
+    });
+    // So the subscription is cancelled here, not sent to the store to manage.
+    const [max] = (await call(t, getAllSubscriptionsRoute, { as: user })).ok().data;
+    expect(max).toMatchObject({ have_renew: true, product_id: 5371 });
+    (await call(t, cancelSubscriptionRoute, { as: user, host: hostOf('overseas'), body: { product: 'max' } })).ok();
+    expect(await record(user.userId)).toMatchObject({ have_renew: 0 });
+  });
+
   it('gives each of many concurrent orders its licence, the record showing the furthest', async () => {
     const { userId } = await testUser(t);
     const types = [1, 209, 216, 214, 217, 220, 1, 209, 216, 1];
