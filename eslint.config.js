@@ -72,6 +72,35 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers: lib/ (the shared plumbing) sits below the modules and imports none of
+    // them; no file imports in a circle, type-only imports included (they still tie the files
+    // together for the reader and the compiler).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/no-cycle': ['error', { types: true }] },
+  },
+  {
+    // A test may reach into whatever it exercises.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { layers },
+    rules: {
+      'layers/zones': [
+        'error',
+        {
+          root,
+          zones: [
+            {
+              target: ['./apps/server/src/lib'],
+              from: './apps/server/src/modules',
+              message: 'lib/ sits below the modules: move what it needs down to lib/, or pass it in',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test support (render the whole app, stub the API) is for tests only.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],

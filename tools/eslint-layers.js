@@ -8,7 +8,8 @@ import path from 'node:path';
  *   (except its `except` sub-folders). Imports are resolved to files first, so `../order/…`
  *   and `../../features/order/…` are the same import.
  * - `layers/no-cycle`: no file imports, through any chain of imports, a file that imports it
- *   back. Type-only imports are left out: they vanish from the built code.
+ *   back. Type-only imports are left out (they vanish from the built code) unless `types: true`:
+ *   the server counts them, as they tie its files together for the reader and the compiler.
  * Both read relative imports, static and dynamic (`import('./x')`); packages are not followed.
  */
 
@@ -40,23 +41,27 @@ const STATIC_IMPORT = /(?:^|[\s;])(import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 const COMMENTS = /\/\*[\s\S]*?\*\/|(^|[^:\\])\/\/.*$/gm;
 
-/** The relative specifiers a source text imports at run time (type-only imports left out). */
-export function runtimeImports(text) {
+/** The relative specifiers a source text imports at run time (type-only imports left out unless `types`). */
+export function runtimeImports(text, { types = false } = {}) {
   const code = text.replace(COMMENTS, '$1');
   const found = [];
-  for (const match of code.matchAll(STATIC_IMPORT)) if (!match[2]) found.push(match[3]);
+  for (const match of code.matchAll(STATIC_IMPORT)) if (types || !match[2]) found.push(match[3]);
   for (const match of code.matchAll(DYNAMIC_IMPORT)) found.push(match[1]);
   return found.filter((specifier) => specifier.startsWith('.'));
 }
 
-/** Each file's runtime imports, resolved, read once per lint run (and again if the file changed). */
-const graph = new Map();
-function importsOf(file) {
+/**
+ * Each file's imports, resolved, read once per lint run (and again if the file changed): one
+ * graph of runtime imports, one with type-only imports too.
+ */
+const graphs = { runtime: new Map(), types: new Map() };
+function importsOf(file, types) {
+  const graph = types ? graphs.types : graphs.runtime;
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   const known = graph.get(file);
   if (known && stat && known.mtimeMs === stat.mtimeMs) return known.imports;
   const text = stat ? fs.readFileSync(file, 'utf8') : '';
-  const imports = runtimeImports(text)
+  const imports = runtimeImports(text, { types })
     .map((specifier) => resolveImport(file, specifier))
     .filter((target) => target !== null);
   graph.set(file, { mtimeMs: stat?.mtimeMs ?? 0, imports });
@@ -64,12 +69,12 @@ function importsOf(file) {
 }
 
 /** A chain of imports from `start` back to `file`, or null. */
-function pathBack(start, file) {
+function pathBack(start, file, types) {
   const seen = new Set([start]);
   const queue = [[start]];
   while (queue.length > 0) {
     const chain = queue.shift();
-    for (const next of importsOf(chain.at(-1))) {
+    for (const next of importsOf(chain.at(-1), types)) {
       if (next === file) return chain;
       if (!seen.has(next)) {
         seen.add(next);
@@ -158,15 +163,22 @@ const noCycle = {
   meta: {
     type: 'problem',
     docs: { description: 'no chain of imports leads back to the importing file' },
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: { types: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const file = context.filename;
+    const types = context.options[0]?.types ?? false;
     return eachImport((node, specifier) => {
-      if (isTypeOnly(node)) return;
+      if (!types && isTypeOnly(node)) return;
       const target = resolveImport(file, specifier);
       if (!target || target === file) return;
-      const chain = pathBack(target, file);
+      const chain = pathBack(target, file, types);
       if (chain) {
         const names = [...chain, file].map((step) => path.relative(path.dirname(file), step) || step);
         context.report({ node, message: `Dependency cycle: ${names.join(' → ')}` });

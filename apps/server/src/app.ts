@@ -69,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.migrate ?? true) await migrateToLatest(database.db);
 
   app.decorate('config', config);
+  app.decorate('modules', modules);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorateRequest('auth', null);
   await app.register(databasePlugin, { database, closeWithApp: options.database === undefined });

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import type { ModuleManifest } from './modules/manifest.js';
 import type { SessionEnds } from './plugins/session-ends.js';
 
 /** Who a request is, once its access token has been checked. */
@@ -14,6 +15,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The module registry's list (modules/index.ts), for what runs across every module (closing an account). */
+    modules: readonly ModuleManifest[];
     db: Db;
     dialect: Dialect;
     clock: Clock;

@@ -5,11 +5,11 @@ import { type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDialect
 import pg from 'pg';
 import { readHotQueriesWith } from './hot-query.js';
 import { GroupCommitSqliteDriver, type SqliteStatements } from './sqlite-group-commit.js';
+import type { Db } from './db.js';
 import type { Dialect } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
-export type { Dialect };
-export type Db = Kysely<Database>;
+export type { Db, Dialect };
 
 export interface DatabaseHandle {
   db: Db;

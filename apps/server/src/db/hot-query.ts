@@ -1,5 +1,5 @@
 import { type Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.js';
+import type { Db } from './db.js';
 
 /**
  * Runs a hot query's SQL straight through the driver: `name` is the statement's name, for a

@@ -1,8 +1,16 @@
 import net from 'node:net';
 import { CommonErrors } from '@account-centre/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 import { appError } from './errors.js';
+
+/**
+ * What dev tools' reach depends on: the configuration's DEV_TOOLS and DEV_TOOLS_INTERFACE, named
+ * here rather than read from the configuration's type, which sits above this layer.
+ */
+export interface DevToolsSettings {
+  devTools: boolean;
+  devToolsInterface: string | null;
+}
 
 /**
  * Dev tools (`/api/dev/…`) hand out what the service "sent" — verification codes included —
@@ -17,7 +25,7 @@ import { appError } from './errors.js';
  * comes from a header the client writes. A request that was forwarded at all (a reverse proxy
  * on this machine is a loopback peer) is someone else's and is refused too.
  */
-export function devToolsAnswer(config: Pick<Config, 'devToolsInterface'>, request: FastifyRequest): boolean {
+export function devToolsAnswer(config: Pick<DevToolsSettings, 'devToolsInterface'>, request: FastifyRequest): boolean {
   if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
   const { localAddress, remoteAddress } = request.raw.socket;
   if (config.devToolsInterface !== null && localAddress !== undefined) {
@@ -30,14 +38,14 @@ export function devToolsAnswer(config: Pick<Config, 'devToolsInterface'>, reques
 }
 
 /** An onRequest hook for a dev-tools route scope. */
-export function devToolsOnly(config: Pick<Config, 'devToolsInterface'>) {
+export function devToolsOnly(config: Pick<DevToolsSettings, 'devToolsInterface'>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!devToolsAnswer(config, request)) throw appError(CommonErrors.notFound);
   };
 }
 
 /** Where the start banner says dev tools answer. */
-export function devToolsReach(config: Pick<Config, 'devTools' | 'devToolsInterface'>): string {
+export function devToolsReach(config: DevToolsSettings): string {
   if (!config.devTools) return 'dev tools are off';
   const where = config.devToolsInterface === null ? 'loopback only' : `loopback and ${config.devToolsInterface}`;
   return `dev tools (/api/dev/…, e.g. the outbox of codes) and the sandbox pay page answer on ${where}`;

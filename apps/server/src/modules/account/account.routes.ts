@@ -90,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   registerRoute(app, getClosingForfeitsRoute, async ({ caller }) =>
-    ok({ items: await closingForfeits(app.db, caller.userId, app.clock.now()) }),
+    ok({ items: await closingForfeits(app.modules, app.db, caller.userId, app.clock.now()) }),
   );
   registerRoute(app, closeAccountRoute, async ({ caller, body }) => {
     await closeAccount(app, caller, body);

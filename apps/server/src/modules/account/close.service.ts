@@ -8,11 +8,18 @@ import { insertAuditEvent } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps } from '../auth/deps.js';
 import { endingSessions } from '../auth/session-store.js';
-import { modules } from '../index.js';
-import type { ClosingAccount, TableName } from '../manifest.js';
+import type { ClosingAccount, ModuleManifest, TableName } from '../manifest.js';
 import { avatarFileOf } from '../user/avatar.service.js';
 import type { Actor } from './account.service.js';
 import * as repo from './account.repository.js';
+
+/**
+ * What closing an account works with: the sign-in services, the configuration, and the module
+ * registry's list (modules/index.ts), whose manifests say what closing does to each table. The
+ * app hands the list over (`app.modules`): importing the registry here would import this file
+ * back through the account module's manifest.
+ */
+export type ClosingDeps = AuthDeps & { config: Config; modules: readonly ModuleManifest[] };
 
 /**
  * Closes the account (spec 01 §4: "cancelling deletes all data"; purpose 11), in one
@@ -27,11 +34,7 @@ import * as repo from './account.repository.js';
  *   `closed_at` fires the triggers that end its team and company memberships.
  * The avatar file is removed after the commit.
  */
-export async function closeAccount(
-  deps: AuthDeps & { config: Config },
-  actor: Actor,
-  input: { via: 'email' | 'mobile'; code: string },
-) {
+export async function closeAccount(deps: ClosingDeps, actor: Actor, input: { via: 'email' | 'mobile'; code: string }) {
   const user = await repo.findOpenUser(deps.db, actor.userId);
   if (!user) throw appError(CommonErrors.notFound);
   if (input.via === 'mobile' && actor.region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
@@ -45,7 +48,12 @@ export async function closeAccount(
  * What the account still holds that closing it gives up, module by module in the order of
  * `modules`, for the confirmation to name before the owner asks for a code.
  */
-export async function closingForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
+export async function closingForfeits(
+  modules: readonly ModuleManifest[],
+  db: Db,
+  userId: number,
+  now: number,
+): Promise<ClosingForfeitItem[]> {
   const perModule = await Promise.all(modules.map((module) => module.closingForfeits?.(db, userId, now) ?? []));
   return perModule.flat();
 }
@@ -55,7 +63,7 @@ export async function closingForfeits(db: Db, userId: number, now: number): Prom
  * the same transaction (a code consumed, …), so the proof and the erasure commit together.
  */
 export async function eraseAccount(
-  deps: AuthDeps & { config: Config },
+  deps: ClosingDeps,
   actor: Actor,
   spendProof: (trx: Db, now: number) => Promise<unknown>,
 ) {
@@ -71,7 +79,7 @@ export async function eraseAccount(
       addresses: [locked.email, locked.mobile, locked.second_mobile].filter((a): a is string => a !== null),
       now,
     };
-    await applyClosingPolicies(trx, account);
+    await applyClosingPolicies(deps.modules, trx, account);
     // The one record kept of the account itself: when it closed, with nothing personal.
     await insertAuditEvent(trx, { userId: actor.userId, kind: 'account.closed', ip: null, userAgent: null }, now);
     return locked.avatar_url;
@@ -85,7 +93,7 @@ export async function eraseAccount(
  * rows that stay anonymised, the users row last (see above). `by-database`, `keep` and
  * `personal: false` tables need nothing here.
  */
-async function applyClosingPolicies(trx: Db, account: ClosingAccount) {
+async function applyClosingPolicies(modules: readonly ModuleManifest[], trx: Db, account: ClosingAccount) {
   const policies = modules.flatMap((module) =>
     Object.entries(module.tables ?? {}).map(([table, policy]) => ({ table: table as TableName, policy: policy! })),
   );

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
-import { eraseAccount } from '../account/close.service.js';
+import { type ClosingDeps, eraseAccount } from '../account/close.service.js';
 import type { Actor } from '../account/account.service.js';
 import { lockOpenUser } from '../account/account.repository.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
@@ -53,7 +53,7 @@ export interface FlowOutcome {
 export class OAuthProviders {
   private readonly clients = new Map<IdentityProvider, ProviderClient>();
 
-  constructor(readonly deps: AuthDeps) {
+  constructor(readonly deps: ClosingDeps) {
     for (const provider of deps.config.oauth.providers) this.clients.set(provider.name, new ProviderClient(provider));
   }
 
