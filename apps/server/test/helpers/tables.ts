@@ -25,28 +25,33 @@ export async function tablesWithColumns(db: Db, dialect: Dialect): Promise<Map<s
   return tables;
 }
 
-/** Columns that reference `users.id` by a foreign key, table by table. */
-export async function userReferences(db: Db, dialect: Dialect): Promise<Map<string, string[]>> {
-  const references = new Map<string, string[]>();
-  const add = (table: string, column: string) => references.set(table, [...(references.get(table) ?? []), column]);
+/** A foreign key: `table.column` references a row of `references`. */
+export interface ForeignKey {
+  table: string;
+  column: string;
+  references: string;
+}
+
+/** Every foreign key of the migrated database, read from the database itself. */
+export async function foreignKeys(db: Db, dialect: Dialect): Promise<ForeignKey[]> {
   if (dialect === 'sqlite') {
+    const keys: ForeignKey[] = [];
     for (const table of (await tablesWithColumns(db, dialect)).keys()) {
-      const keys = await sql<{ table: string; from: string }>`
+      const rows = await sql<{ table: string; from: string }>`
         SELECT "table", "from" FROM pragma_foreign_key_list(${table})`.execute(db);
-      for (const key of keys.rows) if (key.table === 'users') add(table, key.from);
+      for (const key of rows.rows) keys.push({ table, column: key.from, references: key.table });
     }
-    return references;
+    return keys;
   }
-  const keys = await sql<{ table_name: string; column_name: string }>`
-    SELECT k.table_name, k.column_name
+  const rows = await sql<{ table_name: string; column_name: string; references: string }>`
+    SELECT k.table_name, k.column_name, u.table_name AS "references"
       FROM information_schema.referential_constraints r
       JOIN information_schema.key_column_usage k
         ON k.constraint_name = r.constraint_name AND k.constraint_schema = r.constraint_schema
       JOIN information_schema.constraint_column_usage u
         ON u.constraint_name = r.unique_constraint_name AND u.constraint_schema = r.unique_constraint_schema
-     WHERE r.constraint_schema = current_schema() AND u.table_name = 'users'`.execute(db);
-  for (const key of keys.rows) add(key.table_name, key.column_name);
-  return references;
+     WHERE r.constraint_schema = current_schema()`.execute(db);
+  return rows.rows.map((key) => ({ table: key.table_name, column: key.column_name, references: key.references }));
 }
 
 /**

@@ -21,9 +21,10 @@ export const paymentsModule = defineModule({
       personal: false,
       why: 'what providers sent, by trade number: the accounting trail of payments, no person named',
     },
+    // A review names its payment, so through the checkout it names the buyer; its detail holds
+    // ids and amounts only (a company, a coupon grant, another trade number), nothing to clear.
     payment_reviews: {
-      personal: false,
-      why: 'payments an operator must look at, by trade number: refused ones and discounts given twice (decision 052)',
+      keep: 'accounting: the operator’s record of a payment refused or a discount given twice (decision 052), by trade number, kept with the checkout it reviews',
     },
     sandbox_payments: {
       personal: false,
