@@ -4,16 +4,22 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultRegionRule, type RegionRule, type ServiceName, serviceNames } from '@account-centre/contract';
-import type { PasswordHashCost } from './modules/auth/passwords.js';
-import { type OAuthConfig, readOAuthConfig } from './modules/oauth/oauth.config.js';
-import { withSandboxProviders } from './modules/oauth/sandbox.js';
-import { type PaymentsConfig, readPaymentsConfig } from './modules/payments/payments.config.js';
-import { CHINA_2026_HOLIDAYS, CHINA_2026_WORKDAYS, type PayoutCalendar } from './modules/income/payout-calendar.js';
+import { type Env, redactUrl, type ServerFacts, type SettingDoc, SettingsReader, wholeNumber } from './lib/settings.js';
+import { type ModuleSettings, moduleSettings } from './modules/settings.js';
+
+export { redactUrl };
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export interface Config {
+/**
+ * The configuration: the server's own settings and every module's (modules/settings.ts), each
+ * variable declared with its default and meaning, as the README's configuration table lists them.
+ */
+export type Config = ServerConfig & ModuleSettings;
+
+/** The settings of the server itself: where it listens, its stores, its HTTP and its dev tools. */
+export interface ServerConfig {
   nodeEnv: string;
   host: string;
   port: number;
@@ -26,13 +32,6 @@ export interface Config {
    * (docs/decisions/054).
    */
   redisTimeoutMs: number;
-  smtpUrl: string | null;
-  mailFrom: string;
-  /**
-   * Outbox delivery: how often each instance looks for due messages (0: only when asked, e.g.
-   * by tests), and how many tries a message gets before it stays unsent with its last error.
-   */
-  outbox: { pollMs: number; maxAttempts: number };
   region: RegionRule;
   /** Where the built web app is served from. */
   webDist: string;
@@ -51,16 +50,6 @@ export interface Config {
    * `X-Forwarded-For` is whatever the client wrote.
    */
   trustProxy: TrustProxy;
-  accessTokenTtl: number;
-  refreshTokenTtl: number;
-  /** A rotated refresh token still answers within this window (racing tabs), then revokes the family. */
-  refreshGraceSeconds: number;
-  /**
-   * How long an instance may answer from memory that an access token is good (0: never, every
-   * request asks the database). Revocations reach every instance at once (docs/decisions/021);
-   * this bounds the rare case where one is lost.
-   */
-  tokenCacheSeconds: number;
   rateLimit: { max: number; windowSeconds: number };
   /** Seed the demo account when the database has no users (npm start). */
   seedDemo: boolean;
@@ -76,64 +65,122 @@ export interface Config {
    * `name=key` pairs; docs/decisions/029). A service without a key cannot call anything.
    */
   serviceKeys: Partial<Record<ServiceName, string>>;
-  /** How often each instance lets expired AI points go (`POINTS_SWEEP_SECONDS`; 0: never). */
-  pointsSweepSeconds: number;
-  /**
-   * How often each instance deletes the sign-in records that no longer matter: tokens past their
-   * end, spent throttle rows, codes and tickets a day past theirs (`TOKEN_SWEEP_SECONDS`, named
-   * when it swept tokens alone; 0: never). A rotation only adds rows (docs/decisions/039).
-   */
-  tokenSweepSeconds: number;
-  /**
-   * Product and brand names a nickname must not contain (spec 01 §5), compared after the
-   * same folding as sensitive words (case, spaces and punctuation between characters).
-   */
-  brandNames: string[];
-  /** argon2id cost of new password hashes: `standard`, or `minimal` for the test suite only. */
-  passwordHashCost: PasswordHashCost;
-  /**
-   * Third-party sign-in providers (DESIGN §2): none unless `OAUTH_PROVIDERS` lists them, and in
-   * development the sandbox standing in for the others (`oauthSandbox`, decision 024).
-   */
-  oauth: OAuthConfig;
-  /** The built-in sandbox provider serves every provider not configured; never in production. */
-  oauthSandbox: boolean;
-  /** Days off and weekend days worked in China, for withdrawals' payout dates (decision 034). */
-  payoutCalendar: PayoutCalendar;
-  /** The checkout's providers, prices and schedules (docs/decisions/037). */
-  payments: PaymentsConfig;
-  /**
-   * Customer service's contact for company administrators (`COMPANY_CONTACT_URL`), shown as a QR
-   * code on the enterprise settings tab (spec 02 §2); none when unset in production.
-   */
-  companyContactUrl: string | null;
 }
 
-/** The family's product and company names, in the spellings people type. */
-export const defaultBrandNames = [
-  'edraw',
-  'edrawmax',
-  'edrawmind',
-  'edrawproj',
-  'mindmaster',
-  'orgcharting',
-  'wondershare',
-  '亿图',
-  '万兴',
+const port = wholeNumber('PORT', { fallback: 8080, min: 0, max: 65535, meaning: 'HTTP port' });
+const redisTimeoutMs = wholeNumber('REDIS_TIMEOUT_MS', {
+  fallback: 500,
+  min: 50,
+  max: 10_000,
+  meaning:
+    'how long a Redis command may take before the server goes on without Redis: rate limits are then counted per ' +
+    'instance, tokens checked in the database, health says `unavailable`; a silent Redis is noticed within two of ' +
+    'these (docs/decisions/054)',
+});
+const rateLimitMax = wholeNumber('RATE_LIMIT_MAX', {
+  fallback: 600,
+  min: 1,
+  max: 1_000_000,
+  meaning: 'per-IP ceiling on `/api/` requests in each `RATE_LIMIT_WINDOW`',
+});
+const rateLimitWindow = wholeNumber('RATE_LIMIT_WINDOW', {
+  fallback: 60,
+  min: 1,
+  max: 3600,
+  meaning: "the rate limit's window, seconds",
+});
+
+const DEFAULT_MARKER = defaultRegionRule.domesticMarker;
+const DEFAULT_DEV_PORTS = defaultRegionRule.developmentPorts;
+
+/** The server's own variables, as the README's configuration table lists them. */
+const serverVariables: readonly SettingDoc[] = [
+  { name: 'NODE_ENV', default: '`development`', meaning: '`production` turns dev tools and the demo seed off' },
+  port,
+  { name: 'HOST', default: '`0.0.0.0`', meaning: 'interface to listen on' },
+  {
+    name: 'DATABASE_URL',
+    default: '`sqlite:data/account-centre.db`',
+    meaning: '`sqlite:<file>` or `postgres://user:pass@host:5432/db`',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '—',
+    meaning:
+      '`redis://host:6379`; shares rate limits between instances and tells every instance at once which sessions ended',
+  },
+  redisTimeoutMs,
+  {
+    name: 'SECRET_KEY',
+    default: 'generated into `data/secret.key`',
+    meaning: '32+ characters, the same on every instance; required in production',
+  },
+  {
+    name: 'DOMESTIC_HOST_MARKER',
+    default: `\`${DEFAULT_MARKER}\``,
+    meaning: 'a host containing it serves the domestic region',
+  },
+  {
+    name: 'DEV_PORTS',
+    default: `\`${DEFAULT_DEV_PORTS.join(',')}\``,
+    meaning: 'a host on one of these ports is domestic too (development)',
+  },
+  {
+    name: 'DEV_TOOLS',
+    default: 'on unless `NODE_ENV=production`',
+    meaning:
+      '`/api/dev/…` (e.g. the outbox reader); cannot be on in production; answers only callers on this machine ' +
+      '(loopback), as does the sandbox pay page (decision 051)',
+  },
+  {
+    name: 'DEV_TOOLS_INTERFACE',
+    default: '—',
+    meaning:
+      'an address of this machine whose network may use dev tools and the sandbox pay page too (a shared test machine)',
+  },
+  {
+    name: 'SEED_DEMO',
+    default: 'on unless production',
+    meaning: 'create the demo account on an empty database at start',
+  },
+  rateLimitMax,
+  rateLimitWindow,
+  {
+    name: 'TRUST_PROXY',
+    default: '`false`',
+    meaning:
+      'whom to believe in `X-Forwarded-*`: the number of proxies in front (`1`; only when the server cannot be ' +
+      'reached around them) or their addresses and ranges (`10.0.0.2,10.1.0.0/16,loopback`); `true` is refused. ' +
+      'https through a trusted proxy makes the refresh cookie `Secure` (docs/decisions/016)',
+  },
+  {
+    name: 'FRAME_ANCESTORS',
+    default: '—',
+    meaning: 'origins allowed to frame the app (the tablet frame), space- or comma-separated',
+  },
+  {
+    name: 'SERVICE_KEYS',
+    default: '—',
+    meaning:
+      'keys of the services that call `/api/internal/`: `products=…,templates=…,orders=…`, each 32+ characters ' +
+      '(decision 029)',
+  },
+  { name: 'WEB_DIST', default: '`apps/web/dist`', meaning: 'the built web app' },
+  {
+    name: 'DATA_DIR',
+    default: '`data`',
+    meaning:
+      'SQLite file, secret, uploaded files; the server makes the directory, the database and the secret readable ' +
+      'by its own user only (0700, 0600)',
+  },
+  { name: 'LOG_LEVEL', default: '`warn` (`info` in production)', meaning: 'pino level' },
 ];
 
-/** Where development and demo builds send company administrators for customer service. */
-const DEMO_COMPANY_CONTACT_URL = 'https://support.example.com/enterprise';
-
-function readContactUrl(raw: string | undefined, production: boolean, problems: string[]): string | null {
-  const value = raw?.trim();
-  if (!value) return production ? null : DEMO_COMPANY_CONTACT_URL;
-  if (!/^https?:\/\/\S+$/.test(value) || value.length > 500) {
-    problems.push('COMPANY_CONTACT_URL must be an http(s) address of at most 500 characters');
-    return null;
-  }
-  return value;
-}
+/** Every variable the configuration reads: the server's own, then each module's. */
+export const configurationVariables: readonly SettingDoc[] = [
+  ...serverVariables,
+  ...moduleSettings.flatMap((settings) => settings.variables),
+];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -141,8 +188,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-type Env = Record<string, string | undefined>;
 
 /**
  * The configuration of a process about to start (server, migrations): a configuration error is
@@ -158,10 +203,14 @@ export function loadConfigOrExit(env: Env = process.env): Config {
   }
 }
 
-/** Reads the configuration from the environment; every bad value is reported at once. */
+/**
+ * Reads the configuration from the environment: the server's own settings, then each module's
+ * (modules/settings.ts), which may depend on what the server's decided; every bad value is
+ * reported at once.
+ */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const read = new EnvReader(env, problems);
+  const read = new SettingsReader(env, problems);
   const nodeEnv = env.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
@@ -171,7 +220,6 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`DATABASE_URL must start with "sqlite:" or "postgres://" (got "${redactUrl(databaseUrl)}")`);
   }
   const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
-  const smtpUrl = read.url('SMTP_URL', ['smtp:', 'smtps:']);
   const devTools = read.bool('DEV_TOOLS', !production);
   if (production && devTools) problems.push('DEV_TOOLS cannot be on when NODE_ENV=production');
   const devToolsInterface = env.DEV_TOOLS_INTERFACE?.trim() || null;
@@ -179,23 +227,16 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`DEV_TOOLS_INTERFACE must be an IP address of this machine (got "${devToolsInterface}")`);
   }
 
-  const config: Config = {
+  const server: ServerConfig = {
     nodeEnv,
     host: env.HOST ?? '0.0.0.0',
-    port: read.int('PORT', 8080, 0, 65535),
+    port: port.read(read),
     databaseUrl,
     redisUrl,
-    redisTimeoutMs: read.int('REDIS_TIMEOUT_MS', 500, 50, 10_000),
-    smtpUrl,
-    mailFrom: env.MAIL_FROM ?? 'Account Centre <no-reply@localhost>',
-    outbox: {
-      // Codes should arrive within seconds; one indexed query per instance every 2 s is cheap.
-      pollMs: read.int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),
-      maxAttempts: read.int('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
-    },
+    redisTimeoutMs: redisTimeoutMs.read(read),
     region: {
-      domesticMarker: env.DOMESTIC_HOST_MARKER ?? defaultRegionRule.domesticMarker,
-      developmentPorts: read.intList('DEV_PORTS', defaultRegionRule.developmentPorts),
+      domesticMarker: env.DOMESTIC_HOST_MARKER ?? DEFAULT_MARKER,
+      developmentPorts: read.intList('DEV_PORTS', DEFAULT_DEV_PORTS),
     },
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     dataDir,
@@ -203,44 +244,16 @@ export function loadConfig(env: Env = process.env): Config {
     devToolsInterface,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     trustProxy: readTrustProxy(env.TRUST_PROXY, problems),
-    accessTokenTtl: read.int('ACCESS_TOKEN_TTL', 900, 30, 86_400),
-    refreshTokenTtl: read.int('REFRESH_TOKEN_TTL', 30 * 86_400, 300, 365 * 86_400),
-    refreshGraceSeconds: read.int('REFRESH_GRACE_SECONDS', 10, 0, 120),
-    tokenCacheSeconds: read.int('TOKEN_CACHE_SECONDS', 30, 0, 60),
-    rateLimit: {
-      max: read.int('RATE_LIMIT_MAX', 600, 1, 1_000_000),
-      windowSeconds: read.int('RATE_LIMIT_WINDOW', 60, 1, 3600),
-    },
+    rateLimit: { max: rateLimitMax.read(read), windowSeconds: rateLimitWindow.read(read) },
     seedDemo: read.bool('SEED_DEMO', !production),
     secretKey: env.SECRET_KEY?.trim() ?? '',
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     serviceKeys: readServiceKeys(env.SERVICE_KEYS, problems),
-    pointsSweepSeconds: read.int('POINTS_SWEEP_SECONDS', 60, 0, 86_400),
-    tokenSweepSeconds: read.int('TOKEN_SWEEP_SECONDS', 60, 0, 86_400),
-    brandNames:
-      env.BRAND_NAMES === undefined
-        ? [...defaultBrandNames]
-        : env.BRAND_NAMES.split(',')
-            .map((name) => name.trim())
-            .filter(Boolean),
-    oauth: readOAuthConfig(env, problems),
-    oauthSandbox: false,
-    companyContactUrl: readContactUrl(env.COMPANY_CONTACT_URL, production, problems),
-    passwordHashCost: readPasswordHashCost(env, nodeEnv, problems),
-    payoutCalendar: {
-      holidays: new Set(readDays(env, 'PAYOUT_HOLIDAYS', CHINA_2026_HOLIDAYS, problems)),
-      workdays: new Set(readDays(env, 'PAYOUT_WORKDAYS', CHINA_2026_WORKDAYS, problems)),
-    },
-    payments: readPaymentsConfig(env, { production, readInt: read.int.bind(read) }, problems),
   };
-  // Development offers every third-party row through the built-in sandbox provider (decision
-  // 024); production shows only the providers configured.
-  config.oauthSandbox = read.bool('OAUTH_SANDBOX', nodeEnv === 'development');
-  if (config.oauthSandbox) {
-    if (production) problems.push('OAUTH_SANDBOX cannot be on when NODE_ENV=production');
-    else if (!devTools) problems.push('OAUTH_SANDBOX needs DEV_TOOLS: its provider answers under /api/dev/');
-    else config.oauth = withSandboxProviders(config.oauth, config.port);
-  }
+  const facts: ServerFacts = { nodeEnv, production, port: server.port, devTools };
+  const modulesPart = Object.assign({}, ...moduleSettings.map((settings) => settings.read(read, facts)));
+  const config: Config = { ...server, ...(modulesPart as ModuleSettings) };
+
   if (!config.secretKey) {
     if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');
     else config.secretKey = localSecret(dataDir);
@@ -272,34 +285,6 @@ export function readServiceKeys(raw: string | undefined, problems: string[]): Pa
     }
   }
   return keys;
-}
-
-/** A comma-separated list of calendar days (YYYY-MM-DD); the default when the variable is unset. */
-function readDays(env: Env, name: string, fallback: readonly string[], problems: string[]): string[] {
-  const raw = env[name];
-  if (raw === undefined) return [...fallback];
-  const days = raw
-    .split(',')
-    .map((day) => day.trim())
-    .filter(Boolean);
-  for (const day of days) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-      problems.push(`${name}: "${day}" is not a day (YYYY-MM-DD)`);
-  }
-  return days;
-}
-
-function readPasswordHashCost(env: Env, nodeEnv: string, problems: string[]): PasswordHashCost {
-  const raw = env.PASSWORD_HASH_COST?.trim() || 'standard';
-  if (raw !== 'standard' && raw !== 'minimal') {
-    problems.push(`PASSWORD_HASH_COST must be standard or minimal (got "${raw}")`);
-    return 'standard';
-  }
-  if (raw === 'minimal' && nodeEnv !== 'test') {
-    problems.push('PASSWORD_HASH_COST=minimal is for the test suite only (NODE_ENV=test)');
-    return 'standard';
-  }
-  return raw;
 }
 
 export type TrustProxy = false | number | string[];
@@ -346,66 +331,6 @@ function isAddressOrRange(entry: string): boolean {
   if (bits === undefined) return true;
   const prefix = Number(bits);
   return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
-}
-
-class EnvReader {
-  constructor(
-    private readonly env: Env,
-    private readonly problems: string[],
-  ) {}
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  }
-
-  intList(name: string, fallback: readonly number[]): number[] {
-    const raw = this.env[name]?.trim();
-    if (raw === undefined) return [...fallback];
-    if (raw === '') return [];
-    const values = raw.split(',').map((part) => Number(part.trim()));
-    if (values.some((v) => !Number.isInteger(v) || v < 1 || v > 65535)) {
-      this.problems.push(`${name} must be a comma-separated list of ports (got "${raw}")`);
-      return [...fallback];
-    }
-    return values;
-  }
-
-  bool(name: string, fallback: boolean): boolean {
-    const raw = this.env[name]?.trim().toLowerCase();
-    if (!raw) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    this.problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  }
-
-  url(name: string, protocols: string[]): string | null {
-    const raw = this.env[name]?.trim();
-    if (!raw) return null;
-    try {
-      const url = new URL(raw);
-      if (!protocols.includes(url.protocol)) {
-        this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${redactUrl(raw)}")`);
-        return null;
-      }
-      return raw;
-    } catch {
-      this.problems.push(`${name} is not a valid URL`);
-      return null;
-    }
-  }
-}
-
-/** Hides the password part of a URL before it reaches a message or a log. */
-export function redactUrl(value: string): string {
-  return value.replace(/\/\/([^:/@]+):[^@/]+@/, '//$1:***@');
 }
 
 /** A development secret kept in data/secret.key, so codes survive a restart on one machine. */

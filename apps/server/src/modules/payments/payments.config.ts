@@ -62,9 +62,13 @@ export function readCheckoutPrices(raw: string | undefined, problems: string[]):
   return prices;
 }
 
+/**
+ * The checkout's settings (payments.settings.ts declares them); the two whole numbers are read by
+ * their declarations, when their turn comes, so problems keep the variables' order.
+ */
 export function readPaymentsConfig(
   env: Env,
-  options: { production: boolean; readInt: (name: string, fallback: number, min: number, max: number) => number },
+  options: { production: boolean; sweepSeconds: () => number; sandboxPollMs: () => number },
   problems: string[],
 ): PaymentsConfig {
   const sandboxRaw = env.PAY_SANDBOX?.trim().toLowerCase();
@@ -97,10 +101,10 @@ export function readPaymentsConfig(
   return {
     sandbox,
     prices: readCheckoutPrices(env.CHECKOUT_PRICES, problems),
-    sweepSeconds: options.readInt('CHECKOUT_SWEEP_SECONDS', 30, 0, 86_400),
+    sweepSeconds: options.sweepSeconds(),
     notifyUrl,
     sandboxRetrySeconds,
-    sandboxPollMs: options.readInt('PAY_SANDBOX_POLL_MS', 1000, 0, 3_600_000),
+    sandboxPollMs: options.sandboxPollMs(),
     bank,
   };
 }
