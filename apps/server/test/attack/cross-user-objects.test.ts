@@ -1,14 +1,17 @@
 import * as contract from '@account-centre/contract';
-import type { RouteDef } from '@account-centre/contract';
+import { buildPath, type RouteDef, withSpecPaths } from '@account-centre/contract';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrderDemo } from '../../src/cli/order-demo.js';
 import { activate, device, grantPersonal, signInOn } from '../../src/modules/devices/test-support.js';
 import { addMember, createCompany } from '../../src/modules/companies/companies.service.js';
+import { grant } from '../../src/modules/grants/grants.service.js';
+import { notify } from '../../src/modules/messages/notify.js';
 import { addTeamPlan } from '../../src/modules/teams/plans.service.js';
 import { addTeamMember, createTeam } from '../../src/modules/teams/teams.service.js';
 import { bearer } from '../helpers/auth.js';
 import { call } from '../helpers/call.js';
+import { sampleRequest } from '../helpers/sample-request.js';
 import { type TestUser, testUser } from '../helpers/users.js';
 import { rowsOfUser } from '../helpers/tables.js';
 import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
@@ -255,6 +258,17 @@ describe('every route that takes an object id is in the cross-user sweep', () =>
   });
 });
 
+/**
+ * Every signed-in read of the contract (its spec paths too), with a well-formed request built
+ * from its schemas: what one account reads cannot change when another gains objects.
+ */
+const signedInReads = (Object.values(contract) as unknown[])
+  .filter(
+    (value): value is RouteDef => typeof value === 'object' && value !== null && 'path' in value && 'access' in value,
+  )
+  .flatMap(withSpecPaths)
+  .filter((route) => route.access === 'user' && route.method === 'GET');
+
 describe.each(dialects)('another user’s objects on $name', (dialect) => {
   let t: TestApp;
   let amy: TestUser;
@@ -309,6 +323,25 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       }),
     );
     await call(t, contract.closeCheckoutRoute, { as: owner, params: { outTradeNo: closedCheckout! } });
+    // Template credit added by an operator, and a message not read yet (the unread indicator).
+    await t.app.db
+      .transaction()
+      .execute((trx) =>
+        grant(
+          trx,
+          owner.userId,
+          { kind: 'template_credit', amount: 500 },
+          { kind: 'operator', id: `sweep:${owner.userId}`, reason: 'sweep' },
+          t.clock.now(),
+        ),
+      );
+    await notify(
+      t.app.db,
+      owner.userId,
+      'paymentRefused',
+      { order: closedCheckout!, amount: { fen: 1, currency: 'CNY' } },
+      t.clock.now(),
+    );
     const company = await createCompany(
       t.app.db,
       { name: 'Own company', owner: { id: owner.userId }, seats: 5, term: { expires: t.clock.now() + 90 * 86_400 } },
@@ -351,6 +384,42 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
     const res = await t.app.inject({ ...attempt, headers: bearer(bea.token) });
     expect([403, 404], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
     expect(await rowsOfUser(t.app.db, t.app.dialect, amy.userId)).toEqual(before);
+  });
+
+  it('shows Bea nothing of another account at any signed-in read: each answers as before it had its objects', async () => {
+    const reads = signedInReads.filter((route) => t.app.hasRoute({ method: route.method, url: route.path }));
+    expect(reads.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/user/:userId/coupontemplate/added',
+        'GET /api/user/:userId/notification/exists',
+        'GET /api/user/notification/exists',
+      ]),
+    );
+    const answers = async (caller: TestUser) => {
+      const answered: Record<string, string> = {};
+      for (const route of reads) {
+        const { params, query } = sampleRequest(route);
+        const res = await t.app.inject({
+          method: 'GET',
+          url: buildPath(route.path, { ...params, userId: caller.userId }),
+          query,
+          headers: bearer(caller.token),
+        });
+        answered[`${route.method} ${route.path}`] = `${res.statusCode} ${res.body}`;
+      }
+      return answered;
+    };
+    const before = await answers(bea);
+    const { owner } = await userWithObjects();
+    expect(await answers(bea)).toEqual(before);
+    // The owner reads them at the same requests, so there was something to show.
+    const own = await answers(owner);
+    const added = JSON.parse(own['GET /api/user/:userId/coupontemplate/added']!.slice(4)) as {
+      data: { list: { amount: number }[] };
+    };
+    expect(added.data.list.map((addition) => addition.amount)).toContain(500);
+    expect(JSON.parse(own['GET /api/user/:userId/notification/exists']!.slice(4)).data).toMatchObject({ count: 1 });
+    expect(before['GET /api/user/:userId/notification/exists']).toMatch(/^200 .*"count":0/);
   });
 
   // The same requests made by the objects' owner reach them, so the refusals above were about

@@ -39,6 +39,21 @@ const contractRoutes = (Object.values(contract) as unknown[])
   )
   .flatMap(withSpecPaths);
 
+/** `METHOD /path` as the OpenAPI document writes it. */
+const operationOf = (route: { method: string; path: string }) =>
+  `${route.method} ${route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')}`;
+
+/**
+ * Routes added lately, named so that the sweeps are seen to reach them: the fuzzing below walks
+ * the OpenAPI document, the :userId guard (user-guard.test.ts) and the address-token check
+ * (token-in-address.test.ts) walk the contract routes the app serves.
+ */
+const recentRoutes = [
+  contract.listTemplateCreditAdditionsRoute,
+  contract.unreadNotificationsRoute,
+  ...withSpecPaths(contract.unreadNotificationsRoute),
+];
+
 /** Every route's request schemas, by `METHOD /path` as the OpenAPI document writes it. */
 const schemasByOperation = new Map<string, RouteSchemas>(
   [
@@ -63,7 +78,7 @@ const schemasByOperation = new Map<string, RouteSchemas>(
       params: OAuthCallbackParams as JsonSchema,
       querystring: (path === OAUTH_CALLBACK_PATH ? OAuthCallbackQuery : OAuthHandoffQuery) as JsonSchema,
     })),
-  ].map((route) => [`${route.method} ${route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')}`, route]),
+  ].map((route) => [operationOf(route), route]),
 );
 
 /** Each database's answers, request by request (the seed makes both runs send the same requests). */
@@ -93,6 +108,24 @@ describe('schema-driven fuzzing', { shuffle: false }, () => {
     it('has the request schemas of every route of the OpenAPI document', () => {
       expect(operations.length).toBeGreaterThan(50);
       expect(operations.filter((operation) => !schemasByOperation.has(operation))).toEqual([]);
+    });
+
+    // A route the app does not serve, or serves outside the document, would drop out of every
+    // sweep that walks them without a word.
+    it('fuzzes every route of the contract: each is served and in the OpenAPI document, the newest too', () => {
+      const missing = contractRoutes.filter(
+        (route) =>
+          !operations.includes(operationOf(route)) || !t.app.hasRoute({ method: route.method, url: route.path }),
+      );
+      expect(missing.map(operationOf)).toEqual([]);
+      expect(operations).toEqual(expect.arrayContaining(recentRoutes.map(operationOf)));
+      expect(recentRoutes.map(operationOf)).toEqual(
+        expect.arrayContaining([
+          'GET /api/user/{userId}/coupontemplate/added',
+          'GET /api/user/{userId}/notification/exists',
+          'GET /api/user/notification/exists',
+        ]),
+      );
     });
 
     const send = (request: FuzzRequest) =>
