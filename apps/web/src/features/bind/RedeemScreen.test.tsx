@@ -90,6 +90,18 @@ describe('the bind screen', () => {
     expect(sent.mock.calls.map(([message]) => String(message))).toEqual([expect.stringContaining('bindSuccess')]);
   });
 
+  it('sends one request for a double click', async () => {
+    const api = stubApi().answer(redeemLicenceCodeRoute, { data: activation });
+    await renderInLanguage(<BindScreen />, { path: '/bind', build: { region: 'domestic' } });
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: CODE } });
+    // Both submits of a double click land before React has drawn the busy button.
+    const form = screen.getByRole('button', { name: 'Confirm' }).closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByRole('status', { name: /Bound to your account/ })).toBeTruthy();
+    expect(api.callsTo(redeemLicenceCodeRoute)).toHaveLength(1);
+  });
+
   it('shows each answer of spec 01 §8 in the reader’s language', async () => {
     const failures = [CodeErrors.overLimit, CodeErrors.expired, CodeErrors.used, CodeErrors.notExists];
     const expected = [

@@ -91,6 +91,31 @@ describe('the coupons screen', () => {
     expect(screen.getByRole('textbox', { name: 'Coupon code' }).getAttribute('maxlength')).toBe('24');
   });
 
+  it('sends one request for a double click, on the form and in the replace prompt', async () => {
+    const api = stubApi()
+      .answer(getCouponsRoute, { data: [tenOff] })
+      .answer(bindCouponRoute, ({ body }) =>
+        body.replace ? { data: { ...tenOff, id: 32, type: 2 as const, value: 15 } } : failWith(CouponErrors.held),
+      );
+    await renderInLanguage(<CouponScreen />, { path: '/coupon' });
+    await screen.findByRole('article');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Coupon code' }), { target: { value: 'NEWCODE' } });
+    // Both submits of a double click land before React has drawn the busy button.
+    const form = screen.getByRole('button', { name: 'Confirm' }).closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    const yes = within(await screen.findByRole('dialog', { name: 'Replace your coupon?' })).getByRole('button', {
+      name: 'Yes, replace it',
+    });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    expect(await screen.findByRole('article', { name: '15% off' })).toBeTruthy();
+    expect(api.callsTo(bindCouponRoute).map((call) => call.body)).toEqual([
+      { code: 'NEWCODE' },
+      { code: 'NEWCODE', replace: true },
+    ]);
+  });
+
   it('asks before replacing the held coupon, and re-sends with replace only when confirmed', async () => {
     const api = stubApi()
       .answer(getCouponsRoute, { data: [tenOff] })

@@ -200,6 +200,22 @@ describe('receipts', () => {
     expect(api.callsTo(requestInvoiceRoute)[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('sends one request for a double click', async () => {
+    const api = server([order(1)]).answer(requestInvoiceRoute, {
+      data: { order_id: 'ORD1', invoice: 'billing_success', iv_type: 2, receipt: 'succeeded' },
+    });
+    await renderInLanguage(<OrderScreen />, { path: '/order' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a receipt' });
+    fireEvent.change(within(dialog).getByLabelText(/Name on the receipt/), { target: { value: 'Ada' } });
+    // Both submits of a double click land before React has drawn the busy button.
+    const form = within(dialog).getByRole('button', { name: 'Request' }).closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(requestInvoiceRoute)).toHaveLength(1);
+  });
+
   it('shows the server’s refusal in the order’s words', async () => {
     server([order(1)]).answer(requestInvoiceRoute, failWith(OrderErrors.invoiceExists));
     await renderInLanguage(<OrderScreen />, { path: '/order' });

@@ -92,6 +92,23 @@ describe('the income screen’s withdrawal', () => {
     expect(sent?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('sends one request for a double click on confirm', async () => {
+    const api = stubApi()
+      .answer(getIncomeRoute, { data: summary })
+      .answer(requestWithdrawalRoute, { data: { withdrawal: taken } });
+    await renderInLanguage(<PropertyScreen />, { path: '/property', build: { region: 'domestic' } });
+    await screen.findByText('CN¥650.00');
+    fill(good);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your withdrawal' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm withdrawal' });
+    // Both clicks land before React has drawn the busy button.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByRole('dialog', { name: 'Withdrawal submitted' })).toBeTruthy();
+    expect(api.callsTo(requestWithdrawalRoute)).toHaveLength(1);
+  });
+
   it('shows the server’s refusal at its field, or the ongoing withdrawal’s message', async () => {
     let refusal = failWith(IncomeErrors.identityCard);
     stubApi()

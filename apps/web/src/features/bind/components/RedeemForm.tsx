@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeEntry } from '../../../components/CodeEntry';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
+import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 import { host } from '../../../lib/host-bridge/host-bridge';
 import { type CodeCall, type Redemption, useRedeemCode } from '../api/redeem-code';
 
@@ -33,18 +34,19 @@ export function RedeemForm({
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const redeem = useRedeemCode(userId);
+  // A double click or a second Enter sends one request (useMutateOnce).
+  const redeemOnce = useMutateOnce(redeem);
   const kindLabelId = useId();
   const fieldLabel = call === 'licence' ? licenceLabel : t('bind:kinds.gift');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (redeem.isPending) return;
     if (code.trim() === '') {
       setProblem(call === 'licence' ? t('bind:needCode') : t('bind:needGift'));
       return;
     }
     setProblem(null);
-    redeem.mutate(
+    redeemOnce(
       { call, code },
       {
         onSuccess: (redemption) => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeEntry } from '../../../components/CodeEntry';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
+import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 import { useBindCoupon } from '../api/coupons';
 
 /** How long the success tip shows (spec 01 §9: 1500 ms). */
@@ -22,9 +23,11 @@ export function CouponForm({ userId }: { userId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const bind = useBindCoupon(userId);
+  // A double click, a second Enter or a second yes in the replace prompt sends one request.
+  const bindOnce = useMutateOnce(bind);
 
   const send = (replace: boolean) =>
-    bind.mutate(
+    bindOnce(
       { code: normaliseCouponCode(code), replace },
       {
         onSuccess: () => {
@@ -42,7 +45,6 @@ export function CouponForm({ userId }: { userId: number }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (bind.isPending) return;
     if (code.trim() === '') {
       setProblem(t('coupon:needCode'));
       return;

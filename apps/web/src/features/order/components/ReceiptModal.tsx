@@ -11,6 +11,7 @@ import {
   OrderErrors,
 } from '@account-centre/contract';
 import { showToast } from '../../../components/toast';
+import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 import { formatCurrency, useLanguage } from '../../../lib/i18n';
 import type { OrderRow } from '../api/get-orders';
 import { type InvoiceRequest, useRequestInvoice } from '../api/request-invoice';
@@ -37,6 +38,8 @@ export default function ReceiptModal({
   const { t } = useTranslation();
   const [language] = useLanguage();
   const request = useRequestInvoice(userId);
+  // A double click sends one request (useMutateOnce).
+  const requestOnce = useMutateOnce(request);
   const [titleType, setTitleType] = useState<InvoiceTitleType>('personal');
   const [title, setTitle] = useState('');
   const [taxNumber, setTaxNumber] = useState('');
@@ -57,7 +60,7 @@ export default function ReceiptModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (titleError || taxError || emailError || request.isPending) return;
+    if (titleError || taxError || emailError) return;
     const body: InvoiceRequest = {
       order_id: row.order_id,
       product: row.receipt_product,
@@ -66,7 +69,7 @@ export default function ReceiptModal({
       email: email.trim(),
       ...(company ? { tax_number: taxNumber.trim().toUpperCase() } : {}),
     };
-    request.mutate(body, {
+    requestOnce(body, {
       onSuccess: (result) => {
         showToast(
           result.invoice === 'billing_success' ? t('order:receipt.issued') : t('order:receipt.requested'),

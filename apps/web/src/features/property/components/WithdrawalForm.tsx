@@ -12,6 +12,7 @@ import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Tex
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRequestKey } from '../../../lib/api';
+import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 import { formatCurrency, formatDay, useLanguage } from '../../../lib/i18n';
 import { type IncomeSummary, useRequestWithdrawal, type Withdrawal } from '../api/income';
 
@@ -72,6 +73,8 @@ export function WithdrawalForm({
   const [confirming, setConfirming] = useState<{ requestKey: string } | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const request = useRequestWithdrawal(userId);
+  // A double click on confirm sends one request (useMutateOnce).
+  const requestOnce = useMutateOnce(request);
   const headingId = useId();
 
   const showAtField = (field: Field, key: string) => {
@@ -88,8 +91,8 @@ export function WithdrawalForm({
   };
 
   const send = () => {
-    if (!confirming || request.isPending) return;
-    request.mutate(
+    if (!confirming) return;
+    requestOnce(
       { form: values, requestKey: confirming.requestKey },
       {
         onSuccess: (withdrawal) => {

@@ -230,6 +230,23 @@ describe('creating a company by activation code', () => {
     expect(api.callsTo(createCompanyRoute)[0]?.body).toEqual({ license: 'USED-1' });
   });
 
+  it('sends one request for a double click', async () => {
+    const created = acme({ id: 30, company_name: 'Initech' });
+    const api = companyServer([]);
+    api.answer(createCompanyRoute, () => {
+      api.setCompanies([created]);
+      return { data: { err_type: 0 as const, company: created } };
+    });
+    await openEnterprise({ build: { region: 'domestic' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Activation code' }), { target: { value: 'ABCD-1' } });
+    // Both submits of a double click land before React has drawn the busy button.
+    const form = button('Confirm').closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(toasts()).toEqual(['Enterprise created.']));
+    expect(api.callsTo(createCompanyRoute)).toHaveLength(1);
+  });
+
   it('asks for the code again when it is invalid or used', async () => {
     companyServer([]).answer(createCompanyRoute, failWith(CompanyErrors.codeInvalid));
     await openEnterprise({ build: { region: 'domestic' } });

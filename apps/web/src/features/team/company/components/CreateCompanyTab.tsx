@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../../components/toast';
 import { errorText } from '../../../../lib/api';
+import { useMutateOnce } from '../../../../lib/hooks/use-mutate-once';
 import type { Company } from '../api/get-companies';
 import { useCreateCompany } from '../api/create-company';
 
@@ -26,16 +27,18 @@ export function CreateCompanyTab({ userId, onCreated }: { userId: number; onCrea
     setName('');
     onCreated(company);
   });
+  // A double click or a second Enter sends one request (useMutateOnce).
+  const createOnce = useMutateOnce(create);
   const createTitle = useId();
   const helpTitle = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const license = code.trim();
-    if (license === '' || create.isPending) return;
+    if (license === '') return;
     setProblem(null);
     const companyName = name.trim();
-    create.mutate(companyName ? { license, name: companyName } : { license }, {
+    createOnce(companyName ? { license, name: companyName } : { license }, {
       onError: (error) => setProblem(errorText(t, error, { domains: [CompanyErrors] })),
     });
   };
