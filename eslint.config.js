@@ -13,7 +13,7 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Who may not import whom in the web app (DESIGN.md §1 and §6). */
+/** Who may not import whom in the web app (docs/architecture.md#web-layers). */
 const webZones = [
   ...features.map((feature) => ({
     target: [web(`features/${feature}`)],
@@ -61,7 +61,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The web app's layers (DESIGN.md §6): app/ → features/ → components/, lib/. A feature never
+    // The web app's layers (docs/architecture.md#web-layers): app/ → features/ → components/, lib/. A feature never
     // imports another feature or app/; lib/ and components/ import no feature; nothing imports in
     // a circle. Imports are resolved to files, so relative paths (`../order/…`) are caught too.
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -16,7 +16,7 @@ interface AxeViolation {
 /**
  * Runs axe-core on the page as it is now and fails on any serious or critical violation (colour
  * contrast included), naming each rule and the elements it found. Every screen's e2e spec calls
- * it on its key states (DESIGN.md: accessible by default).
+ * it on its key states (docs/architecture.md#accessibility).
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   await settleAnimations(page);

@@ -1,6 +1,6 @@
 /**
  * Where the end-to-end tests reach the app. The server runs on a port that is not one of the
- * development ports, so the host name alone decides the region (DESIGN.md §5):
+ * development ports, so the host name alone decides the region (docs/architecture.md#regions):
  * account.example.cn is domestic, account.example.com overseas. Chromium maps both names to
  * 127.0.0.1 (playwright.config.ts), and the API helpers send the name as the Host header.
  */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Two lint rules that keep the web app's layers apart (DESIGN.md §6), written here rather than
+ * Two lint rules that keep the web app's layers apart (docs/architecture.md#web-layers), written here rather than
  * taken from a plugin whose resolver ships native binaries for a few platforms only:
  * - `layers/zones`: files under a `target` folder may not import files under a `from` folder
  *   (except its `except` sub-folders). Imports are resolved to files first, so `../order/…`

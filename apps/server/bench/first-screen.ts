@@ -21,7 +21,7 @@ import {
  * on `/account`, signed in, on loopback, with the mobile form factor and the CPU slowed 4×
  * (DevTools throttling: measured, not simulated; no network throttling, as the server is on
  * this machine). Both builds, domestic and overseas, reached by host name as the e2e suite does
- * (DESIGN.md §5). Each is loaded `runs` times in a fresh tab; the report gives every run and the
+ * (docs/architecture.md#regions). Each is loaded `runs` times in a fresh tab; the report gives every run and the
  * median, against the targets of docs/benchmarks.md (LCP ≤ 1.0 s, Total Blocking Time ≤ 200 ms).
  *
  * Needs the web build (`npm run build`) and Chromium (`/usr/bin/chromium`, or CHROME_PATH).

@@ -8,7 +8,7 @@ import { createTestApp, dialects, type TestApp } from './helpers/test-app.js';
 import { asCaller } from './helpers/users.js';
 
 /**
- * DESIGN.md §3: a `{userId}` in a path that is not the token's user → 403, always. This walks
+ * docs/architecture.md#api: a `{userId}` in a path that is not the token's user → 403, always. This walks
  * every route of the contract whose path has `:userId` and that the app serves, with a
  * well-formed request (so that validation passes and the guard is what answers) for another
  * user's id.

@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The web app's layers are enforced by the repository's lint configuration (DESIGN.md §6). These
+ * The web app's layers are enforced by the repository's lint configuration (docs/architecture.md#web-layers). These
  * tests lint sample files with that configuration, so a rule that stops catching what it is meant
  * to catch fails here rather than letting the layers erode unnoticed.
  */

@@ -6,7 +6,7 @@
  *
  * Without a route referring to them, schema constants are dead code; the calls that build
  * them at module load (`const UserInfo = Type.Object(…)`) are marked pure so the bundler may
- * drop them. That holds because the contract is declarations and pure rules (DESIGN.md §1):
+ * drop them. That holds because the contract is declarations and pure rules (docs/architecture.md#parts):
  * only the initialisers of top-level constants are marked, never a statement run for its
  * effect, nor a call inside a function body. An initialiser that spreads (`[...plans.map(…)]`)
  * is built by a pure function instead, since reading what is spread counts as an effect.

@@ -62,7 +62,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 
 /**
- * The app's origin as the caller reached it: the same host (so the same region, DESIGN §5) and
+ * The app's origin as the caller reached it: the same host (so the same region, docs/architecture.md#regions) and
  * scheme, as the region rule reads them (behind a proxy only when TRUST_PROXY is on).
  */
 export function publicOrigin(request: FastifyRequest): string {
@@ -71,7 +71,7 @@ export function publicOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${host}`;
 }
 
-/** The region the request's host selects (DESIGN.md §5), by the rule shared with the web app. */
+/** The region the request's host selects (docs/architecture.md#regions), by the rule shared with the web app. */
 export function requestRegion(request: FastifyRequest): Region {
   return regionFromHost(request.host ?? '', request.server.config.region);
 }

@@ -15,7 +15,7 @@ export interface ClosingAccount {
 
 /**
  * What closing an account does to a table's rows (spec 01 §4: "cancelling deletes all data";
- * DESIGN §2). Every table of the database is declared by exactly one module, with one of:
+ * docs/architecture.md#closing-an-account). Every table of the database is declared by exactly one module, with one of:
  * - `erase: 'rows'`: its rows with `user_id` = the account are deleted;
  * - `erase: 'custom'`: `run` deletes what is the account's (rows keyed by address, …);
  * - `erase: 'by-database'`: a foreign-key cascade or a trigger removes them as the account's
@@ -49,7 +49,7 @@ export function eraseByAddress(table: TableName, column: string): ClosingPolicy 
 }
 
 /**
- * A server module (DESIGN §1 `modules/<area>/index.ts`): its HTTP routes, its operator
+ * A server module (`modules/<area>/index.ts`, docs/architecture.md#module-doors): its HTTP routes, its operator
  * commands and the tables it owns, each with what closing an account does to it. The app, the
  * operator CLI and account closing read the one list of modules in `modules/index.ts`.
  */

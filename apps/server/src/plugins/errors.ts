@@ -18,7 +18,7 @@ function envelope(entry: ErrorEntry, data?: unknown) {
 }
 
 /**
- * Renders every failure once, as the envelope of DESIGN.md §3: typed domain errors as they
+ * Renders every failure once, as the envelope of docs/architecture.md#api: typed domain errors as they
  * were thrown, request validation as 400 `invalid request` with the failing fields, anything
  * unexpected as 500 `internal error` (logged, never shown).
  */

@@ -5,7 +5,7 @@ import { type TestUser, testUser } from '../helpers/users.js';
 import { createTestApp, dialects, errorLog, type TestApp } from '../helpers/test-app.js';
 
 /**
- * DESIGN.md §3: input is refused at the contract, the same on both databases. Text with a
+ * docs/architecture.md#input: input is refused at the contract, the same on both databases. Text with a
  * control character and integers past their column reached PostgreSQL (which refuses NUL in
  * text and numbers past int4) and came back as 500s with a stack trace in the error log,
  * while SQLite stored or compared them. Each request below is the one that did.

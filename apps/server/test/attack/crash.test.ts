@@ -10,7 +10,7 @@ import { freePort, type NodeProcess, startServerAt } from '../helpers/processes.
 import { dialects, type TestDialect } from '../helpers/test-app.js';
 
 /**
- * DESIGN §8: the server is SIGKILLed in the middle of a mixed write load, again and again, and
+ * docs/architecture.md#tests: the server is SIGKILLed in the middle of a mixed write load, again and again, and
  * restarted on the same database; every write it acknowledged before a kill must be there
  * afterwards. A success answer is a promise that the write is committed — durable on SQLite
  * (WAL, synchronous=FULL) and on PostgreSQL — not queued, cached or half done.

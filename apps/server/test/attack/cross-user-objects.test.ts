@@ -17,7 +17,7 @@ import { rowsOfUser } from '../helpers/tables.js';
 import { createTestApp, dialects, type TestApp } from '../helpers/test-app.js';
 
 /**
- * DESIGN.md §8: every user route refuses another user's object id — a session, a device, an
+ * docs/architecture.md#tests: every user route refuses another user's object id — a session, a device, an
  * order, a sign-in event (and, as later domains land, a team, company, code, withdrawal,
  * message). Bea, signed in as herself and naming her own user id, hands each route one of
  * Amy's objects; the answer is 403 or 404 and none of Amy's rows change.

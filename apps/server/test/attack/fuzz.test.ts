@@ -17,8 +17,7 @@ import { createTestApp, dialects, errorLog, type TestApp } from '../helpers/test
 import { type FuzzRequest, junkRequests, type JsonSchema, mischievousRequests, type RouteSchemas } from './mischief.js';
 
 /**
- * Schema-driven fuzzing of every route of the OpenAPI document, on both databases (DESIGN.md
- * §8): requests built from each route's own schemas, each carrying mischief the contract
+ * Schema-driven fuzzing of every route of the OpenAPI document, on both databases (docs/architecture.md#tests): requests built from each route's own schemas, each carrying mischief the contract
  * refuses (mischief.ts), signed in as a real user with its own id in the path and signed out.
  * Every answer is a 4xx — never a 5xx — and no table gains or loses a row.
  *

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 
 /**
  * Requests built from a route's schemas, each with at least one piece of mischief the contract
- * must refuse (DESIGN.md §3): text with a control character (but in CleanedText, whose control
+ * must refuse (docs/architecture.md#input): text with a control character (but in CleanedText, whose control
  * characters the server removes), a number past its bounds, a value of the wrong type, text past
  * its length, an unknown or prototype-polluting field, a missing field, a body that is not the
  * declared object, no or a false credential. A request the contract refuses never reaches a
@@ -176,7 +176,7 @@ function numericBranch(schema: JsonSchema): JsonSchema | undefined {
 
 /**
  * Whether a number is past what its field takes: an integer field takes whole numbers in its
- * bounds, and a field that names none still only what fits an int4 column (DESIGN.md §3).
+ * bounds, and a field that names none still only what fits an int4 column (docs/architecture.md#input).
  */
 function refusesNumber(schema: JsonSchema, number: number): boolean {
   const branch = numericBranch(schema);

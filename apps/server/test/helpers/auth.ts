@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/schema.js';
 import { listForRecipient } from '../../src/modules/outbox/outbox.repository.js';
 import type { TestApp } from './test-app.js';
 
-/** Host names of the two regions (DESIGN.md §5). */
+/** Host names of the two regions (docs/architecture.md#regions). */
 export const DOMESTIC_HOST = 'account.example.cn';
 export const OVERSEAS_HOST = 'account.example.com';
 

@@ -4,7 +4,7 @@ export interface PersonalPlan {
   key: 'continuousYearly' | 'oneYear' | 'twoYears' | 'lifetime' | 'halfYearContinuous';
   /** The order type a purchase of the plan records. */
   type: number;
-  /** Price in fen (integer minor units, DESIGN §2). */
+  /** Price in fen (integer minor units, docs/architecture.md#invariants). */
   priceFen: number;
   /**
    * Template credit included, in fen; null where the spec lists none. The spec's "10, 20, 30

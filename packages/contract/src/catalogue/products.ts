@@ -139,7 +139,7 @@ export type LicencePlatform = PersonalPlatform | TeamPlatform;
 /** Every platform a licence row can list. */
 export const licencePlatforms = [...personalPlatforms, 'desktop'] as const satisfies readonly LicencePlatform[];
 
-/** Where an order was paid (DESIGN: payments; spec 01 §5 store and bank-transfer orders). */
+/** Where an order was paid (docs/architecture.md#payments; spec 01 §5 store and bank-transfer orders). */
 export const orderChannels = ['online', 'app_store', 'lenovo_store', 'bank_transfer'] as const;
 export type OrderChannel = (typeof orderChannels)[number];
 

@@ -2,7 +2,7 @@ import { AccountErrorCode as Code } from '../rules/account-errors.js';
 import { defineErrors } from './define.js';
 
 /**
- * Failures of the sign-in service (DESIGN.md §4), with the spec's numeric account codes
+ * Failures of the sign-in service (docs/architecture.md#sign-in), with the spec's numeric account codes
  * (spec 02 §8). Most are worded by their code's text; those whose msg says more than the code
  * name their own. The texts are in the `errors` namespace, loaded at start.
  */

@@ -1,7 +1,7 @@
 import { accountErrorName } from '../rules/account-errors.js';
 
 /**
- * One failure of the API, as the catalogue declares it (DESIGN.md §3): the stable `msg` clients
+ * One failure of the API, as the catalogue declares it (docs/architecture.md#errors): the stable `msg` clients
  * match on, the HTTP status, the spec's numeric account error `code` (0 when it names none) and
  * the i18next key of its localised text (`namespace:path`).
  *

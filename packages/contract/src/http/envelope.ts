@@ -4,7 +4,7 @@ import { Type, type TProperties, type TSchema } from 'typebox';
 export const SUCCESS_MSG = 'ok';
 
 /**
- * Every JSON answer of the API has this shape (DESIGN.md §3). `code` carries the spec's
+ * Every JSON answer of the API has this shape (docs/architecture.md#api). `code` carries the spec's
  * numeric account error code on failures and 0 on success; `msg` is a stable,
  * machine-readable string that the web app maps to localised text.
  */

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 
 /**
- * Idempotent writes (DESIGN.md §2, docs/decisions/018), with Stripe's meaning: a signed-in
+ * Idempotent writes (docs/architecture.md#idempotent-writes, docs/decisions/018), with Stripe's meaning: a signed-in
  * route that declares `idempotent: true` accepts this header; the same key with the same
  * request, by the same user on the same route, within the window answers the stored response
  * (status and body) without doing the work again.

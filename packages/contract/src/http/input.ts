@@ -1,7 +1,7 @@
 import { type TInteger, type TNumberOptions, type TString, type TStringOptions, Type } from 'typebox';
 
 /**
- * Request input is refused at the contract, the same on both databases (DESIGN.md §3,
+ * Request input is refused at the contract, the same on both databases (docs/architecture.md#input,
  * docs/decisions/013): text carries no control characters unless a field allows them, and every
  * integer has bounds that fit its column. PostgreSQL refuses a NUL in text and a number past its
  * column's type, SQLite stores or compares either, so without these rules the same request was a

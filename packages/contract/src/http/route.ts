@@ -82,7 +82,7 @@ export interface SpecPath {
   body?: Readonly<Record<string, unknown>>;
 }
 
-/** HTTP statuses any route may answer with an error envelope (DESIGN.md §3). */
+/** HTTP statuses any route may answer with an error envelope (docs/architecture.md#api). */
 export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
 
 export type RouteDef<S extends RouteSpec = RouteSpec> = S & {

@@ -60,7 +60,7 @@ export const OAuthProviderInfo = Type.Object({
 export const listOAuthProvidersRoute = defineRoute({
   method: 'GET',
   path: '/api/auth/oauth/providers',
-  summary: 'The third-party sign-in providers this server has configured (DESIGN §2: none unless configured)',
+  summary: 'The third-party sign-in providers this server has configured (none by default)',
   tags: ['auth'],
   access: 'public',
   reply: Envelope(Type.Array(OAuthProviderInfo)),

@@ -1,5 +1,5 @@
 /**
- * What a person can be given (DESIGN §2 "Grants and ledgers"; spec 01 "AI points", "Template
+ * What a person can be given (docs/architecture.md#grants-and-ledgers; spec 01 "AI points", "Template
  * credit", "Coupons", "Courses", "Income"; spec 02 seats). Balance kinds are counted in their
  * smallest unit (a point, a template coupon, a fen/cent of income) and kept as ledgers; the
  * others are things or periods a person holds until they end or are taken back.

@@ -6,7 +6,7 @@ import type { Region } from './region.js';
  * them without loading any route's schemas (docs/bundle-budget.md).
  */
 
-/** Third-party sign-in methods that can be bound (spec 01 §5, DESIGN §2). */
+/** Third-party sign-in methods that can be bound (spec 01 §5, docs/architecture.md#sign-in). */
 export const identityProviders = ['weixin', 'qq', 'weibo', 'google', 'facebook'] as const;
 export type IdentityProvider = (typeof identityProviders)[number];
 

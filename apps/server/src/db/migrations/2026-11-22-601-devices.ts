@@ -10,7 +10,7 @@ const PRODUCTS = sql`('mind-map', 'diagram', 'project')`;
 export async function up(db: Kysely<unknown>): Promise<void> {
   const dialect = dialectOf(db);
 
-  // The counter of DESIGN §2: activation takes a slot with
+  // The counter of docs/architecture.md#invariants: activation takes a slot with
   // `UPDATE … SET used = used + 1 WHERE … AND used < slot_limit`, so `used` can never pass the
   // limit whatever the number of instances; unbinding gives it back in the same transaction
   // as the device row's delete. `slot_limit` is the membership's allowance (refreshed at each
@@ -51,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // "Sign out and unbind" and the sessions list find a device's rows across products.
   await db.schema.createIndex('devices_user_device').on('devices').columns(['user_id', 'device_id']).execute();
-  // Unbinding ends the sessions of the device (DESIGN §4).
+  // Unbinding ends the sessions of the device (docs/architecture.md#sign-in).
   await db.schema.createIndex('sessions_user_device').on('sessions').columns(['user_id', 'device_id']).execute();
 
   // "This wasn't me" withdrew the account's password: while the account has no password

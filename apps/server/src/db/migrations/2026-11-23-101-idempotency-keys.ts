@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf, TIME, time, withAutoId } from './helpers.js';
 
-// Idempotency keys of signed-in writes (DESIGN.md §2, docs/decisions/018). Never edit once
+// Idempotency keys of signed-in writes (docs/architecture.md#idempotent-writes, docs/decisions/018). Never edit once
 // landed: add a new migration instead.
 //
 // - A row is claimed by inserting it; the unique key (user, method, route, key) lets exactly

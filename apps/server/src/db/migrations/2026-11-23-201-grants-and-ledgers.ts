@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf, TIME, time, withAutoId } from './helpers.js';
 
-// Grants and ledgers (DESIGN §2, docs/decisions/022): everything a person is given, whatever
+// Grants and ledgers (docs/architecture.md#grants-and-ledgers, docs/decisions/022): everything a person is given, whatever
 // the source, and every movement of a balance. Never edit once landed: add a new migration.
 
 const kinds = sql`'ai_points', 'template_credit', 'income', 'licence', 'subscription', 'coupon', 'course', 'seats'`;

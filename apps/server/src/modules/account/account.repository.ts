@@ -5,7 +5,7 @@ import type { IdentitiesTable } from '../../db/schema.js';
  * Locks an open account's row for the rest of the transaction and returns its sign-in
  * addresses. Every change of a sign-in method starts here, so two changes of one account (an
  * e-mail unbind racing a phone unbind) run one after the other and the second sees the first:
- * the only-binding rule cannot be raced (DESIGN §2: transactions with row locks).
+ * the only-binding rule cannot be raced (docs/architecture.md#invariants: transactions with row locks).
  */
 export function lockOpenUser(db: Db, userId: number, now: number) {
   return db

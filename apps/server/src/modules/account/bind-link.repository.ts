@@ -49,7 +49,7 @@ export function findLinkByHash(db: Db, tokenHash: string) {
 
 /**
  * Uses a link up: the row changes once, so of two submits racing with one link only one gets
- * it back (DESIGN §2, claim a one-time thing).
+ * it back (docs/architecture.md#invariants: claim a one-time thing).
  */
 export function claimLink(db: Db, tokenHash: string, userId: number, now: number) {
   return db

@@ -22,7 +22,7 @@ function codeOfUser(db: Db, formName: string, userId: number) {
  * The caller's exchange code of a form (spec 01 §2 `form_name`, §7 getExchangeCode): the code
  * handed out before, else one unused code claimed now.
  *
- * The claim is one conditional UPDATE of the oldest unused code (DESIGN §2): a request that
+ * The claim is one conditional UPDATE of the oldest unused code (docs/architecture.md#invariants): a request that
  * loses a code to a concurrent one gets no row back and tries the next; the unique index on
  * (form_name, user_id) refuses a second code for the same user, so two calls of one user
  * racing end with one code, which both answer. No unused code left → 404 `no exchange code`.

@@ -19,7 +19,7 @@ import { sendCode } from './codes.service.js';
 import { clearRefreshCookie, deliverSignIn, refreshTokenFromCookie } from './refresh-cookie.js';
 import type { SignIn } from './tokens.js';
 
-/** Sign-in service under /api/auth (DESIGN.md §4). Thin: HTTP in, service call, envelope out. */
+/** Sign-in service under /api/auth (docs/architecture.md#sign-in). Thin: HTTP in, service call, envelope out. */
 export async function authRoutes(app: FastifyInstance) {
   registerRoute(app, sendCodeRoute, async ({ body, request }) => {
     const target =

@@ -56,7 +56,7 @@ export async function endingSessions<T>(
   return result;
 }
 
-/** The calling session runs on this device from now on (DESIGN §4: every session knows its device). */
+/** The calling session runs on this device from now on (docs/architecture.md#sign-in: every session knows its device). */
 export function linkSession(db: Db, sessionId: string, deviceId: string, now: number) {
   return db
     .updateTable('sessions')

@@ -97,7 +97,7 @@ export async function ensureSlots(db: Db, userId: number, product: DeviceProduct
 }
 
 /**
- * Takes one slot (DESIGN §2): the counter can never pass the limit, whatever runs beside it.
+ * Takes one slot (docs/architecture.md#invariants): the counter can never pass the limit, whatever runs beside it.
  * No row back → every slot is taken.
  */
 export function claimSlot(db: Db, userId: number, product: DeviceProduct, now: number) {

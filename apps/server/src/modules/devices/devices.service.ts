@@ -102,13 +102,13 @@ type Activation =
  *
  * - A device already active takes no new slot: its row is found (the unique index on user,
  *   product and device says there is at most one) and only marked used.
- * - A new device takes a slot with the conditional UPDATE of DESIGN §2 and is inserted in the
+ * - A new device takes a slot with the conditional UPDATE of docs/architecture.md#invariants and is inserted in the
  *   same transaction, so `used` always equals the number of rows and never passes the limit,
  *   on any number of instances.
  * - All slots taken → 409 `device limit` with the active devices in `data`: the client offers
  *   one to unbind (`loginShowDeviceModal`) and tries again.
  *
- * The calling session is linked to the device, so unbinding the device ends it (DESIGN §4).
+ * The calling session is linked to the device, so unbinding the device ends it (docs/architecture.md#sign-in).
  */
 export async function activateDevice(
   deps: DevicesDeps,

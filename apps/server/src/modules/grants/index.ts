@@ -2,7 +2,7 @@ import { grantRevokeCommand, pointsGrantCommand } from './grants.commands.js';
 import { defineModule } from '../manifest.js';
 
 /**
- * Grants and ledgers (DESIGN §2, docs/decisions/022): the one way anything is given to a person
+ * Grants and ledgers (docs/architecture.md#grants-and-ledgers, docs/decisions/022): the one way anything is given to a person
  * and taken back, and every movement of their balances.
  */
 export const grantsModule = defineModule({

@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Claims the key for this request, or finds what answers it instead (Stripe's semantics,
- * DESIGN.md §2):
+ * docs/architecture.md#idempotent-writes):
  * - a new key (or one past its 24 h window, or abandoned) is claimed: the request runs;
  * - the same request finished before: its stored answer is replayed;
  * - another request under the same key: 409 `idempotency key reused`;

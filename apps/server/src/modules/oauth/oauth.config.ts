@@ -1,7 +1,7 @@
 import { type IdentityProvider, identityProviders } from '@account-centre/contract';
 
 /**
- * One third-party sign-in provider (DESIGN §2: off unless configured). `oidc` providers are
+ * One third-party sign-in provider (off unless configured, docs/architecture.md#sign-in). `oidc` providers are
  * found by discovery from their issuer and prove the user with a signed ID token; `oauth2`
  * providers (WeChat, QQ, Weibo, Facebook's classic flow) have explicit endpoints and name the
  * user in a JSON field of the token answer or of the user-info answer.

@@ -4,7 +4,7 @@ import { withSandboxProviders } from './sandbox.js';
 
 export interface OAuthSettings {
   /**
-   * Third-party sign-in providers (DESIGN §2): none unless `OAUTH_PROVIDERS` lists them, and in
+   * Third-party sign-in providers (docs/architecture.md#sign-in): none unless `OAUTH_PROVIDERS` lists them, and in
    * development the sandbox standing in for the others (`oauthSandbox`, decision 024).
    */
   oauth: OAuthConfig;

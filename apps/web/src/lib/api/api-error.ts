@@ -11,7 +11,7 @@ import {
 /**
  * A failed call. `i18nKey` names its localised text among the failures any screen can meet;
  * a screen reads it through errorText, with its own domain's failures first, so no screen ever
- * shows a raw server string (DESIGN.md §3).
+ * shows a raw server string (docs/architecture.md#errors).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -15,7 +15,7 @@ export interface ErrorTextOptions {
 /**
  * The localised text of any failure: an ApiError, the `{msg, code?}` of an answer or of a
  * posted flow result, or anything else (the generic request error). The one way the app turns a
- * failure into words (DESIGN.md §3); the keys come from the contract's error catalogue.
+ * failure into words (docs/architecture.md#errors); the keys come from the contract's error catalogue.
  *
  * A key whose namespace is not loaded, or unknown to this build, falls through to the next one,
  * so nothing raw is ever shown.

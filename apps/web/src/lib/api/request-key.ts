@@ -13,8 +13,7 @@ export function newRequestKey(): string {
 }
 
 /**
- * Sends the writes that move money, points, seats or codes with an `Idempotency-Key` (DESIGN.md
- * §2): one key per request body while its answer may have been lost. Sent again after a network
+ * Sends the writes that move money, points, seats or codes with an `Idempotency-Key` (docs/architecture.md#idempotent-writes): one key per request body while its answer may have been lost. Sent again after a network
  * failure or a server error, the same body keeps its key, so the server does the work once and
  * answers what it answered the first time. Once the server has answered for good — a success,
  * or a refusal, which it keeps under the key for 24 h — the key is dropped: the same request

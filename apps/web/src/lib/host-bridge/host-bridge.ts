@@ -1,5 +1,5 @@
 /**
- * Messaging with the program the account centre runs inside (spec 01 §7, DESIGN.md §5). The
+ * Messaging with the program the account centre runs inside (spec 01 §7, docs/architecture.md#host-modes). The
  * rest of the app calls the functions of this module and never `postMessage` itself.
  *
  * Every message, both ways, is an object `{ channel: 'account-centre', type, payload }`

@@ -7,7 +7,7 @@ import { host, hostTransport } from './host-bridge';
 /**
  * Adds a one-time sign-in credential to an address as `custom`, so the page opened in the
  * system browser starts signed in without a long-lived token ever sitting in a URL
- * (DESIGN.md §4). Without a session, or if no ticket can be had, the address goes unchanged:
+ * (docs/architecture.md#sign-in). Without a session, or if no ticket can be had, the address goes unchanged:
  * the page then asks the visitor to sign in.
  */
 export async function withOneTimeCredential(url: string): Promise<string> {

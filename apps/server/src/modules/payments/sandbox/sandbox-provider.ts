@@ -47,7 +47,7 @@ export interface SandboxOptions {
 }
 
 /**
- * A payment provider that runs on this machine (DESIGN §2): it keeps its own books
+ * A payment provider that runs on this machine (docs/architecture.md#payments): it keeps its own books
  * (`sandbox_payments`), serves a pay page where a person presses pay or cancel, and tells the
  * server over HTTP with signed notifications that it retries until they are acknowledged — as
  * WeChat Pay, Alipay or a card provider would. Nothing in the checkout knows it is a sandbox.

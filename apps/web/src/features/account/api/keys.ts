@@ -1,6 +1,6 @@
 /**
  * Query keys of the account screen, each defined once: the queries use them and the mutations
- * and dialogs invalidate or update through them (DESIGN.md §6).
+ * and dialogs invalidate or update through them (docs/architecture.md#web-conventions).
  */
 export const accountKeys = {
   identities: (userId: number) => ['user', userId, 'identities'] as const,

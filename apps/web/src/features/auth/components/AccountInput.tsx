@@ -4,7 +4,7 @@ import type { Region } from '@account-centre/contract';
 
 /**
  * The account field: an e-mail address everywhere, or a mainland mobile number in the domestic
- * build, where SMS is available (spec 01 §1, DESIGN.md §4).
+ * build, where SMS is available (spec 01 §1, docs/architecture.md#sign-in).
  */
 export function AccountInput({ region, ...props }: TextInputProps & { region: Region }) {
   const { t } = useTranslation();

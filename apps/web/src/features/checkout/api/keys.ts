@@ -2,7 +2,7 @@ import type { TeamProduct } from '@account-centre/contract';
 import { userDataKey } from '../../../lib/user/current-user';
 
 /**
- * Query keys of the purchase screen, each defined once (DESIGN.md §6). Under the user's data, so
+ * Query keys of the purchase screen, each defined once (docs/architecture.md#web-conventions). Under the user's data, so
  * the catalogue is read again with everything else once a purchase has gone through.
  */
 export const checkoutKeys = {

@@ -2,7 +2,7 @@ import type { DeviceProduct } from '@account-centre/contract';
 
 /**
  * Query keys of the devices screen, each defined once: the queries use them and the mutations
- * invalidate through them (DESIGN.md §6). Everything sits under one prefix, so "this wasn't me"
+ * invalidate through them (docs/architecture.md#web-conventions). Everything sits under one prefix, so "this wasn't me"
  * and signing out a device can drop it all.
  */
 export const deviceKeys = {

@@ -1,6 +1,6 @@
 /**
  * Query keys of the order screen, each defined once: the queries use them and the mutations
- * invalidate through them (DESIGN.md §6).
+ * invalidate through them (docs/architecture.md#web-conventions).
  */
 export const orderKeys = {
   all: (userId: number) => ['user', userId, 'order-screen'] as const,

@@ -10,7 +10,7 @@ export interface TeamRef {
 
 /**
  * Query keys of the team screen, each defined once: the queries use them and the mutations
- * invalidate through them (DESIGN.md §6).
+ * invalidate through them (docs/architecture.md#web-conventions).
  */
 export const teamKeys = {
   all: (userId: number) => ['user', userId, 'team-screen'] as const,
