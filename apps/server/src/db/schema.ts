@@ -282,6 +282,10 @@ export interface OrdersTable {
   created_at: number;
   /** When the money went back (an operator's refund of its checkout); null: not refunded. */
   refunded_at: number | null;
+  /** The checkout catalogue item it was bought as; null for a store's or an operator's order (decision 058). */
+  item: string | null;
+  /** What a business term was bought for: a team's seats, a company's added seats or time; null otherwise. */
+  item_target: 'team' | 'company_seats' | 'company_time' | null;
 }
 
 /** The invoice of an order; no row means billing_not (spec 01 §4). */
@@ -378,7 +382,7 @@ export interface StorageQuotasTable {
   updated_at: number;
 }
 
-/** Device slots of a user for a product: `used` never passes `slot_limit` (DESIGN §2). */
+/** Device slots of a user for a product: `used` never passes `slot_limit` (docs/architecture.md#invariants). */
 export interface DeviceSlotsTable {
   user_id: number;
   product: DeviceProduct;

@@ -34,6 +34,7 @@ export async function codeRoutes(app: FastifyInstance) {
         ...who(context),
         code: context.body.code,
         replaceCoupon: context.body.replace === true,
+        language: context.caller.language,
       }),
     ),
   );

@@ -8,6 +8,7 @@ import {
   type ErrorEntry,
   formatRedeemCode,
   isWellFormedRedeemCode,
+  type Language,
   licenceCodeKinds,
   normaliseRedeemCode,
   REDEEM_CODE_ALPHABET,
@@ -264,13 +265,18 @@ export async function redeemCode(deps: RedeemDeps, input: RedeemInput): Promise<
 
 /**
  * Binds a coupon code (spec 01 §7 activeCoupon): a gift code that gives a coupon, redeemed as
- * any code is, answering with the coupon now held.
+ * any code is, answering with the coupon now held, described in the reader's language as the
+ * coupon list describes it (docs/decisions/058).
  */
-export async function redeemCouponCode(deps: RedeemDeps, input: Omit<RedeemInput, 'via'>): Promise<CouponDto> {
-  return redeem(deps, { ...input, via: 'coupon' }, (trx, given) => {
+export async function redeemCouponCode(
+  deps: RedeemDeps,
+  input: Omit<RedeemInput, 'via'> & { language: Language },
+): Promise<CouponDto> {
+  const { language, ...redemption } = input;
+  return redeem(deps, { ...redemption, via: 'coupon' }, (trx, given) => {
     const held = given.grants.find((row) => row.kind === 'coupon');
     if (!held) throw new Error('a coupon code gave no coupon');
-    return couponView(trx, held);
+    return couponView(trx, held, { language, region: input.region });
   });
 }
 

@@ -1,5 +1,4 @@
 import {
-  buildLanguage,
   CommonErrors,
   formatAmount,
   INVOICE_TITLE_MAX_LENGTH,
@@ -8,7 +7,6 @@ import {
   type InvoiceState,
   type InvoiceTitleType,
   isValidTaxNumber,
-  type Language,
   normaliseEmail,
   OrderErrors,
   type ReceiptProduct,
@@ -16,7 +14,6 @@ import {
   receiptStatus,
   type ReceiptStatus,
   type Region,
-  resolveLanguage,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import type { InvoicesTable } from '../../db/schema.js';
@@ -26,6 +23,8 @@ import { insertMessage } from '../outbox/outbox.repository.js';
 import * as repo from './orders.repository.js';
 import { fillReceiptText, receiptMailTexts } from './receipt-mail-texts.js';
 import { notify } from '../messages/notify.js';
+import { type NamedOrder, orderName } from '../payments/item-names.js';
+import { accountLanguage } from '../../lib/localised-text.js';
 
 export interface InvoiceRequest {
   order_id: string;
@@ -142,27 +141,20 @@ export async function requestInvoice(
   };
 }
 
-interface NoticeOrder {
+interface NoticeOrder extends NamedOrder {
   order_no: string;
-  product_name: string;
   amount: number;
   currency: 'CNY' | 'USD';
 }
 
-/**
- * The language of an e-mail about a person's order: the one they chose, else their order's
- * region's (docs/decisions/058).
- */
-async function mailLanguage(db: Db, userId: number, region: Region): Promise<Language> {
-  const user = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-  return resolveLanguage(user?.language, buildLanguage(region));
-}
-
+// An e-mail about a person's order is in the language they chose, else their order's region's
+// (docs/decisions/058); the order is named in that language too.
 async function receiptReadyMessage(db: Db, email: string, order: NoticeOrder & { user_id: number }, region: Region) {
-  const texts = receiptMailTexts[await mailLanguage(db, order.user_id, region)];
+  const language = await accountLanguage(db, order.user_id, region);
+  const texts = receiptMailTexts[language];
   const values = {
     order: order.order_no,
-    product: order.product_name,
+    product: orderName(order, language),
     amount: formatAmount(order.amount, order.currency),
   };
   return {
@@ -174,8 +166,9 @@ async function receiptReadyMessage(db: Db, email: string, order: NoticeOrder & {
 }
 
 async function invoiceFailedMessage(db: Db, email: string, order: NoticeOrder & { user_id: number; region: Region }) {
-  const texts = receiptMailTexts[await mailLanguage(db, order.user_id, order.region)];
-  const values = { order: order.order_no, product: order.product_name, amount: '' };
+  const language = await accountLanguage(db, order.user_id, order.region);
+  const texts = receiptMailTexts[language];
+  const values = { order: order.order_no, product: orderName(order, language), amount: '' };
   return {
     channel: 'email' as const,
     recipient: email,

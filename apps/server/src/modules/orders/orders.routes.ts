@@ -5,8 +5,8 @@ import { requestInvoice } from './invoices.service.js';
 import { orderHistory } from './orders.service.js';
 
 export async function orderRoutes(app: FastifyInstance) {
-  registerRoute(app, getOrdersRoute, async ({ params, query }) => {
-    const { rows, count } = await orderHistory(app.db, params.userId, query, app.clock.now());
+  registerRoute(app, getOrdersRoute, async ({ params, query, caller }) => {
+    const { rows, count } = await orderHistory(app.db, params.userId, query, app.clock.now(), caller.language);
     return okList(rows, count);
   });
 

@@ -20,6 +20,7 @@ import {
   orderStatus,
   receiptProductOf,
   receiptStatus,
+  type Language,
   type Region,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
@@ -27,6 +28,7 @@ import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
 import { lockLicenceHolder } from '../grants/licences.js';
+import { type ItemTarget, orderName } from '../payments/item-names.js';
 import { grantOrderEntitlements } from './order-grants.js';
 import * as repo from './orders.repository.js';
 import { notify } from '../messages/notify.js';
@@ -39,8 +41,11 @@ function licencePlatformsOf(order: repo.OrderWithInvoice): PersonalPlatform[] | 
   return covered.length > 0 ? covered : null;
 }
 
-/** An order as the history shows it (spec 01 §3 "Order data", "Order history row"). */
-export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowDto {
+/**
+ * An order as the history shows it (spec 01 §3 "Order data", "Order history row"), named in the
+ * reader's language (docs/decisions/058); without one, by the sentence it was recorded with.
+ */
+export function toOrderRow(order: repo.OrderWithInvoice, now: number, language?: Language): OrderRowDto {
   const invoice = order.invoice_state ?? 'billing_not';
   const refunded = order.refunded_at !== null;
   const endDate = orderEndDate({
@@ -56,7 +61,7 @@ export function toOrderRow(order: repo.OrderWithInvoice, now: number): OrderRowD
     receipt_product: receiptProductOf(order.product),
     type: order.type,
     order_id: order.order_no,
-    product_name: order.product_name,
+    product_name: language ? orderName(order, language) : order.product_name,
     quantity: order.quantity,
     date: order.ordered_at,
     exp: order.exp,
@@ -87,14 +92,14 @@ export interface HistoryQuery {
   list?: OrderList | undefined;
 }
 
-/** A page of the user's order history and the number of all its rows. */
-export async function orderHistory(db: Db, userId: number, query: HistoryQuery, now: number) {
+/** A page of the user's order history and the number of all its rows, named in the reader's language. */
+export async function orderHistory(db: Db, userId: number, query: HistoryQuery, now: number, language: Language) {
   const products = query.list ? orderProductsOfList(query.list) : null;
   const [rows, count] = await Promise.all([
     repo.listOrders(db, userId, { offset: query.offset, count: query.count, products }),
     repo.countOrders(db, userId, products),
   ]);
-  return { rows: rows.map((row) => toOrderRow(row, now)), count };
+  return { rows: rows.map((row) => toOrderRow(row, now, language)), count };
 }
 
 export interface RecordOrderInput {
@@ -106,7 +111,10 @@ export interface RecordOrderInput {
   tellBuyer?: boolean;
   product: OrderProductCode;
   type: number;
+  /** The sentence the order is recorded with, shown where it has no catalogue item. */
   productName: string;
+  /** The checkout catalogue item it was bought as, which names it in each reader's language. */
+  item?: { key: string; target: ItemTarget | null } | undefined;
   /** Minor units (fen, cents). */
   amount: number;
   channel: OrderChannel;
@@ -203,7 +211,7 @@ function checkOrderInput(input: RecordOrderInput): void {
 }
 
 /**
- * Records an order of any product, type, channel, date and price (DESIGN §9: store and
+ * Records an order of any product, type, channel, date and price (docs/architecture.md#operator-cli: store and
  * bank-transfer orders, the demo) together with what it gives, in one transaction. Returns it
  * as the user's history shows it.
  */
@@ -231,6 +239,8 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
     product: input.product,
     type: input.type,
     product_name: input.productName.trim(),
+    item: input.item?.key ?? null,
+    item_target: input.item?.target ?? null,
     quantity: input.quantity ?? 1,
     amount: input.amount,
     currency: input.currency ?? currencyOfRegion(region),

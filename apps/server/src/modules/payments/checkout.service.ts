@@ -27,6 +27,7 @@ import {
 import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
 import { AppError, appError } from '../../lib/errors.js';
+import { accountLanguage, type Reader, readLocalised } from '../../lib/localised-text.js';
 import { type CompanyChange, type CompanyPricedFor, mayBuyBusinessPlan } from '../companies/companies.service.js';
 import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
 import { revoke } from '../grants/grants.service.js';
@@ -34,7 +35,8 @@ import { lockLicenceHolder } from '../grants/licences.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { teamToGrow } from '../teams/plans.service.js';
 import { giveCouponBack } from './coupon-returns.js';
-import { type CheckoutRow, itemName } from './fulfil.js';
+import type { CheckoutRow } from './fulfil.js';
+import { itemName, itemTargetOf } from './item-names.js';
 import { pricesOf } from './payments.config.js';
 import { planHolding, planHoldings } from './plan-holdings.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
@@ -58,12 +60,16 @@ async function heldPlanCoupon(db: PaymentsDeps['db'], userId: number, now: numbe
   return { held, coupon, terms };
 }
 
-/** What the checkout sells in the region's currency, at the configured prices, with its methods and the held plan coupon. */
+/**
+ * What the checkout sells in the region's currency, at the configured prices, with its methods
+ * and the held plan coupon, described in the reader's language (docs/decisions/058).
+ */
 export async function catalogueFor(
   deps: Pick<PaymentsDeps, 'config' | 'db' | 'clock'>,
   userId: number,
-  region: Region,
+  reader: Reader,
 ): Promise<Static<typeof CheckoutCatalogue>> {
+  const { region } = reader;
   const currency = currencyOfRegion(region);
   const items = checkoutItems.flatMap((item) => {
     const price = pricesOf(deps.config, item.key)?.[currency] ?? null;
@@ -78,7 +84,7 @@ export async function catalogueFor(
     currency: planCoupon.coupon.currency,
     min_spend: planCoupon.coupon.min_spend,
     product: planCoupon.coupon.product,
-    info: planCoupon.coupon.info,
+    info: readLocalised(planCoupon.coupon.info, planCoupon.coupon.info_translations, reader),
     exp: planCoupon.held.expires_at,
   };
   const holdings = await planHoldings(deps.db, userId);
@@ -218,10 +224,16 @@ export async function createCheckout(
         amount: price.amount,
         currency,
         method: input.method,
-        description: itemName(item, product, quantity, {
-          companyChange: input.company?.change ?? null,
-          forTeam: input.teamId !== undefined,
-        }),
+        // In the buyer's language, as the pay page speaks it (docs/decisions/058).
+        description: itemName(
+          item,
+          {
+            product,
+            quantity,
+            target: itemTargetOf({ companyChange: input.company?.change ?? null, forTeam: input.teamId !== undefined }),
+          },
+          input.language ?? (await accountLanguage(deps.db, input.userId, input.region)),
+        ),
         notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
         payerOrigin: input.payerOrigin,
         language: input.language,

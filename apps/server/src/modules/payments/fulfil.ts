@@ -24,6 +24,7 @@ import { endRenewals, periodStart } from '../grants/licences.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { giveUnlimited } from '../points/points.service.js';
 import { giveBoughtTeamPlan } from '../teams/plans.service.js';
+import { itemName, itemTargetOf } from './item-names.js';
 import { planHolding } from './plan-holdings.js';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
@@ -51,44 +52,6 @@ export type FulfilmentRefusal = CompanyChangedSincePriced | PlanNoLongerNeeded;
 export type Fulfilment = 'given' | 'not_given' | FulfilmentRefusal;
 
 const DAY = 86_400;
-
-/** The names orders are recorded with; the history says each plan in the reader's language. */
-const productNames = { max: 'Diagram', mind: 'Mind Map' } as const;
-const planNames: Record<PersonalItem['plan']['key'], string> = {
-  continuousYearly: 'continuous yearly plan',
-  oneYear: '1-year plan',
-  twoYears: '2-year plan',
-  lifetime: 'lifetime plan',
-  halfYearContinuous: 'half-year continuous plan',
-};
-const businessNames = { 8: 'lifetime', 1: '1 year', 2: '2 years', 3: '3 years' } as const;
-
-/** What the order of a checkout is called in the history, on the receipt and on the provider's page. */
-export function itemName(
-  item: CheckoutItem,
-  product: 'max' | 'mind' | null,
-  quantity: number,
-  target: { companyChange?: CheckoutRow['company_change']; forTeam?: boolean } = {},
-): string {
-  const { companyChange = null, forTeam = false } = target;
-  const seats = `${quantity} seat${quantity === 1 ? '' : 's'}`;
-  if (forTeam && item.kind === 'business') return `Team plan, ${businessNames[item.subtype ?? 8]}, ${seats}`;
-  if (companyChange === 'seats') return `Mind Map company, ${seats} more`;
-  if (companyChange === 'time')
-    return `Mind Map company, ${businessNames[(item.kind === 'business' && item.subtype) || 1]} more, ${seats}`;
-  switch (item.kind) {
-    case 'personal':
-      return `${productNames[product ?? 'max']} ${planNames[item.plan.key]}`;
-    case 'business':
-      return `Mind Map business plan, ${businessNames[item.subtype ?? 8]}, ${seats}`;
-    case 'ai_points':
-      return `${item.points} AI points`;
-    case 'ai_unlimited':
-      return `Unlimited AI use, ${item.days} days`;
-    case 'template_credit':
-      return `Template credit ¥${item.creditFen / 100}`;
-  }
-}
 
 /**
  * Where a personal plan bought now ends: a renewal of a plan still running extends its current
@@ -118,6 +81,11 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
   const paidAt = checkout.paid_at ?? now;
   const userId = checkout.user_id;
   const source = { kind: 'order' as const, id: checkout.out_trade_no, reason: `order ${checkout.out_trade_no}` };
+  const named = {
+    product: checkout.product,
+    quantity: checkout.quantity,
+    target: itemTargetOf({ companyChange: checkout.company_change, forTeam: checkout.team_id !== null }),
+  };
   const order = (
     product: OrderProductCode,
     type: number,
@@ -129,10 +97,9 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
         userId,
         product,
         type,
-        productName: itemName(item, checkout.product, checkout.quantity, {
-          companyChange: checkout.company_change,
-          forTeam: checkout.team_id !== null,
-        }),
+        // The sentence for operators and older readers; each reader's name is written from the item.
+        productName: itemName(item, named, 'en'),
+        item: { key: item.key, target: named.target },
         amount: checkout.amount,
         channel: (checkout.method === 'bank' ? 'bank_transfer' : 'online') satisfies OrderChannel,
         quantity: checkout.quantity,

@@ -39,7 +39,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   const payments = app.payments;
 
   registerRoute(app, getCheckoutCatalogueRoute, async ({ caller }) =>
-    ok(await catalogueFor(payments, caller.userId, caller.region)),
+    ok(await catalogueFor(payments, caller.userId, caller)),
   );
 
   registerRoute(app, createCheckoutRoute, async ({ caller, body, request, idempotency }) =>

@@ -156,7 +156,8 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('¥280.00');
-    expect(page.body).toContain('Mind Map 1-year plan');
+    // A checkout naming no language names its item in the account's (here its region's, Chinese).
+    expect(page.body).toContain('1 年版（思维导图）');
     // A page: the page's security headers, with the route's own referrer policy kept (decision 042).
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");

@@ -1,8 +1,9 @@
 import { checkoutItemByKey, CommonErrors } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
+import { accountLanguage } from '../../lib/localised-text.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { unsettled } from './checkout.service.js';
-import { itemName } from './fulfil.js';
+import { itemName } from './item-names.js';
 import { pricesOf } from './payments.config.js';
 import type { PaymentsDeps } from './providers.js';
 
@@ -81,7 +82,12 @@ export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: strin
     amount,
     currency: root.currency,
     method: root.method,
-    description: itemName(item, root.product, root.quantity),
+    // Charged with nobody present: in the language the account chose.
+    description: itemName(
+      item,
+      { product: root.product, quantity: root.quantity },
+      await accountLanguage(deps.db, root.user_id, root.region),
+    ),
     notifyUrl: `${deps.notifyOrigin()}/api/pay/notify/${provider.name}`,
     payerOrigin: deps.notifyOrigin(),
     expiresAt,

@@ -105,7 +105,7 @@ describe.each(dialects)('team upgrade on $name', (dialect) => {
     ).toBe(null);
     const orders = (await call(t, getOrdersRoute, { as: admin, query: {} })).ok().data;
     expect(orders.map((order) => [order.order_id, order.amount, order.type, order.product_name])).toEqual([
-      [checkout.out_trade_no, 3 * 5900, 61, 'Team plan, 1 year, 3 seats'],
+      [checkout.out_trade_no, 3 * 5900, 61, 'Team plan, 1 year, seats: 3'],
     ]);
 
     // The place bought takes the newcomer, and a seat of the plan licenses them.

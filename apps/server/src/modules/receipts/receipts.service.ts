@@ -1,8 +1,9 @@
-import { OrderErrors, RECEIPT_LINK_TTL_SECONDS, type ReceiptProduct } from '@account-centre/contract';
+import { buildLanguage, OrderErrors, RECEIPT_LINK_TTL_SECONDS, type ReceiptProduct } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { userOrder } from '../orders/invoices.service.js';
 import { findInvoice, findOrderByNo } from '../orders/orders.repository.js';
+import { orderName } from '../payments/item-names.js';
 import { receiptLinkSignatureMatches, signReceiptLink } from './receipt-links.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 
@@ -65,7 +66,8 @@ export async function openReceipt(
     issuedAt: invoice.issued_at,
     orderNo: order.order_no,
     orderedAt: order.ordered_at,
-    productName: order.product_name,
+    // The receipt's own language: Chinese (beside English labels) at home, English overseas.
+    productName: orderName(order, buildLanguage(order.region)),
     detail: order.more,
     quantity: order.quantity,
     amount: order.amount,

@@ -11,6 +11,7 @@ import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { pdfText } from '../../../test/helpers/pdf-text.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { issueInvoice } from '../orders/invoices.service.js';
+import { listForRecipient } from '../outbox/outbox.repository.js';
 import { type RecordOrderInput, recordOrder } from '../orders/orders.service.js';
 
 describe.each(dialects)('receipts on $name', (dialect) => {
@@ -110,6 +111,26 @@ describe.each(dialects)('receipts on $name', (dialect) => {
     expect(text).toContain('25442000000099887766');
     expect(text).toContain('示例科技有限公司');
     expect(text).toContain('图示 1 年版');
+  });
+
+  it('names an order bought at the checkout in the receipt’s language, and in the account’s in its e-mail', async () => {
+    const bought = { productName: '1-year plan (Diagram)', item: { key: 'personal.oneYear', target: null } };
+    const german = await testUser(t, { region: 'overseas' });
+    await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', german.userId).execute();
+    const overseas = await order(german, bought);
+    await requestInvoice(german, overseas);
+    const [ready] = await listForRecipient(t.app.db, german.email, 1);
+    expect(ready?.body).toContain('1-Jahres-Tarif (Diagramm)');
+    const english = await pdfText((await download((await link(german, overseas)).ok().data.url)).rawPayload);
+    expect(english).toContain('1-year plan (Diagram)');
+
+    const home = await order(dom, bought);
+    await requestInvoice(dom, home);
+    await issueInvoice(t.app.db, home, undefined, t.clock.now());
+    const [issued] = await listForRecipient(t.app.db, dom.email, 1);
+    expect(issued?.body).toContain('1 年版（图示）');
+    const chinese = await pdfText((await download((await link(dom, home)).ok().data.url)).rawPayload);
+    expect(chinese).toContain('1 年版（图示）');
   });
 
   it('answers ER101 for a link past its expiry', async () => {

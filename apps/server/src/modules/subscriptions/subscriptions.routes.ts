@@ -31,8 +31,8 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     ok(await subscriptionRecordOf(app.db, params.userId, params.product)),
   );
 
-  registerRoute(app, getLastSubscriptionOrderRoute, async ({ params, query }) =>
-    ok(await lastSubscriptionOrder(app.db, params.userId, query.product, app.clock.now())),
+  registerRoute(app, getLastSubscriptionOrderRoute, async ({ params, query, caller }) =>
+    ok(await lastSubscriptionOrder(app.db, params.userId, query.product, app.clock.now(), caller.language)),
   );
 
   registerRoute(app, cancelSubscriptionRoute, async ({ params, body, request }) =>

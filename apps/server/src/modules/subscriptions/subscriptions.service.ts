@@ -115,18 +115,19 @@ export async function subscriptionRecordOf(
 
 /**
  * The order that last granted or extended the user's subscription of a product (spec 01 §7
- * `lastsuborder`): the one its record names, as the history shows it. Null when no order did
- * (a gift, a redeemed code, an operator's grant) or when the record has none.
+ * `lastsuborder`): the one its record names, as the history shows it in the reader's language.
+ * Null when no order did (a gift, a redeemed code, an operator's grant) or when the record has none.
  */
 export async function lastSubscriptionOrder(
   db: Db,
   userId: number,
   product: SubscriptionReadProduct,
   now: number,
+  language: Language,
 ): Promise<OrderRowDto | null> {
   const record = await repo.findSubscription(db, userId, subscriptionReadProducts[product]);
   const order = record?.order_no ? await findUserOrder(db, userId, record.order_no) : undefined;
-  return order ? toOrderRow(order, now) : null;
+  return order ? toOrderRow(order, now, language) : null;
 }
 
 function renewalFacts(record: SubscriptionRecordDto): RenewalFacts {
@@ -310,7 +311,7 @@ function extendedEnd(current: number | null, seconds: number, now: number): numb
 const flagOf = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 /**
- * Operator: grants or extends a subscription (DESIGN §9) through the grants module — sets the
+ * Operator: grants or extends a subscription (docs/architecture.md#operator-cli) through the grants module — sets the
  * named platforms' end to a date or forever, or extends each by a licence length from its
  * current end (from now once passed). The record shows each platform's latest end among its
  * live grants, so a grant never shortens what another gives: to take a period back, revoke its
