@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redactUrl } from './config.js';
+import { ConfigError, configurationVariables, loadConfig, redactUrl, repoRoot } from './config.js';
+import { modules } from './modules/index.js';
+import { SettingsReader } from './lib/settings.js';
+import { moduleSettings } from './modules/settings.js';
 
 const SECRET = 'a-secret-key-of-more-than-32-characters';
 // A data directory of our own, so a missing SECRET_KEY never writes into the repository.
@@ -200,5 +203,99 @@ describe('DEV_TOOLS_INTERFACE', () => {
     expect(problemsOf({ DEV_TOOLS_INTERFACE: 'eth0', SECRET_KEY: SECRET })).toEqual([
       'DEV_TOOLS_INTERFACE must be an IP address of this machine (got "eth0")',
     ]);
+  });
+});
+
+describe('the settings declarations', () => {
+  /** The README's configuration table: one row per variable, `name | default | meaning`. */
+  function readmeRows() {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Configuration\n'));
+    const table = section.slice(section.indexOf('\n|') + 1).split('\n');
+    const rows = table
+      .slice(
+        0,
+        table.findIndex((line) => !line.startsWith('|')),
+      )
+      .slice(2);
+    return rows.map((row) => {
+      const cells = row
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim().replaceAll('\\|', '|'));
+      const name = /^`([^`]+)`$/.exec(cells[0] ?? '')?.[1] ?? `(not one name: ${cells[0]})`;
+      return { name, default: cells[1], meaning: cells[2] };
+    });
+  }
+
+  const byName = <T extends { name: string }>(rows: readonly T[]) =>
+    [...rows].sort((a, b) => a.name.localeCompare(b.name));
+
+  it("are the rows of the README's configuration table: each variable with its default and meaning", () => {
+    const declared = configurationVariables.map(({ name, default: fallback, meaning }) => ({
+      name,
+      default: fallback,
+      meaning,
+    }));
+    expect(new Set(declared.map((row) => row.name)).size).toBe(declared.length);
+    expect(byName(readmeRows())).toEqual(byName(declared));
+  });
+
+  it('name every variable the configuration reads, and each is read', () => {
+    const asked = new Set<string>();
+    const recording = (values: Record<string, string>) =>
+      new Proxy(values, {
+        get(target, name) {
+          if (typeof name === 'string') asked.add(name.replace(/^OAUTH_(GOOGLE|WECHAT)_/, 'OAUTH_<NAME>_'));
+          return typeof name === 'string' ? target[name] : undefined;
+        },
+      });
+    loadConfig(recording({ DATA_DIR: dataDir }));
+    // One provider found by discovery and one with explicit endpoints: between them every
+    // per-provider variable is read.
+    loadConfig(
+      recording({
+        DATA_DIR: dataDir,
+        OAUTH_PROVIDERS: 'google,wechat',
+        OAUTH_PUBLIC_URL: 'https://account.example.com',
+        OAUTH_GOOGLE_CLIENT_ID: 'id',
+        OAUTH_GOOGLE_CLIENT_SECRET: 'secret',
+        OAUTH_GOOGLE_ISSUER: 'https://accounts.google.com',
+        OAUTH_WECHAT_CLIENT_ID: 'id',
+        OAUTH_WECHAT_CLIENT_SECRET: 'secret',
+        OAUTH_WECHAT_AUTHORIZATION_URL: 'https://open.weixin.qq.com/connect/qrconnect',
+        OAUTH_WECHAT_TOKEN_URL: 'https://api.weixin.qq.com/sns/oauth2/access_token',
+      }),
+    );
+    expect([...asked].sort()).toEqual(configurationVariables.map((variable) => variable.name).sort());
+  });
+
+  it('of the modules follow the module registry, and every settings file is listed', () => {
+    const registered = modules.map((module) => module.name);
+    const listed = moduleSettings.map((settings) => settings.module);
+    expect(registered).toEqual(expect.arrayContaining(listed));
+    expect(listed).toEqual(registered.filter((name) => listed.includes(name)));
+
+    const modulesDir = path.join(repoRoot, 'apps/server/src/modules');
+    const files = fs
+      .readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) =>
+        fs.readdirSync(path.join(modulesDir, entry.name)).filter((file) => file.endsWith('.settings.ts')),
+      );
+    expect(files.map((file) => file.replace(/\.settings\.ts$/, '')).sort()).toEqual([...listed].sort());
+  });
+
+  it('give each part of the configuration to one module', () => {
+    const facts = { nodeEnv: 'test', production: false, port: 8080, devTools: true };
+    const owners = new Map<string, string>();
+    for (const settings of moduleSettings) {
+      const reader = new SettingsReader({}, []);
+      for (const key of Object.keys(settings.read(reader, facts))) {
+        expect([key, owners.get(key)]).toEqual([key, undefined]);
+        owners.set(key, settings.module);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(0);
   });
 });
