@@ -30,3 +30,33 @@ describe('toasts', () => {
     expect(calls.at(-1)).toBe('show Saved false');
   });
 });
+
+describe('a failed request, said once', () => {
+  const wrongCode = { msg: 'invalid code', status: 400, code: 2, key: 'errors:auth.invalidCode' };
+  const fields = [[wrongCode, 'code']] as const;
+
+  /** The toast module with its store loaded, the toasts it shows, and a field's setter. */
+  async function setUp() {
+    const toast = await import('./toast');
+    const { notifications } = await import('@mantine/notifications');
+    await toast.loadToastStore();
+    return { toast, show: vi.spyOn(notifications, 'show').mockReturnValue('id'), atField: vi.fn() };
+  }
+
+  it('goes to the field that holds it, without a toast', async () => {
+    const { toast, show, atField } = await setUp();
+    const error = { msg: 'invalid code', code: 2 };
+    toast.showFailure(error, fields, atField);
+    expect(atField).toHaveBeenCalledExactlyOnceWith('code', error);
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('is one toast when no field holds it, of the kind asked for', async () => {
+    const { toast, show, atField } = await setUp();
+    // The same msg with another code is another refusal: not the field's.
+    toast.showFailure({ msg: 'invalid code', code: 0 }, fields, atField, { kind: 'warning' });
+    expect(atField).not.toHaveBeenCalled();
+    expect(show).toHaveBeenCalledOnce();
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ color: 'yellow' });
+  });
+});

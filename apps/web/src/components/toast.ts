@@ -1,3 +1,4 @@
+import { type ErrorEntry, isFailure } from '@account-centre/contract';
 import type { NotificationData } from '@mantine/notifications';
 import type * as ToastStoreModule from './toast-store';
 import { type ErrorTextOptions, errorText } from '../lib/api';
@@ -79,6 +80,26 @@ export function showToast(
 /** Shows the localised text of a failure (errorText: the screen's own domains read first). */
 export function showErrorToast(error: unknown, options: ErrorTextOptions = {}): void {
   showToast(errorText(i18n.t, error, options), 'error');
+}
+
+/** Which of the form's fields holds a refusal: the catalogue entry and the field it is about. */
+export type FieldsOfRefusals<Field extends string> = readonly (readonly [ErrorEntry, Field])[];
+
+/**
+ * Says a failed request once, the rule of every form: a refusal the form can show at one of its
+ * fields (`fields`) goes there, through `atField`, and is not toasted too — the same words twice,
+ * at the field and in a toast, read as two problems; a refusal no field holds (a network
+ * failure, a server fault, a refusal of the whole request) is one toast, of `kind`.
+ */
+export function showFailure<Field extends string>(
+  error: unknown,
+  fields: FieldsOfRefusals<Field>,
+  atField: (field: Field, error: unknown) => void,
+  options: ErrorTextOptions & { kind?: ToastKind } = {},
+): void {
+  const field = fields.find(([entry]) => isFailure(error, entry))?.[1];
+  if (field !== undefined) atField(field, error);
+  else showToast(errorText(i18n.t, error, options), options.kind ?? 'error');
 }
 
 /** Takes every toast off the screen, and drops the ones waiting to be shown. */

@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AccountErrors,
+  AuthErrors,
+  CommonErrors,
   bindEmailRoute,
   changePasswordRoute,
   getUserRoute,
@@ -43,6 +45,19 @@ async function startEditing() {
   fireEvent.click(await screen.findByRole('button', { name: 'Edit nickname' }));
   // The editor is its own chunk: it arrives a moment after the click.
   return screen.findByRole('textbox', { name: 'Nickname' });
+}
+
+/** Opens the password dialog, fills it with a code and a current password the server refuses, and saves. */
+async function savePasswordWithWrongCurrent() {
+  await renderInLanguage(<AccountScreen />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
+  fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Not-it-at-all-1' } });
+  fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'New-password-2' } });
+  fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-2' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return dialog;
 }
 
 describe('the nickname', () => {
@@ -256,19 +271,30 @@ describe('the sign-in flows', () => {
       .answer(listOAuthProvidersRoute, { data: [] })
       .answer(getUserRoute, { data: userInfo() })
       .answer(changePasswordRoute, failWith(AccountErrors.currentPasswordWrong));
-    await renderInLanguage(<AccountScreen />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '123456' } });
-    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Not-it-at-all-1' } });
-    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'New-password-2' } });
-    fireEvent.change(within(dialog).getByLabelText('Repeat new password'), { target: { value: 'New-password-2' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const dialog = await savePasswordWithWrongCurrent();
     const message = await within(dialog).findByText('The current password is incorrect.');
     // Said by the field itself: the message sits in the current password's own input wrapper.
     const field = within(dialog).getByLabelText('Current password').closest('.mantine-InputWrapper-root');
     expect(field?.contains(message)).toBe(true);
     expect(toasts()).toEqual([]);
+  });
+
+  it('shows a wrong code at the code field only, and a failure no field holds as one toast', async () => {
+    let answer = failWith(AuthErrors.invalidCode);
+    stubApi()
+      .answer(listOAuthProvidersRoute, { data: [] })
+      .answer(getUserRoute, { data: userInfo() })
+      .answer(changePasswordRoute, () => answer);
+    const dialog = await savePasswordWithWrongCurrent();
+    const message = await within(dialog).findByText('The verification code is incorrect.');
+    const field = within(dialog).getByLabelText('Verification code').closest('.mantine-InputWrapper-root');
+    expect(field?.contains(message)).toBe(true);
+    expect(toasts()).toEqual([]);
+
+    answer = failWith(CommonErrors.conflict);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(dialog.querySelectorAll('.mantine-InputWrapper-error')).toHaveLength(0);
   });
 
   it('binds an e-mail with a code of purpose 4 sent to it, and shows it masked', async () => {

@@ -1,20 +1,12 @@
 import { Modal, NativeSelect, Stack } from '@mantine/core';
 import { PasswordField } from '../../../components/PasswordField';
-import {
-  AccountErrors,
-  AuthErrors,
-  type ErrorEntry,
-  VerificationPurpose,
-  isFailure,
-  maskEmail,
-  maskPhone,
-} from '@account-centre/contract';
+import { AccountErrors, AuthErrors, VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
 import type { ParseKeys } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { showErrorToast, showToast } from '../../../components/toast';
+import { type FieldsOfRefusals, showFailure, showToast } from '../../../components/toast';
 import { changePassword } from '../api/change-password';
 import type { CodeTarget } from '../api/send-code';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
@@ -39,8 +31,8 @@ type Field = 'code' | 'current' | 'password' | 'repeat';
 type Problem = { key: ParseKeys<'account'> } | { refusal: unknown };
 type Problems = Partial<Record<Field, Problem>>;
 
-/** The server's refusals that belong to one field; any other is a toast. */
-const fieldOfRefusal: [ErrorEntry, Field][] = [
+/** The server's refusals that belong to one field, said there only; any other is a toast (showFailure). */
+const fieldOfRefusal: FieldsOfRefusals<Field> = [
   [AuthErrors.invalidCode, 'code'],
   [AuthErrors.codeExpired, 'code'],
   [AccountErrors.passwordRequired, 'current'],
@@ -113,9 +105,7 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
         showToast(t('account:toast.changeSuccess'), 'success', CHANGE_SUCCESS_MS);
         onClose();
       } catch (error) {
-        const field = fieldOfRefusal.find(([entry]) => isFailure(error, entry))?.[1];
-        if (field) setProblems({ [field]: { refusal: error } });
-        else showErrorToast(error);
+        showFailure(error, fieldOfRefusal, (field, refusal) => setProblems({ [field]: { refusal } }));
       }
     });
   };

@@ -3,12 +3,12 @@ import { PhoneBindErrors, isFailure, maskPhone } from '@account-centre/contract'
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showErrorToast, showToast } from '../../../components/toast';
+import { showFailure } from '../../../components/toast';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { errorText } from '../../../lib/api';
 import { bindPhoneByLink } from '../api/bind-phone-by-link';
 import { describeBindLink } from '../api/describe-bind-link';
-import { PhoneCodeFields, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
+import { PhoneCodeFields, numberRefusals, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
 import { Loading } from '../../../components/Loading';
 
 /** Refusals after which the link can no longer bind anything: the form gives way to the reason. */
@@ -93,12 +93,9 @@ export function PhoneBindLinkPage({ token }: { token: string }) {
       } catch (error) {
         if (linkEnded.some((entry) => isFailure(error, entry))) {
           setEnded(error);
-        } else if (isFailure(error, PhoneBindErrors.ownNumber)) {
-          // The number is the account's own second phone: another number is needed.
-          form.refuseNumber('own');
-          showToast(errorText(t, error, phoneErrors), 'warning');
         } else {
-          showErrorToast(error, phoneErrors);
+          // The account's own second phone: said at the number, which needs changing, and only there.
+          showFailure(error, numberRefusals, () => form.refuseNumber('own'), phoneErrors);
         }
       }
     });

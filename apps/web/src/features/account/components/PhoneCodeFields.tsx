@@ -2,6 +2,7 @@ import { TextInput } from '@mantine/core';
 import { MAINLAND_MOBILE_PATTERN, PhoneBindErrors, VerificationPurpose } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldsOfRefusals } from '../../../components/toast';
 import type { CodeTarget } from '../api/send-code';
 import { CODE_PATTERN, CodeField } from './CodeField';
 
@@ -29,6 +30,9 @@ export function phoneCodeProblems(mobile: string, code: string, ownNumbers: read
 
 /** How the phone-binding parts read a failure: phone binding's own refusals first (errorText). */
 export const phoneErrors = { domains: [PhoneBindErrors] };
+
+/** The server's refusals of the number itself, which the number field says (showFailure). */
+export const numberRefusals: FieldsOfRefusals<'mobile'> = [[PhoneBindErrors.ownNumber, 'mobile']];
 
 /**
  * The state of a "new number and its code" form: the second phone, or a phone bound by link.

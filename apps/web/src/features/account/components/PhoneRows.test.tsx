@@ -33,6 +33,13 @@ const IPHONE =
 const user = (overrides: Partial<UserInfo> = {}) => testUser({ user_id: USER, region: 'domestic', ...overrides });
 
 const toasts = shownToasts;
+const OWN_NUMBER = 'This number is already linked to your account. Enter another number.';
+
+/** The message sits in the field's own wrapper, and no toast says it again. */
+function expectSaidAtFieldOnly(message: HTMLElement, input: HTMLElement) {
+  expect(input.closest('.mantine-InputWrapper-root')?.contains(message)).toBe(true);
+  expect(toasts()).toEqual([]);
+}
 const domestic = { build: { region: 'domestic' as const } };
 
 beforeEach(() => {
@@ -139,7 +146,7 @@ describe('the second phone dialog', () => {
     expect(calls).toEqual([]);
   });
 
-  it('says so when the server finds the number is already the account’s own, and stays open', async () => {
+  it('says at the number, and only there, when the server finds it is already the account’s own, and stays open', async () => {
     // The page's copy of the account may be older than the server's: the server still refuses.
     stubApi().answer(secondMobileRoute, failWith(PhoneBindErrors.ownNumber));
     const onClose = vi.fn();
@@ -148,10 +155,22 @@ describe('the second phone dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Second phone number'), { target: { value: '13812345678' } });
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '654321' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(toasts()).toEqual(['This number is already linked to your account. Enter another number.']),
+    expectSaidAtFieldOnly(
+      await within(dialog).findByText(OWN_NUMBER),
+      within(dialog).getByLabelText('Second phone number'),
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('toasts a refusal no field holds, once', async () => {
+    stubApi().answer(secondMobileRoute, failWith(AuthErrors.invalidCode));
+    await renderInLanguage(<SecondMobileModal user={user({ mobile: null })} mode="bind" onClose={vi.fn()} />, domestic);
+    const dialog = screen.getByRole('dialog', { name: 'Add a second phone' });
+    fireEvent.change(within(dialog).getByLabelText('Second phone number'), { target: { value: '13812345678' } });
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts()).toEqual(['The verification code is incorrect.']));
+    expect(within(dialog).queryByText('The verification code is incorrect.')).toBeNull();
   });
 
   it('unbinds with a code sent to the second phone (operate 2)', async () => {
@@ -259,6 +278,17 @@ describe('the phone’s link page', () => {
       'This link has expired. Show a new QR code on your computer and scan it again.',
     );
     expect(screen.queryByLabelText('Phone number')).toBeNull();
+  });
+
+  it('says at the number, and only there, that it is already the account’s own', async () => {
+    stubApi()
+      .answer(describeBindLinkRoute, { data: { account: 'ad****', expires_at: 1_800_000_600 } })
+      .answer(bindByLinkRoute, failWith(PhoneBindErrors.ownNumber));
+    await renderInLanguage(<PhoneBindLinkPage token={TOKEN} />, domestic);
+    fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '13812345678' } });
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link phone' }));
+    expectSaidAtFieldOnly(await screen.findByText(OWN_NUMBER), screen.getByLabelText('Phone number'));
   });
 
   it('gives way to the reason when the link is used meanwhile, and keeps the form for another account’s number', async () => {

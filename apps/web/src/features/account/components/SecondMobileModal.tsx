@@ -1,16 +1,15 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import { VerificationPurpose, maskPhone, PhoneBindErrors, isFailure } from '@account-centre/contract';
+import { VerificationPurpose, maskPhone } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { showErrorToast, showToast } from '../../../components/toast';
-import { errorText } from '../../../lib/api';
+import { showFailure, showToast } from '../../../components/toast';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { bindSecondMobile } from '../api/bind-second-mobile';
 import { unbindSecondMobile } from '../api/unbind-second-mobile';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
-import { PhoneCodeFields, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
+import { PhoneCodeFields, numberRefusals, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
 import { FormActions } from './FormActions';
 
 export type SecondMobileMode = 'bind' | 'unbind';
@@ -56,10 +55,9 @@ export function SecondMobileModal({
         );
         onClose();
       } catch (error) {
-        // Refusals of the number itself are the visitor's to fix: a warning in the phone's words.
-        if (isFailure(error, PhoneBindErrors.ownNumber)) {
-          showToast(errorText(t, error, phoneErrors), 'warning');
-        } else showErrorToast(error, phoneErrors);
+        // A refusal of the number itself is said at the number (the account's records may have
+        // changed since the page read them); any other is a toast.
+        showFailure(error, mode === 'bind' ? numberRefusals : [], () => form.refuseNumber('own'), phoneErrors);
       }
     });
   };
