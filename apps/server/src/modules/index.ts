@@ -17,6 +17,8 @@ import { ordersModule } from './orders/index.js';
 import { outboxModule } from './outbox/index.js';
 import { paymentsModule } from './payments/index.js';
 import { pointsModule } from './points/index.js';
+import { receiptsModule } from './receipts/index.js';
+import { subscriptionsModule } from './subscriptions/index.js';
 import { systemModule } from './system/index.js';
 import { teamsModule } from './teams/index.js';
 import { templateCreditModule } from './template-credit/index.js';
@@ -37,6 +39,8 @@ export const modules: readonly ModuleManifest[] = [
   activityModule,
   outboxModule,
   ordersModule,
+  subscriptionsModule,
+  receiptsModule,
   companiesModule,
   teamsModule,
   grantsModule,

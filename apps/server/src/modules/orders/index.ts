@@ -1,16 +1,16 @@
 import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './invoices.commands.js';
-import { subscriptionGrantCommand } from '../subscriptions/subscriptions.commands.js';
 import { defineModule } from '../manifest.js';
-import { receiptRoutes } from '../receipts/receipts.routes.js';
-import { subscriptionRoutes } from '../subscriptions/subscriptions.routes.js';
 import { orderRecordCommand } from './orders.commands.js';
 import { orderRoutes } from './orders.routes.js';
 
-/** Orders, invoices and receipts, subscriptions, licences and storage (spec 01 §2 "Order screen"). */
+/**
+ * Orders and their invoices (spec 01 §2 "Order screen"); the receipts drawn from them and the
+ * subscriptions, licences and storage on the same screen are modules of their own.
+ */
 export const ordersModule = defineModule({
   name: 'orders',
-  routes: [orderRoutes, subscriptionRoutes, receiptRoutes],
-  commands: [orderRecordCommand, subscriptionGrantCommand, invoiceListCommand, invoiceIssueCommand, invoiceFailCommand],
+  routes: [orderRoutes],
+  commands: [orderRecordCommand, invoiceListCommand, invoiceIssueCommand, invoiceFailCommand],
   tables: {
     orders: {
       keep: 'accounting law: sales records are kept for years (docs/decisions/007); they hold the user id and what was bought, nothing else about the person',
@@ -24,6 +24,5 @@ export const ordersModule = defineModule({
           .where('user_id', '=', account.userId)
           .execute(),
     },
-    storage_quotas: { erase: 'rows' },
   },
 });
