@@ -47,7 +47,7 @@ async function twoMessages(page: Page, user: TestUser, token: string) {
   expect(status).toBe(200);
   await runAdmin([
     ...['notice:send', '--to', 'users', '--users', String(user.userId)],
-    // Each text tagged with its language: an untagged --content comes after the region's language.
+    // Each text tagged with its language: an untagged --content would be read in every language not given.
     ...['--content-en', `<p>${notice.en}</p>`, '--content-zh', `<p>${notice.zh}</p>`],
   ]);
 }

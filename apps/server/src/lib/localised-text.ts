@@ -29,25 +29,31 @@ export interface LocalisedText {
 }
 
 /**
- * The languages a reader is offered a text in, in order: their own, the other Chinese script (a
- * Traditional Chinese reader reads Simplified, and the other way round), then the language of the
- * reader's region (Chinese on the domestic site, English on the overseas one).
+ * The languages that are a reader's own: theirs, then the other Chinese script (a Traditional
+ * Chinese reader reads Simplified, and the other way round).
  */
-export function fallbackChain(language: Language, region: Region): Language[] {
-  const related: Language[] = language === 'tw' ? ['zh'] : language === 'zh' ? ['tw'] : [];
-  return [...new Set([language, ...related, buildLanguage(region)])];
+export function readersLanguages(language: Language): Language[] {
+  if (language === 'tw') return ['tw', 'zh'];
+  if (language === 'zh') return ['zh', 'tw'];
+  return [language];
 }
 
 /**
- * The best of an operator's texts for a reader: the first language of their chain it was given
- * in, else the untagged text (which defaults to the English, else the Chinese, else any given).
+ * The best of an operator's texts for a reader (docs/decisions/058): the text in one of their own
+ * languages; else the untagged text, which the operator wrote for whoever reads none of the
+ * others; else the text in their region's language (Chinese on the domestic site, English on the
+ * overseas one); else the stored untagged text. An untagged text the operator did not give holds
+ * a copy of one of the languages (`normaliseLocalised`), so one equal to a language's text is
+ * that language's, not a text for everyone else.
  */
 export function bestText(text: LocalisedText, language: Language, region: Region): string {
-  for (const candidate of fallbackChain(language, region)) {
+  for (const candidate of readersLanguages(language)) {
     const found = text.translations[candidate];
     if (found !== undefined) return found;
   }
-  return text.text;
+  const untaggedGiven = !Object.values(text.translations).includes(text.text);
+  if (untaggedGiven) return text.text;
+  return text.translations[buildLanguage(region)] ?? text.text;
 }
 
 /** The translations column as stored: a JSON object of language → text, null when there are none. */

@@ -14,7 +14,7 @@ import { sendNotice, withdrawNotice } from './messages.service.js';
 export const noticeSendCommand: CliCommand = {
   name: 'notice:send',
   description:
-    'Send a message: to accounts named by id (--users), to everyone, to a region’s or a language’s accounts. One row whoever it is for; its content is sanitised to paragraphs, bold, line breaks and http(s) links. Give it in several languages with --content-<language> (or --file-<language>): each reader sees their language, else the other Chinese, their region’s language, English, Chinese, then --content.',
+    'Send a message: to accounts named by id (--users), to everyone, to a region’s or a language’s accounts. One row whoever it is for; its content is sanitised to paragraphs, bold, line breaks and http(s) links. Give it in several languages with --content-<language> (or --file-<language>): each reader sees their language (or the other Chinese script), else --content, else their region’s language.',
   options: [
     { name: 'to', description: 'who it is for', required: true, values: noticeAudiences },
     { name: 'users', description: 'users: comma-separated account ids' },

@@ -98,11 +98,34 @@ describe.each(dialects)('texts in the reader’s language on $name', (dialect) =
     expect(await messagesOf(overseas, 'de')).toEqual(['<p>Heute Nacht Wartung</p>']);
     expect(await messagesOf(overseas, 'zh-TW')).toEqual(['<p>今晚维护</p>']);
     expect(await messagesOf(overseas, 'ja')).toEqual(['<p>Maintenance tonight</p>']);
-    expect(await messagesOf(domestic, 'ja')).toEqual(['<p>今晚维护</p>']);
-    expect(await messagesOf(domestic, 'fr')).toEqual(['<p>今晚维护</p>']);
+    // A language not given reads the untagged text, on either site.
+    expect(await messagesOf(domestic, 'ja')).toEqual(['<p>Maintenance tonight</p>']);
+    expect(await messagesOf(domestic, 'fr')).toEqual(['<p>Maintenance tonight</p>']);
     // Only languages, and at least one text, are taken.
     expect((await cli('notice:send', '--to', 'all', '--content-xx', 'x')).code).toBe(1);
     expect((await cli('notice:send', '--to', 'all')).code).toBe(1);
+  });
+
+  it('shows an untagged notice to a reader whose language it was not given in, before the region’s language', async () => {
+    const domestic = await testUser(t, { region: 'domestic' });
+    const overseas = await testUser(t, { region: 'overseas' });
+    ok(
+      await cli(
+        ...['notice:send', '--to', 'users', '--users', String(domestic.userId)],
+        ...['--content', '<p>Maintenance tonight</p>', '--content-zh', '<p>今晚维护</p>'],
+      ),
+    );
+    expect(await messagesOf(domestic, 'en-US')).toEqual(['<p>Maintenance tonight</p>']);
+    expect(await messagesOf(domestic, 'zh-CN')).toEqual(['<p>今晚维护</p>']);
+    // The reverse: an untagged Chinese text with an English one, read overseas in Chinese.
+    ok(
+      await cli(
+        ...['notice:send', '--to', 'users', '--users', String(overseas.userId)],
+        ...['--content', '<p>今晚维护</p>', '--content-en', '<p>Maintenance tonight</p>'],
+      ),
+    );
+    expect(await messagesOf(overseas, 'zh-CN')).toEqual(['<p>今晚维护</p>']);
+    expect(await messagesOf(overseas, 'en')).toEqual(['<p>Maintenance tonight</p>']);
   });
 
   it('gives courses, coupons and income titles in the languages an operator gave them', async () => {
@@ -121,7 +144,7 @@ describe.each(dialects)('texts in the reader’s language on $name', (dialect) =
     expect(await courseName('zh-CN')).toBe('流程图入门');
     expect(await courseName('zh-TW')).toBe('流程圖入門');
     expect(await courseName('de')).toBe('Flussdiagramme für Einsteiger');
-    expect(await courseName('ru')).toBe('流程图入门');
+    expect(await courseName('ru')).toBe('Flowchart basics');
 
     const defined = await cli(
       ...['coupon:define', '--type', '1', '--value', '500', '--info-en', 'Template coupon'],
@@ -145,6 +168,8 @@ describe.each(dialects)('texts in the reader’s language on $name', (dialect) =
     expect(await couponInfo('ja')).toEqual(['テンプレートクーポン']);
     expect(await couponInfo('en')).toEqual(['Template coupon']);
     expect(await couponInfo('zh-CN')).toEqual(['模板优惠券']);
+    // Given no untagged text, a language not given reads the region's: Chinese on the domestic site.
+    expect(await couponInfo('fr')).toEqual(['模板优惠券']);
 
     ok(
       await cli(
