@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { SettledTogether } from '../../components/SettledTogether';
-import { aiPointsOptions } from './api/ai-points';
+import { aiPointsOptions } from './api/get-ai-points';
 import { lazyWithTexts, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { type BuyChoice, buyHref } from '../../lib/buy-link';

@@ -1,5 +1,5 @@
 import { AI_USAGE_CHART_DAYS, aiProductTypes } from '@account-centre/contract';
-import type { AiPointDailyUse } from './api/ai-points';
+import type { AiPointDailyUse } from './api/get-ai-point-daily-use';
 
 /** How the chart splits each day's bar: by product, or by the features that took the most. */
 export type ChartSplit = 'product' | 'feature';

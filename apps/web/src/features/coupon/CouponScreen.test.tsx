@@ -4,7 +4,7 @@ import { bindCouponRoute, CouponErrors, getCouponsRoute } from '@account-centre/
 import { failWith, stubApi } from '../../testing/api';
 import { renderInLanguage } from '../../testing/render';
 import { signedInForEachTest } from '../../testing/signed-in';
-import type { Coupon } from './api/coupons';
+import type { Coupon } from './api/get-coupons';
 import { CouponScreen } from './CouponScreen';
 
 const USER = 7;

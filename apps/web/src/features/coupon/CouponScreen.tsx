@@ -7,7 +7,7 @@ import { ScreenLayout } from '../../components/ScreenLayout';
 import { useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { siteBase } from '../../lib/site-links';
-import { heldCouponsOptions, useHeldCoupons } from './api/coupons';
+import { heldCouponsOptions, useHeldCoupons } from './api/get-coupons';
 import { SettledTogether } from '../../components/SettledTogether';
 import { CouponCard } from './components/CouponCard';
 import { CouponForm } from './components/CouponForm';

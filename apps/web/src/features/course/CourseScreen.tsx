@@ -7,7 +7,8 @@ import { ScreenLayout } from '../../components/ScreenLayout';
 import { useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { academyPages } from '../../lib/site-links';
-import { usePurchasedCourses, useRecommendedCourses } from './api/courses';
+import { usePurchasedCourses } from './api/get-purchased-courses';
+import { useRecommendedCourses } from './api/get-recommended-courses';
 import { CourseCard } from './components/CourseCard';
 import { Loading } from '../../components/Loading';
 

@@ -12,15 +12,9 @@ import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
 import { NavLink, useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
-import {
-  FIRST_RECORDS_PAGE,
-  templateAdditionsOptions,
-  templateCreditOptions,
-  templateRecordsOptions,
-  useTemplateAdditions,
-  useTemplateCredit,
-  useTemplateRecords,
-} from './api/template-credit';
+import { templateAdditionsOptions, useTemplateAdditions } from './api/get-template-additions';
+import { templateCreditOptions, useTemplateCredit } from './api/get-template-credit';
+import { FIRST_RECORDS_PAGE, templateRecordsOptions, useTemplateRecords } from './api/get-template-records';
 import { RecordTable } from '../../components/RecordTable';
 import { SettledTogether } from '../../components/SettledTogether';
 import { Loading } from '../../components/Loading';

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { Pager } from '../../../components/Pager';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
-import { useAiPointAcquisitions } from '../api/ai-points';
+import { useAiPointAcquisitions } from '../api/get-ai-point-acquisitions';
 import { sourceLabel } from '../labels';
 import { Loading } from '../../../components/Loading';
 

@@ -7,7 +7,7 @@ import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { buyHref } from '../../../lib/buy-link';
 import { NavLink, useLocation } from '../../../lib/router';
 import { aiPointPages } from '../../../lib/site-links';
-import { type AiPointBalance, useAiPoints } from '../api/ai-points';
+import { type AiPointBalance, useAiPoints } from '../api/get-ai-points';
 import { Loading } from '../../../components/Loading';
 
 /**

@@ -9,7 +9,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
-import { useAiPointDailyUse } from '../api/ai-points';
+import { useAiPointDailyUse } from '../api/get-ai-point-daily-use';
 import { featureLabel } from '../labels';
 import { type ChartSplit, type SeriesKey, type UsageSeries, usageSeries } from '../usage-series';
 import { Loading } from '../../../components/Loading';

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { PageRows, Pager } from '../../../components/Pager';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
-import { useAiPointUsage } from '../api/ai-points';
+import { useAiPointUsage } from '../api/get-ai-point-usage';
 import { featureLabel, productLabel } from '../labels';
 import { Loading } from '../../../components/Loading';
 

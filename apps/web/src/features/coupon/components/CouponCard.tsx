@@ -7,7 +7,7 @@ import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { buyHref } from '../../../lib/buy-link';
 import { NavLink, useLocation } from '../../../lib/router';
 import { siteBase } from '../../../lib/site-links';
-import type { Coupon } from '../api/coupons';
+import type { Coupon } from '../api/get-coupons';
 
 /** One line of the coupon's facts: a term and what it says. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { CodeEntry } from '../../../components/CodeEntry';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
-import { useBindCoupon } from '../api/coupons';
+import { useBindCoupon } from '../api/bind-coupon';
 
 /** How long the success tip shows (spec 01 §9: 1500 ms). */
 const SUCCESS_TIP_MS = 1500;

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatCurrency, formatDate, formatDay, useLanguage } from '../../../lib/i18n';
-import { type IncomeSummary, useIncomeSummary, type Withdrawal } from '../api/income';
+import { type IncomeSummary, useIncomeSummary, type Withdrawal } from '../api/get-income-summary';
 import { WithdrawalForm } from './WithdrawalForm';
 
 /** The cash withdrawal tab: what can be withdrawn, the form (or the withdrawal under way), the latest ones. */

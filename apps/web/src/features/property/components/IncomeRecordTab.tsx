@@ -7,7 +7,7 @@ import { Loading } from '../../../components/Loading';
 import { PageRows, Pager } from '../../../components/Pager';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
-import { type IncomeEntry, type IncomeWindow, useForgetIncomePages, useIncomeRecords } from '../api/income';
+import { type IncomeEntry, type IncomeWindow, useForgetIncomePages, useIncomeRecords } from '../api/get-income-records';
 import { aYearBefore, chinaToday, endOfDay, startOfDay } from '../china-days';
 
 /**

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { newRequestKey } from '../../../lib/api';
 import { useMutateOnce } from '../../../lib/hooks/use-mutate-once';
 import { formatCurrency, formatDay, useLanguage } from '../../../lib/i18n';
-import { type IncomeSummary, useRequestWithdrawal, type Withdrawal } from '../api/income';
+import type { IncomeSummary, Withdrawal } from '../api/get-income-summary';
+import { useRequestWithdrawal } from '../api/request-withdrawal';
 
 type Field = keyof FormValues;
 const EMPTY: FormValues = { zfb: '', identity_card: '', name: '', mobile: '', amount: '' };

@@ -1,0 +1,22 @@
+import { bindCouponRoute } from '@account-centre/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { couponKeys } from './keys';
+
+/**
+ * Binds a coupon code (spec 01 §7 activeCoupon); `replace` once the person confirmed swapping.
+ * Sent again after a lost answer, the same request keeps its Idempotency-Key.
+ */
+export function useBindCoupon(userId: number) {
+  const queryClient = useQueryClient();
+  const sendOnce = useIdempotentSend();
+  return useMutation({
+    mutationFn: ({ code, replace }: { code: string; replace: boolean }) => {
+      const body = replace ? { code, replace } : { code };
+      return sendOnce(body, (requestKey) =>
+        apiCall(bindCouponRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
+      ).then((reply) => reply.data);
+    },
+    onSuccess: (coupon) => queryClient.setQueryData(couponKeys.held(userId), [coupon]),
+  });
+}

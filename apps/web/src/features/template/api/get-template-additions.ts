@@ -1,0 +1,23 @@
+import { listTemplateCreditAdditionsRoute, type RouteReply, TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api';
+import { templateKeys } from './keys';
+
+export type TemplateAddition = RouteReply<typeof listTemplateCreditAdditionsRoute>['data']['list'][number];
+
+/** A page of the credit added to the account (top-ups, plans, gift codes, grants), 10 a page like the records. */
+export const templateAdditionsOptions = (userId: number, page: number) =>
+  queryOptions({
+    queryKey: templateKeys.addedPage(userId, page),
+    queryFn: ({ signal }) =>
+      apiCall(listTemplateCreditAdditionsRoute, {
+        params: { userId },
+        query: { offset: (page - 1) * TEMPLATE_RECORD_PAGE_SIZE, count: TEMPLATE_RECORD_PAGE_SIZE },
+        signal,
+      }).then((reply) => reply.data),
+  });
+
+export function useTemplateAdditions(userId: number, page: number) {
+  // The previous page stays on show while the next one loads, so the pager does not jump.
+  return useQuery({ ...templateAdditionsOptions(userId, page), placeholderData: keepPreviousData });
+}
