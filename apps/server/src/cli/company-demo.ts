@@ -1,4 +1,4 @@
-import { createBatch } from '../modules/codes/codes.service.js';
+import { createBatch } from '../modules/codes/index.js';
 import { addMember } from '../modules/companies/companies.service.js';
 import { renameCompany } from '../modules/companies/company-space.service.js';
 import { createCheckout } from '../modules/payments/checkout.service.js';

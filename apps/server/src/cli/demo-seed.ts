@@ -9,7 +9,7 @@ import { seedPointsDemo } from './points-demo.js';
 import { seedMessagesDemo } from './messages-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { seedIncomeDemo } from './income-demo.js';
-import { type BatchInput, createBatch } from '../modules/codes/codes.service.js';
+import { type BatchInput, createBatch } from '../modules/codes/index.js';
 import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
 import { seedCheckoutDemo } from './checkout-demo.js';
 import { seedCompanyDemo } from './company-demo.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deviceListPath, type DeviceProduct, deviceProducts } from '@account-centre/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-import { codeDigest, createBatch } from '../../src/modules/codes/codes.service.js';
+import { codeDigest, createBatch } from '../../src/modules/codes/batches.service.js';
 import { PASSWORD } from '../helpers/auth.js';
 import { freePort, type NodeProcess, startServerAt } from '../helpers/processes.js';
 import { dialects, type TestDialect } from '../helpers/test-app.js';

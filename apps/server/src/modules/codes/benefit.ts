@@ -15,15 +15,10 @@ import {
   teamProducts,
 } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
+import type { LicenceDays, LicenceReplacement, PlanLicence } from '../grants/index.js';
 
 /** A licence as an order of `product` and `type` would give it (the contract's duration table). */
-export interface LicenceBenefit {
-  product: OrderProductCode;
-  type: number;
-  platforms?: PersonalPlatform[];
-  /** A perpetual version: the licence is for ever, its type's length the free upgrade period. */
-  version?: string;
-}
+export type LicenceBenefit = PlanLicence;
 
 /**
  * What one gift gives: a balance, days of a licence (membership), a coupon (modules/coupons), a
@@ -32,7 +27,7 @@ export interface LicenceBenefit {
  */
 export type Gift =
   | { kind: 'ai_points' | 'template_credit'; amount: number; days?: number }
-  | { kind: 'membership'; product: SubscriptionProduct; days: number; platforms?: PersonalPlatform[] }
+  | ({ kind: 'membership' } & LicenceDays)
   | { kind: 'coupon'; coupon: number }
   | { kind: 'course'; course: string }
   | { kind: 'team_plan'; product: TeamProduct; type: TeamPlanType; seats: number }
@@ -55,7 +50,7 @@ export const companyTermLengths = ['oneYear', 'twoYears', 'threeYears'] as const
 export type CompanyTermLength = (typeof companyTermLengths)[number];
 
 /** The company gift of a batch, when it is a company code's. */
-export const companyGiftOf = (benefit: Benefit): CompanyGift | undefined =>
+export const companyGiftOf = (benefit: BatchBenefit): CompanyGift | undefined =>
   benefit.kind === 'gift' ? benefit.gifts.find((gift): gift is CompanyGift => gift.kind === 'company') : undefined;
 
 /**
@@ -63,11 +58,11 @@ export const companyGiftOf = (benefit: Benefit): CompanyGift | undefined =>
  * - activation, project: a licence, from the product and type as an order would have it;
  * - replacement: the licence held of `product`, swapped for these platforms or this version, its
  *   dates kept;
- * - gift: one or more gifts of the grants module.
+ * - gift: one or more gifts, each a benefit the grants module gives.
  */
-export type Benefit =
+export type BatchBenefit =
   | ({ kind: 'activation' | 'project' } & LicenceBenefit)
-  | { kind: 'replacement'; product: SubscriptionProduct; platforms?: PersonalPlatform[]; version?: string }
+  | ({ kind: 'replacement' } & LicenceReplacement)
   | { kind: 'gift'; gifts: Gift[] };
 
 const GIFT_AMOUNT_MAX = 1_000_000;
@@ -155,7 +150,7 @@ function giftOf(value: unknown): Gift {
  * Checks an operator's description of what a batch gives and returns it in its stored form:
  * the one place a benefit is read, so a stored benefit is always one this code understands.
  */
-export function parseBenefit(kind: RedeemCodeKind, value: unknown): Benefit {
+export function parseBenefit(kind: RedeemCodeKind, value: unknown): BatchBenefit {
   const fields = (value ?? {}) as Record<string, unknown>;
   switch (kind) {
     case 'activation':

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type RedeemCodeKind, redeemCodeKinds, subscriptionProducts } from '@account-centre/contract';
 import { type CliCommand, UsageError } from '../../cli/cli.js';
 import { intFlag, listFlag, timeFlag } from '../../cli/order-flags.js';
-import { createBatch, disableCodes, lookUpCode } from './codes.service.js';
+import { createBatch, disableCodes, lookUpCode } from './batches.service.js';
 
 /** What a batch gives, from the command's flags (checked by the service's `parseBenefit`). */
 function benefitFromFlags(kind: RedeemCodeKind, flags: Record<string, string | undefined>): unknown {

@@ -1,7 +1,7 @@
 import { bindCouponRoute, redeemGiftCodeRoute, redeemLicenceCodeRoute } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, registerRoute, type RouteContext } from '../../lib/register-route.js';
-import { redeemCode, redeemCouponCode, type RedeemDeps } from './codes.service.js';
+import { redeemCode, redeemCouponCode, type RedeemDeps } from './redemption.service.js';
 
 type RedeemingRoute = typeof redeemLicenceCodeRoute | typeof redeemGiftCodeRoute | typeof bindCouponRoute;
 

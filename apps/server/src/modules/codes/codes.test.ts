@@ -16,7 +16,7 @@ import { cliRunner } from '../../../test/helpers/cli.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { balance } from '../grants/grants.service.js';
-import { redeemLimits } from './codes.service.js';
+import { redeemLimits } from './redemption.service.js';
 
 describe.each(dialects)('redeemable codes on $name', (dialect) => {
   let t: TestApp;

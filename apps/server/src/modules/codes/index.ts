@@ -2,6 +2,9 @@ import { defineModule } from '../manifest.js';
 import { codeBatchCommand, codeDisableCommand, codeLookupCommand } from './codes.commands.js';
 import { codeRoutes } from './codes.routes.js';
 
+export { type BatchInput, codeDigest, createBatch } from './batches.service.js';
+export { redeemCompanyCode } from './redemption.service.js';
+
 /**
  * Redeemable codes (spec 01 §2 "Bind screen", §4 "Code binding"; docs/decisions/027): batches
  * made by operators, redeemed by accounts for what the grants module gives.

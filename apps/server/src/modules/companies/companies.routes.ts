@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../../lib/caller.js';
 import { appError } from '../../lib/errors.js';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
-import { redeemCompanyCode } from '../codes/codes.service.js';
+import { redeemCompanyCode } from '../codes/index.js';
 import { companiesOf, typedCompanyName } from './companies.service.js';
 import {
   changeMembers,

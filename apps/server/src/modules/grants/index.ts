@@ -1,6 +1,18 @@
 import { grantRevokeCommand, pointsGrantCommand } from './grants.commands.js';
 import { defineModule } from '../manifest.js';
 
+export {
+  type Benefit,
+  type BenefitGiven,
+  type BenefitKind,
+  type BenefitOutcome,
+  type BenefitRefusal,
+  giveBenefit,
+} from './benefits.js';
+export type { LicenceDays, LicenceReplacement, PlanLicence, RedeemedBenefitDto } from './licence-benefits.js';
+export type { GrantRow, GrantSourceRef } from './grants.service.js';
+export { endRenewals, periodStart } from './licences.js';
+
 /**
  * Grants and ledgers (docs/architecture.md#grants-and-ledgers, docs/decisions/022): the one way anything is given to a person
  * and taken back, and every movement of their balances.

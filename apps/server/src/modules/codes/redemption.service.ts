@@ -1,18 +1,13 @@
-import { createHmac, randomInt } from 'node:crypto';
 import {
-  TeamRole,
   CodeErrors,
   CommonErrors,
   CompanyErrors,
   CouponErrors,
   type ErrorEntry,
-  formatRedeemCode,
   isWellFormedRedeemCode,
   type Language,
   licenceCodeKinds,
   normaliseRedeemCode,
-  REDEEM_CODE_ALPHABET,
-  REDEEM_CODE_LENGTH,
   type RedeemCodeKind,
   type Redemption,
   type Region,
@@ -20,16 +15,27 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { AppError, appError, operatorInputError } from '../../lib/errors.js';
-import { grant, type GrantRow, type GrantSourceRef } from '../grants/grants.service.js';
-import { type CouponDto, couponView, findCoupon, holdCoupon } from '../coupons/coupons.service.js';
-import { type Benefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
-import { giveCodeLicence, giveMembership, type RedeemedBenefitDto, replaceCodeLicence } from './licence-benefits.js';
-import { foundCompanyFromCode, joinCompanyOfCode } from '../companies/companies.service.js';
-import * as repo from './codes.repository.js';
+import { AppError, appError } from '../../lib/errors.js';
+import { type CouponDto, couponView } from '../coupons/coupons.service.js';
+import {
+  type Benefit,
+  type BenefitGiven,
+  type BenefitRefusal,
+  giveBenefit,
+  type GrantRow,
+  type GrantSourceRef,
+  type RedeemedBenefitDto,
+} from '../grants/index.js';
 import { notify } from '../messages/notify.js';
-import { giveTeamPlan } from '../teams/plans.service.js';
-import { findMembership } from '../teams/teams.repository.js';
+import { type BatchBenefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
+import { codeDigest } from './batches.service.js';
+import * as repo from './codes.repository.js';
+
+/**
+ * The account's side of codes (spec 01 §4 "Code binding", docs/decisions/027): a code redeemed on
+ * the licence, gift, coupon or company call, with its checks, its limits on failed tries and the
+ * record of every try; what the batch gives is given by the grants module's `giveBenefit`.
+ */
 
 export type RedemptionDto = Static<typeof Redemption>;
 
@@ -50,81 +56,6 @@ export const redeemLimits = {
     { windowSeconds: DAY, failures: 200 },
   ],
 } as const;
-
-/** The stored form of a code: keyed by the server's secret, so the database alone reveals none. */
-export function codeDigest(secretKey: string, code: string): string {
-  return createHmac('sha256', secretKey).update(`redeem-code\n${code}`).digest('hex');
-}
-
-/** A new code from the CSPRNG: 16 characters of a 30-letter alphabet, about 78 bits. */
-export function newRedeemCode(): string {
-  let code = '';
-  for (let i = 0; i < REDEEM_CODE_LENGTH; i++) code += REDEEM_CODE_ALPHABET[randomInt(REDEEM_CODE_ALPHABET.length)];
-  return code;
-}
-
-export interface BatchInput {
-  kind: RedeemCodeKind;
-  label: string;
-  /** What each redemption gives, as the operator described it; checked by `parseBenefit`. */
-  benefit: unknown;
-  count: number;
-  /** 1: single-use codes; N: each code may be used by N accounts, once each. */
-  usageLimit: number;
-  validFrom?: number | null;
-  validUntil?: number | null;
-}
-
-export const BATCH_COUNT_MAX = 10_000;
-
-/**
- * Makes a batch and its codes in one transaction and returns the codes as printed — the only
- * time they are seen: only their digests are stored.
- */
-export async function createBatch(db: Db, secretKey: string, input: BatchInput, now: number) {
-  const benefit = parseBenefit(input.kind, input.benefit);
-  const label = input.label.trim();
-  if (label.length < 1 || label.length > 100) throw operatorInputError('the label has 1 to 100 characters');
-  if (!Number.isSafeInteger(input.count) || input.count < 1 || input.count > BATCH_COUNT_MAX)
-    throw operatorInputError(`count is 1 to ${BATCH_COUNT_MAX}`);
-  if (!Number.isSafeInteger(input.usageLimit) || input.usageLimit < 1 || input.usageLimit > 1_000_000)
-    throw operatorInputError('the usage limit is 1 to 1000000');
-  // A company code creates one company; whoever enters it later becomes its admin (err_type 2).
-  if (companyGiftOf(benefit) && input.usageLimit !== 1) throw operatorInputError('company codes are single-use');
-  const validFrom = input.validFrom ?? null;
-  const validUntil = input.validUntil ?? null;
-  if (validUntil !== null && validUntil <= now) throw operatorInputError('the batch must be valid until a future date');
-  if (validFrom !== null && validUntil !== null && validUntil <= validFrom)
-    throw operatorInputError('the validity must end after it starts');
-  const codes = Array.from({ length: input.count }, newRedeemCode);
-  const batch = await db.transaction().execute(async (trx) => {
-    for (const gift of benefit.kind === 'gift' ? benefit.gifts : [])
-      if (gift.kind === 'coupon' && !(await findCoupon(trx, gift.coupon)))
-        throw operatorInputError(`no coupon ${gift.coupon}: define it with coupon:define first`);
-    const row = await repo.insertBatch(trx, {
-      kind: input.kind,
-      label,
-      benefit: JSON.stringify(benefit),
-      usage_limit: input.usageLimit,
-      valid_from: validFrom,
-      valid_until: validUntil,
-      created_at: now,
-      disabled_at: null,
-    });
-    await repo.insertCodes(
-      trx,
-      codes.map((code) => ({
-        batch_id: row.id,
-        digest: codeDigest(secretKey, code),
-        hint: code.slice(-4),
-        created_at: now,
-        disabled_at: null,
-      })),
-    );
-    return row;
-  });
-  return { batch: { ...batch, benefit }, codes: codes.map(formatRedeemCode) };
-}
 
 /** Why a try did not redeem: recorded as the attempt's outcome, answered per call below. */
 type Outcome =
@@ -300,7 +231,7 @@ export async function redeemCompanyCode(
  * codes too, as the gift call does: the licence screen invites them, and overseas it is the one
  * code box a person finds (docs/decisions/055).
  */
-function takenBy(via: RedeemInput['via'], benefit: Benefit): boolean {
+function takenBy(via: RedeemInput['via'], benefit: BatchBenefit): boolean {
   if (via === 'licence' && licenceCodeKinds.includes(benefit.kind)) return true;
   if (benefit.kind !== 'gift') return false;
   if (via === 'licence') return companyGiftOf(benefit) === undefined;
@@ -344,12 +275,15 @@ async function redeem<T>(
       };
       let given: Given;
       if (await repo.countUse(trx, found.id, batch.usage_limit)) {
-        given = await giveBenefit(trx, input, benefit, source, now, found.id);
+        given = await giveBatchBenefit(trx, input, benefit, source, now, found.id);
       } else {
         // A used company code adds the person to the company it created, as admin (err_type 2).
-        const joined = input.via === 'company' ? await joinCompanyOfCode(trx, input.userId, found.id, now) : null;
-        if (joined === null) throw new Refusal(batch.usage_limit === 1 ? 'used' : 'over_limit');
-        given = { ...redeemed('gift', null, []), company: { id: joined, errType: 2 } };
+        const joined =
+          input.via === 'company'
+            ? await giveBenefit(trx, input.userId, { kind: 'company_admin', codeId: found.id }, source, now)
+            : null;
+        if (joined === null || joined.refused) throw new Refusal(batch.usage_limit === 1 ? 'used' : 'over_limit');
+        given = { ...redeemed('gift', null, []), company: { id: joined.companyId, errType: 2 } };
       }
       const answered = await answer(trx, given);
       await notify(trx, input.userId, 'codeRedeemed', { code: found.hint }, now);
@@ -391,11 +325,40 @@ const redeemed = (kind: RedeemCodeKind, product: SubscriptionProduct | null, giv
   grants: given.map(({ grant: row }) => row),
 });
 
+/**
+ * A benefit given, as a code's answer names it; a refusal of the person (a coupon held, a team
+ * not theirs, nothing to replace) rolls the redemption back with its answer.
+ */
+function giftGiven(outcome: BenefitGiven | BenefitRefusal): GiftGiven {
+  if (outcome.refused === 'not_given' || outcome.refused === 'company_changed')
+    throw new Error(`a code's benefit cannot be refused so: ${outcome.refused}`);
+  if (outcome.refused !== undefined) throw new Refusal(outcome.refused);
+  if (!outcome.grant || !outcome.told) throw new Error('a code gave a benefit without its grant');
+  return { grant: outcome.grant, benefit: outcome.told };
+}
+
+/** One gift of a batch as the grants module gives it. */
+function benefitOfGift(gift: Exclude<Gift, { kind: 'company' }>, input: RedeemInput, now: number): Benefit {
+  switch (gift.kind) {
+    case 'ai_points':
+    case 'template_credit':
+      return { kind: gift.kind, amount: gift.amount, expiresAt: gift.days ? now + gift.days * DAY : null };
+    case 'membership':
+      return { ...gift, kind: 'licence_days' };
+    case 'coupon':
+      return { kind: 'coupon', coupon: gift.coupon, replaceHeld: input.replaceCoupon === true };
+    case 'course':
+      return { kind: 'course', course: gift.course };
+    case 'team_plan':
+      return { kind: 'team_plan', team: { ownedOf: gift.product }, type: gift.type, seats: gift.seats };
+  }
+}
+
 /** Gives what the batch says, through the grants module, in the redemption's transaction. */
-async function giveBenefit(
+async function giveBatchBenefit(
   trx: Db,
   input: RedeemInput,
-  benefit: Benefit,
+  benefit: BatchBenefit,
   source: GrantSourceRef,
   now: number,
   codeId: number,
@@ -403,163 +366,40 @@ async function giveBenefit(
   switch (benefit.kind) {
     case 'activation':
     case 'project': {
-      const given = await giveCodeLicence(trx, input.userId, input.region, benefit, source, now);
-      return redeemed(benefit.kind, given.benefit.product, [given]);
+      const { kind, ...plan } = benefit;
+      const given = giftGiven(
+        await giveBenefit(trx, input.userId, { ...plan, kind: 'plan_licence', region: input.region }, source, now),
+      );
+      return redeemed(kind, given.benefit.kind === 'licence' ? given.benefit.product : null, [given]);
     }
     case 'replacement': {
-      const given = await replaceCodeLicence(trx, input.userId, benefit, source, now);
-      if (!given) throw new Refusal('nothing_to_replace');
+      const given = giftGiven(
+        await giveBenefit(trx, input.userId, { ...benefit, kind: 'licence_replacement' }, source, now),
+      );
       return redeemed('replacement', benefit.product, [given]);
     }
     case 'gift': {
       const company = companyGiftOf(benefit);
       if (company) {
-        const id = await foundCompanyFromCode(
+        const { seats, type, length } = company;
+        const name = input.companyName ?? null;
+        const made = await giveBenefit(
           trx,
           input.userId,
-          { benefit: company, codeId, name: input.companyName ?? null },
+          { kind: 'company', seats, type, length, codeId, name },
+          source,
           now,
         );
-        return { ...redeemed('gift', null, []), company: { id, errType: 0 } };
+        return { ...redeemed('gift', null, []), company: { id: made.companyId, errType: 0 } };
       }
       const given: GiftGiven[] = [];
       let product: SubscriptionProduct | null = null;
       for (const gift of benefit.gifts) {
-        given.push(await giveGift(trx, input, gift, source, now));
+        if (gift.kind === 'company') throw new Error('a company code gives the company alone');
+        given.push(giftGiven(await giveBenefit(trx, input.userId, benefitOfGift(gift, input, now), source, now)));
         if (gift.kind === 'membership') product ??= gift.product;
       }
       return redeemed('gift', product, given);
     }
   }
-}
-
-async function giveGift(
-  trx: Db,
-  { userId, replaceCoupon }: RedeemInput,
-  gift: Gift,
-  source: GrantSourceRef,
-  now: number,
-): Promise<GiftGiven> {
-  switch (gift.kind) {
-    case 'coupon': {
-      const outcome = await holdCoupon(trx, userId, gift.coupon, source, replaceCoupon === true, now);
-      if (!outcome.held) throw new Refusal(outcome.reason);
-      const coupon = await findCoupon(trx, gift.coupon);
-      if (!coupon) throw new Error(`coupon ${gift.coupon} held but not found`);
-      const { type, value, currency, min_spend } = coupon;
-      return {
-        grant: outcome.grant,
-        benefit: { kind: 'coupon', type, value, currency, min_spend, expires_at: outcome.grant.expires_at },
-      };
-    }
-    case 'course': {
-      const given = await grant(trx, userId, { kind: 'course', item: gift.course }, source, now);
-      return { grant: given.grant, benefit: { kind: 'course', course: gift.course } };
-    }
-    case 'team_plan': {
-      // Seats are the team's: only the owner of a team of the product takes them.
-      const membership = await findMembership(trx, userId, gift.product);
-      if (membership?.role !== TeamRole.owner) throw new Refusal('team_owner_only');
-      const given = await giveTeamPlan(
-        trx,
-        { teamId: membership.team_id, type: gift.type, seats: gift.seats, source },
-        now,
-      );
-      return {
-        grant: given.grant,
-        benefit: { kind: 'seats', product: gift.product, seats: gift.seats, expires_at: given.grant.expires_at },
-      };
-    }
-    case 'company':
-      throw new Error('a company gift is given by giveBenefit');
-    case 'membership':
-      return giveMembership(trx, userId, gift, source, now);
-    case 'ai_points':
-    case 'template_credit': {
-      const expiresAt = gift.days ? now + gift.days * DAY : null;
-      const given = (await grant(trx, userId, { kind: gift.kind, amount: gift.amount, expiresAt }, source, now)).grant;
-      const { expires_at } = given;
-      return {
-        grant: given,
-        benefit:
-          gift.kind === 'ai_points'
-            ? { kind: 'ai_points', amount: gift.amount, expires_at }
-            : // Template credit is kept in fen (docs/decisions/030).
-              { kind: 'template_credit', amount: gift.amount, currency: 'CNY', expires_at },
-      };
-    }
-  }
-}
-
-/** What an operator sees of a code: its state, its batch, who redeemed it and every try. */
-export async function lookUpCode(db: Db, secretKey: string, typed: string) {
-  const code = normaliseRedeemCode(typed);
-  const found = isWellFormedRedeemCode(code) ? await repo.findCode(db, codeDigest(secretKey, code)) : undefined;
-  if (!found) throw operatorInputError('no such code', CodeErrors.notExists);
-  const { batch } = found;
-  const [redemptions, attempts] = await Promise.all([
-    db
-      .selectFrom('code_redemptions')
-      .select(['user_id', 'redeemed_at'])
-      .where('code_id', '=', found.id)
-      .orderBy('redeemed_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('code_attempts')
-      .select(['user_id', 'ip', 'outcome', 'attempted_at'])
-      .where('code_id', '=', found.id)
-      .orderBy('attempted_at')
-      .orderBy('id')
-      .execute(),
-  ]);
-  const now = Math.floor(Date.now() / 1000);
-  const state =
-    found.code_disabled_at !== null || batch.disabled_at !== null
-      ? 'disabled'
-      : batch.valid_until !== null && now >= batch.valid_until
-        ? 'expired'
-        : found.uses >= batch.usage_limit
-          ? 'used up'
-          : 'redeemable';
-  return {
-    code: `…${found.hint}`,
-    state,
-    uses: found.uses,
-    batch: { ...batch, benefit: JSON.parse(batch.benefit) as unknown },
-    redemptions,
-    attempts,
-  };
-}
-
-/** Disables one code, or every code of a batch: they answer `not exists` from then on. */
-export async function disableCodes(
-  db: Db,
-  secretKey: string,
-  target: { batchId: number } | { code: string },
-  now: number,
-): Promise<{ disabled: 'batch' | 'code'; id: number }> {
-  if ('batchId' in target) {
-    const row = await db
-      .updateTable('code_batches')
-      .set({ disabled_at: now })
-      .where('id', '=', target.batchId)
-      .where('disabled_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw operatorInputError('no such batch, or disabled already', CommonErrors.notFound);
-    return { disabled: 'batch', id: row.id };
-  }
-  const code = normaliseRedeemCode(target.code);
-  const row = isWellFormedRedeemCode(code)
-    ? await db
-        .updateTable('redeem_codes')
-        .set({ disabled_at: now })
-        .where('digest', '=', codeDigest(secretKey, code))
-        .where('disabled_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw operatorInputError('no such code, or disabled already', CodeErrors.notExists);
-  return { disabled: 'code', id: row.id };
 }

@@ -4,6 +4,7 @@ import {
   FOREVER_EXPIRY,
   FOREVER_THRESHOLD,
   licenceProductOfOrder,
+  type OrderProductCode,
   orderLicence,
   type PersonalPlatform,
   personalPlatforms,
@@ -14,7 +15,7 @@ import {
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
-import { type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
+import { type GrantRow, type GrantSourceRef, revoke } from './grants.service.js';
 import {
   type AttributeColumn,
   attributeColumns,
@@ -22,17 +23,42 @@ import {
   type LicenceGrantRow,
   recordOf,
   type SubscriptionRecordRow,
-} from '../grants/licence-record.js';
-import { grantLicence, latestEndOn, lockLicenceHolder, periodStart } from '../grants/licences.js';
-import type { Benefit, Gift, LicenceBenefit } from './benefit.js';
+} from './licence-record.js';
+import { grantLicence, latestEndOn, lockLicenceHolder, periodStart } from './licences.js';
 
+/** What was given, as the person is told it (a redeemed code's answer names each benefit so). */
 export type RedeemedBenefitDto = Static<typeof RedeemedBenefit>;
-/** What a code did to a licence, as the reminder box says it: its platforms' end before and now. */
+/** What a benefit did to a licence, as the reminder box says it: its platforms' end before and now. */
 export type LicenceChange = Extract<RedeemedBenefitDto, { kind: 'licence' }>;
 
-export interface CodeLicence {
+export interface LicenceChangeGiven {
   grant: GrantRow;
-  benefit: LicenceChange;
+  /** False when the source had given this licence before: nothing changed. */
+  created: boolean;
+  told: LicenceChange;
+}
+
+/** A licence as an order of `product` and `type` would give it (the contract's duration table). */
+export interface PlanLicence {
+  product: OrderProductCode;
+  type: number;
+  platforms?: PersonalPlatform[];
+  /** A perpetual version: the licence is for ever, its type's length the free upgrade period. */
+  version?: string;
+}
+
+/** Days of a licence of `product` on `platforms` (every personal platform when absent). */
+export interface LicenceDays {
+  product: SubscriptionProduct;
+  days: number;
+  platforms?: PersonalPlatform[];
+}
+
+/** A held licence of `product` moved onto `platforms`, or to `version`, its dates kept. */
+export interface LicenceReplacement {
+  product: SubscriptionProduct;
+  platforms?: PersonalPlatform[];
+  version?: string;
 }
 
 const DAY = 86_400;
@@ -63,19 +89,19 @@ function endOn(record: SubscriptionRecordRow | null, platforms: readonly Persona
 const running = (end: number | null, now: number) => (end !== null && end > now ? end : null);
 
 /**
- * An activation or project code: the licence an order of its product and type gives. A timed
+ * The licence an order of a plan's product and type gives (an activation or project code). A timed
  * plan starts where the person's running licence of those platforms ends, by the rule a purchase
  * at checkout follows (`periodStart`), so a code and a purchase of the same plan give the same
  * time; a perpetual version is for ever from now.
  */
-export async function giveCodeLicence(
+export async function givePlanLicence(
   trx: Db,
   userId: number,
   region: Region,
-  benefit: LicenceBenefit,
+  benefit: PlanLicence,
   source: GrantSourceRef,
   now: number,
-): Promise<CodeLicence> {
+): Promise<LicenceChangeGiven> {
   const product = licenceProductOfOrder[benefit.product];
   // The batch was checked when made; a licence the rules cannot tell is an operator's mistake.
   if (!product) throw new Error(`batch benefit gives no licence: ${JSON.stringify(benefit)}`);
@@ -113,7 +139,8 @@ export async function giveCodeLicence(
   );
   return {
     grant: given.grant,
-    benefit: {
+    created: given.created,
+    told: {
       kind: 'licence',
       product,
       order_type: benefit.type,
@@ -125,14 +152,14 @@ export async function giveCodeLicence(
   };
 }
 
-/** Membership days of a gift: added to what the account holds on each platform, or from today where it holds none. */
-export async function giveMembership(
+/** Membership days: added to what the account holds on each platform, or from today where it holds none. */
+export async function giveLicenceDays(
   trx: Db,
   userId: number,
-  gift: Extract<Gift, { kind: 'membership' }>,
+  gift: LicenceDays,
   source: GrantSourceRef,
   now: number,
-): Promise<CodeLicence> {
+): Promise<LicenceChangeGiven> {
   if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
   const record = await trx
     .selectFrom('subscriptions')
@@ -156,7 +183,8 @@ export async function giveMembership(
   );
   return {
     grant: given.grant,
-    benefit: {
+    created: given.created,
+    told: {
       kind: 'licence',
       product: gift.product,
       order_type: null,
@@ -169,20 +197,20 @@ export async function giveMembership(
 }
 
 /**
- * A replacement code: swaps what it names and keeps everything else (docs/decisions/055). Named
+ * A replacement (a replacement code): swaps what it names and keeps everything else (docs/decisions/055). Named
  * platforms take the place of the held platforms of their kind (desktop, web, mobile, slides),
  * with the latest end those held; every other platform keeps its end, and the licence keeps its
  * plan, its dates and its upgrade period; a named version replaces the version. The personal
  * grants of the product are taken back and one grant gives the result; a team's seat is left
  * alone. Null when the person holds nothing running of a kind the code names.
  */
-export async function replaceCodeLicence(
+export async function replaceLicence(
   trx: Db,
   userId: number,
-  benefit: Extract<Benefit, { kind: 'replacement' }>,
+  benefit: LicenceReplacement,
   source: GrantSourceRef,
   now: number,
-): Promise<CodeLicence | null> {
+): Promise<LicenceChangeGiven | null> {
   if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
   const live = await trx
     .selectFrom('licence_grants as l')
@@ -230,9 +258,10 @@ export async function replaceCodeLicence(
   const until = endOn(given.record, moved);
   return {
     grant: given.grant,
-    benefit: {
+    created: given.created,
+    told: {
       kind: 'licence',
-      product: benefit.product as SubscriptionProduct,
+      product: benefit.product,
       order_type: held.order_type ?? null,
       version,
       platforms: [...moved],
