@@ -6,9 +6,7 @@ import {
   personalPlanByType,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { grant } from '../grants/grants.service.js';
-import type { ExpiryColumn } from '../grants/licence-record.js';
-import { grantLicence } from '../grants/licences.js';
+import { type Benefit, giveBenefit } from '../grants/index.js';
 
 /** The facts of a recorded order that decide what it gives. */
 export interface PaidOrder extends OrderLicenceInput {
@@ -33,19 +31,20 @@ export interface PaidOrder extends OrderLicenceInput {
  */
 export async function grantOrderEntitlements(trx: Db, order: PaidOrder, now: number): Promise<void> {
   const source = { kind: 'order' as const, id: order.orderNo, reason: `order ${order.orderNo}` };
+  for (const benefit of orderBenefits(order, now)) await giveBenefit(trx, order.userId, benefit, source, now);
+}
+
+/** What a paid order gives, in the order the grants are made. */
+function orderBenefits(order: PaidOrder, now: number): Benefit[] {
   // A course order buys its course for good: a course grant, which the courses screen lists.
-  if (order.course) {
-    await grant(trx, order.userId, { kind: 'course', item: order.course }, source, now);
-    return;
-  }
+  if (order.course) return [{ kind: 'course', course: order.course }];
   const licence = orderLicence(order);
-  if (!licence) return;
-  const ends: Partial<Record<ExpiryColumn, number>> = {};
+  if (!licence) return [];
+  const ends: Extract<Benefit, { kind: 'licence' }>['ends'] = {};
   for (const platform of licence.platforms) ends[`${platform}_exp`] = licence.endsAt;
-  await grantLicence(
-    trx,
-    order.userId,
+  const given: Benefit[] = [
     {
+      kind: 'licence',
       product: licence.product,
       ends,
       attributes: {
@@ -62,23 +61,14 @@ export async function grantOrderEntitlements(trx: Db, order: PaidOrder, now: num
         started_at: order.date,
       },
     },
-    source,
-    now,
-  );
+  ];
 
   const plan = licence.product === 'max' || licence.product === 'mind' ? personalPlanByType(order.type) : undefined;
-  if (!plan) return;
+  if (!plan) return given;
   const termEnd = licence.endsAt >= FOREVER_THRESHOLD ? null : licence.endsAt;
-  if (termEnd !== null && termEnd <= now) return;
-  if (plan.templateCreditFen) {
-    const credit = { kind: 'template_credit', amount: plan.templateCreditFen, expiresAt: termEnd } as const;
-    await grant(trx, order.userId, credit, source, now);
-  }
-  await grant(
-    trx,
-    order.userId,
-    { kind: 'ai_points', amount: plan.aiPoints, expiresAt: termEnd, method: 'Membership_Bonus' },
-    source,
-    now,
-  );
+  if (termEnd !== null && termEnd <= now) return given;
+  if (plan.templateCreditFen)
+    given.push({ kind: 'template_credit', amount: plan.templateCreditFen, expiresAt: termEnd });
+  given.push({ kind: 'ai_points', amount: plan.aiPoints, expiresAt: termEnd, method: 'Membership_Bonus' });
+  return given;
 }

@@ -18,12 +18,9 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CheckoutsTable } from '../../db/schema.js';
-import { type CompanyChangedSincePriced, giveBusinessPlan } from '../companies/companies.service.js';
-import { grant, type GrantSourceRef } from '../grants/grants.service.js';
-import { endRenewals, periodStart } from '../grants/licences.js';
+import type { CompanyChangedSincePriced } from '../companies/companies.service.js';
+import { endRenewals, giveBenefit, type GrantSourceRef, periodStart } from '../grants/index.js';
 import { recordOrderIn } from '../orders/orders.service.js';
-import { giveUnlimited } from '../points/points.service.js';
-import { giveBoughtTeamPlan } from '../teams/plans.service.js';
 import { itemName, itemTargetOf } from './item-names.js';
 import { planHolding } from './plan-holdings.js';
 
@@ -136,7 +133,7 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
     }
     case 'ai_points':
       await order('servicePointsRecord', 1);
-      await grant(
+      await giveBenefit(
         trx,
         userId,
         {
@@ -151,11 +148,17 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       return 'given';
     case 'ai_unlimited':
       await order('servicePointsRecord', 2);
-      await giveUnlimited(trx, userId, item.days * checkout.quantity, now);
+      await giveBenefit(trx, userId, { kind: 'unlimited_ai', days: item.days * checkout.quantity }, source, now);
       return 'given';
     case 'template_credit':
       await order('templateRecord', 1);
-      await grant(trx, userId, { kind: 'template_credit', amount: item.creditFen * checkout.quantity }, source, now);
+      await giveBenefit(
+        trx,
+        userId,
+        { kind: 'template_credit', amount: item.creditFen * checkout.quantity },
+        source,
+        now,
+      );
       return 'given';
     case 'business': {
       if (checkout.team_id !== null)
@@ -170,14 +173,15 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
               priced:
                 checkout.priced_seats === null ? null : { seats: checkout.priced_seats, end: checkout.priced_end },
             };
-      const company = await giveBusinessPlan(
+      const company = await giveBenefit(
         trx,
         userId,
-        { seats: checkout.quantity, type: item.type, length: item.length, company: grown },
+        { kind: 'business_plan', seats: checkout.quantity, type: item.type, length: item.length, company: grown },
+        source,
         now,
       );
-      if (!company) return 'not_given';
-      if ('refused' in company) return company;
+      if (company.refused === 'not_given') return 'not_given';
+      if (company.refused === 'company_changed') return company.change;
       // The company's order list (GET coop/cmember/order) reads its payments from here.
       if (checkout.company_id === null)
         await trx
@@ -214,8 +218,14 @@ async function fulfilTeamUpgrade(
 ): Promise<Fulfilment> {
   const type = teamPlanOfBusinessItem[item.key];
   if (type === undefined) throw new Error(`checkout ${checkout.out_trade_no}: ${item.key} is not sold to teams`);
-  const given = await giveBoughtTeamPlan(trx, { teamId, type, seats: checkout.quantity, source: give.source }, now);
-  if (!given) return 'not_given';
+  const given = await giveBenefit(
+    trx,
+    checkout.user_id,
+    { kind: 'bought_team_plan', teamId, type, seats: checkout.quantity },
+    give.source,
+    now,
+  );
+  if (given.refused) return 'not_given';
   await give.order(given.product === 'proj' ? 'project' : 'max', type, {
     exp: given.plan.expire ?? FOREVER_EXPIRY,
     givesLicence: false,
