@@ -1,3 +1,4 @@
+import type { Language } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { findUserForSignIn, hasAnyUser, revokeUserSessions, upsertPassword } from '../modules/auth/auth.repository.js';
 import type { AuthDeps } from '../modules/auth/deps.js';
@@ -104,6 +105,38 @@ export async function ensureDemoAccount(deps: AuthDeps): Promise<DemoAccount> {
     : account;
 }
 
+/** The descriptions of the demo's coupons, in every language, as an operator gives them (docs/decisions/058). */
+export const DEMO_COUPON_INFO: Record<'held' | 'offered', Record<Language, string>> = {
+  held: {
+    zh: '模板优惠券',
+    tw: '範本優惠券',
+    en: 'Template coupon',
+    de: 'Vorlagen-Gutschein',
+    fr: 'Bon de réduction sur les modèles',
+    es: 'Cupón para plantillas',
+    it: 'Buono sconto sui modelli',
+    pt: 'Cupom de modelos',
+    ru: 'Купон на шаблоны',
+    jp: 'テンプレートクーポン',
+    kr: '템플릿 쿠폰',
+    id: 'Kupon templat',
+  },
+  offered: {
+    zh: '思维导图模板特惠',
+    tw: '心智圖範本特惠',
+    en: 'Mind-map templates sale',
+    de: 'Mindmap-Vorlagen im Angebot',
+    fr: 'Promotion sur les modèles de cartes mentales',
+    es: 'Oferta en plantillas de mapas mentales',
+    it: 'Offerta sui modelli di mappe mentali',
+    pt: 'Promoção de modelos de mapas mentais',
+    ru: 'Скидка на шаблоны интеллект-карт',
+    jp: 'マインドマップテンプレートセール',
+    kr: '마인드맵 템플릿 할인',
+    id: 'Promo templat peta pikiran',
+  },
+};
+
 /**
  * The demo holds a coupon (¥20 off templates of either community from ¥100, for 90 days), and a
  * code of another (15% off mind-map templates) is printed, to bind on /coupon and see the
@@ -113,7 +146,15 @@ async function demoCoupons(deps: SeedDeps, userId: number): Promise<Record<strin
   const now = deps.clock.now();
   const held = await defineCoupon(
     deps.db,
-    { type: 1, product: 'all', value: 2000, currency: 'CNY', minSpend: 10000, info: 'Template coupon', validDays: 90 },
+    {
+      type: 1,
+      product: 'all',
+      value: 2000,
+      currency: 'CNY',
+      minSpend: 10000,
+      infoTranslations: DEMO_COUPON_INFO.held,
+      validDays: 90,
+    },
     now,
   );
   await deps.db
@@ -123,7 +164,7 @@ async function demoCoupons(deps: SeedDeps, userId: number): Promise<Record<strin
     );
   const offered = await defineCoupon(
     deps.db,
-    { type: 2, product: 'mind', value: 15, currency: 'CNY', info: 'Mind-map templates sale', validDays: 30 },
+    { type: 2, product: 'mind', value: 15, currency: 'CNY', infoTranslations: DEMO_COUPON_INFO.offered, validDays: 30 },
     now,
   );
   const made = await createBatch(

@@ -1,4 +1,4 @@
-import type { AiPointMethod, AiPointProduct } from '@account-centre/contract';
+import type { AiPointMethod, AiPointProduct, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
 import { grant } from '../modules/grants/grants.service.js';
 import { consumePoints, expirePoints, giveUnlimited } from '../modules/points/points.service.js';
@@ -22,11 +22,80 @@ const DEMO_FEATURES: Record<AiPointProduct, readonly number[]> = {
   max: [1001, 1003, 1010, 1024, 1050, 1077, 1102],
 };
 
-const DEMO_TEMPLATES = [
-  { title: 'Cross-functional flowchart pack', price: 1200, daysAgo: 18 },
-  { title: 'Quarterly OKR mind map', price: 600, daysAgo: 11 },
-  { title: 'Network topology set', price: 1800, daysAgo: 6 },
-  { title: 'Weekly planner', price: 300, daysAgo: 2 },
+/** Templates the demo bought with template credit; each title in every language. */
+export const DEMO_TEMPLATES: readonly { titles: Record<Language, string>; price: number; daysAgo: number }[] = [
+  {
+    titles: {
+      zh: '跨职能流程图合集',
+      tw: '跨職能流程圖合集',
+      en: 'Cross-functional flowchart pack',
+      de: 'Paket funktionsübergreifender Flussdiagramme',
+      fr: 'Pack de logigrammes interfonctionnels',
+      es: 'Paquete de diagramas de flujo interfuncionales',
+      it: 'Pacchetto di diagrammi di flusso interfunzionali',
+      pt: 'Pacote de fluxogramas multifuncionais',
+      ru: 'Набор кросс-функциональных блок-схем',
+      jp: '部門横断フローチャートパック',
+      kr: '교차 기능 순서도 팩',
+      id: 'Paket diagram alir lintas fungsi',
+    },
+    price: 1200,
+    daysAgo: 18,
+  },
+  {
+    titles: {
+      zh: '季度 OKR 思维导图',
+      tw: '季度 OKR 心智圖',
+      en: 'Quarterly OKR mind map',
+      de: 'Mindmap für Quartals-OKR',
+      fr: 'Carte mentale des OKR trimestriels',
+      es: 'Mapa mental de OKR trimestrales',
+      it: 'Mappa mentale degli OKR trimestrali',
+      pt: 'Mapa mental de OKRs trimestrais',
+      ru: 'Интеллект-карта квартальных OKR',
+      jp: '四半期 OKR マインドマップ',
+      kr: '분기별 OKR 마인드맵',
+      id: 'Peta pikiran OKR kuartalan',
+    },
+    price: 600,
+    daysAgo: 11,
+  },
+  {
+    titles: {
+      zh: '网络拓扑图集',
+      tw: '網路拓撲圖集',
+      en: 'Network topology set',
+      de: 'Netzwerktopologie-Set',
+      fr: 'Ensemble de topologies réseau',
+      es: 'Conjunto de topologías de red',
+      it: 'Set di topologie di rete',
+      pt: 'Conjunto de topologias de rede',
+      ru: 'Набор схем топологии сети',
+      jp: 'ネットワークトポロジーセット',
+      kr: '네트워크 토폴로지 세트',
+      id: 'Set topologi jaringan',
+    },
+    price: 1800,
+    daysAgo: 6,
+  },
+  {
+    titles: {
+      zh: '每周计划表',
+      tw: '每週計畫表',
+      en: 'Weekly planner',
+      de: 'Wochenplaner',
+      fr: 'Planning hebdomadaire',
+      es: 'Planificador semanal',
+      it: 'Planner settimanale',
+      pt: 'Planejador semanal',
+      ru: 'Планировщик на неделю',
+      jp: '週間プランナー',
+      kr: '주간 플래너',
+      id: 'Perencana mingguan',
+    },
+    price: 300,
+    daysAgo: 2,
+  },
 ];
 
 const noIdempotencyKey = async () => undefined;
@@ -89,7 +158,13 @@ export async function seedPointsDemo(db: Db, userId: number, now: number): Promi
   for (const template of DEMO_TEMPLATES) {
     await spendTemplateCredit(
       db,
-      { userId, templateId: `demo-${template.daysAgo}`, title: template.title, price: template.price },
+      {
+        userId,
+        templateId: `demo-${template.daysAgo}`,
+        title: template.titles.en,
+        titleTranslations: template.titles,
+        price: template.price,
+      },
       now - template.daysAgo * DAY,
       noIdempotencyKey,
     );

@@ -633,6 +633,8 @@ export interface TemplateCreditSpendsTable {
   created_at: number;
   template_id: string;
   work_title: string;
+  /** The title in other languages (docs/decisions/058); null when bought under one. */
+  work_title_translations: Generated<string | null>;
   price: number;
 }
 

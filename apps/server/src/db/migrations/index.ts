@@ -36,6 +36,7 @@ import * as pricedCheckouts from './2026-12-02-910-priced-checkouts.js';
 import * as incomeOwedAndFees from './2026-12-02-911-income-owed-and-fees.js';
 import * as textsInTheReadersLanguage from './2026-12-02-914-texts-in-the-readers-language.js';
 import * as orderItems from './2026-12-02-915-order-items.js';
+import * as templateTitlesInLanguages from './2026-12-02-916-template-titles-in-languages.js';
 import * as teamPlans from './2026-11-25-802-team-plans.js';
 
 /**
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-911-income-owed-and-fees': incomeOwedAndFees,
   '2026-12-02-914-texts-in-the-readers-language': textsInTheReadersLanguage,
   '2026-12-02-915-order-items': orderItems,
+  '2026-12-02-916-template-titles-in-languages': templateTitlesInLanguages,
 };

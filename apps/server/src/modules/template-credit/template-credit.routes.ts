@@ -15,7 +15,7 @@ export async function templateCreditRoutes(app: FastifyInstance) {
     ok({ surplus: await balance(app.db, caller.userId, 'template_credit', app.clock.now()) }),
   );
   registerRoute(app, listTemplateCreditRecordsRoute, async ({ caller, query }) =>
-    ok(await templateRecords(app.db, caller.userId, query.offset ?? 0, query.count ?? 10)),
+    ok(await templateRecords(app.db, caller.userId, query.offset ?? 0, query.count ?? 10, caller)),
   );
   registerRoute(app, listTemplateCreditAdditionsRoute, async ({ caller, query }) =>
     ok(await templateAdditions(app.db, caller.userId, query.offset ?? 0, query.count ?? 10)),

@@ -10,6 +10,7 @@ import {
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
+import { type Reader, readLocalised, storedTranslations, type Translations } from '../../lib/localised-text.js';
 import { balance, spend } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 
@@ -17,6 +18,8 @@ export interface TemplatePurchase {
   userId: number;
   templateId: string;
   title: string;
+  /** The title in other languages (the demo's purchases; docs/decisions/058). */
+  titleTranslations?: Translations;
   /** Fen. */
   price: number;
 }
@@ -44,6 +47,7 @@ export async function spendTemplateCredit(
           created_at: now,
           template_id: input.templateId,
           work_title: input.title,
+          work_title_translations: storedTranslations(input.titleTranslations ?? {}),
           price: input.price,
         })
         .returning('id')
@@ -58,23 +62,28 @@ export async function spendTemplateCredit(
   }
 }
 
-/** Templates bought with credit, newest first, `count` from `offset`, and how many in all. */
+/** Templates bought with credit, newest first, `count` from `offset`, and how many in all; titles in the reader's language. */
 export async function templateRecords(
   db: Db,
   userId: number,
   offset: number,
   count: number,
+  reader: Reader,
 ): Promise<{ list: Static<typeof TemplateCreditRecord>[]; count: number }> {
   const mine = db.selectFrom('template_credit_spends').where('user_id', '=', userId);
-  const [list, total] = await Promise.all([
+  const [rows, total] = await Promise.all([
     mine
-      .select(['id', 'created_at', 'work_title', 'price'])
+      .select(['id', 'created_at', 'work_title', 'work_title_translations', 'price'])
       .orderBy('id', 'desc')
       .limit(count)
       .offset(offset)
       .execute(),
     mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
+  const list = rows.map(({ work_title_translations: translations, ...row }) => ({
+    ...row,
+    work_title: readLocalised(row.work_title, translations, reader),
+  }));
   return { list, count: Number(total.count) };
 }
 
