@@ -69,6 +69,8 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
       const names = res.json.commands.map((c: { name: string }) => c.name);
       expect(names).toEqual(commands.map((c) => c.name));
       expect(names).toEqual(expect.arrayContaining(['help', 'user:create', 'seed:demo']));
+      expect(res.json.localised).toContain('--<option>-<language>');
+      expect(res.json.localised).toContain('zh, en, de, fr, es, jp, tw, it, pt, kr, id, ru');
     }
   });
 
