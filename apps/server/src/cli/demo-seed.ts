@@ -11,7 +11,8 @@ import { seedMessagesDemo } from './messages-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/index.js';
-import { defineCoupon, holdCoupon } from '../modules/coupons/coupons.service.js';
+import { defineCoupon } from '../modules/coupons/coupons.service.js';
+import { giveBenefit } from '../modules/grants/index.js';
 import { seedCheckoutDemo } from './checkout-demo.js';
 import { seedCompanyDemo } from './company-demo.js';
 import { seedTeamDemo } from './team-demo.js';
@@ -160,7 +161,13 @@ async function demoCoupons(deps: SeedDeps, userId: number): Promise<Record<strin
   await deps.db
     .transaction()
     .execute((trx) =>
-      holdCoupon(trx, userId, held.id, { kind: 'operator', id: 'demo-coupon', reason: 'demo coupon' }, false, now),
+      giveBenefit(
+        trx,
+        userId,
+        { kind: 'coupon', coupon: held.id, replaceHeld: false },
+        { kind: 'operator', id: 'demo-coupon', reason: 'demo coupon' },
+        now,
+      ),
     );
   const offered = await defineCoupon(
     deps.db,

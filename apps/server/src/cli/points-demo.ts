@@ -1,7 +1,7 @@
 import type { AiPointMethod, AiPointProduct, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { grant } from '../modules/grants/grants.service.js';
-import { consumePoints, expirePoints, giveUnlimited } from '../modules/points/points.service.js';
+import { giveBenefit } from '../modules/grants/index.js';
+import { consumePoints, expirePoints } from '../modules/points/points.service.js';
 import { spendTemplateCredit } from '../modules/template-credit/template-credit.service.js';
 
 const DAY = 86_400;
@@ -116,7 +116,7 @@ export async function seedPointsDemo(db: Db, userId: number, now: number): Promi
   await db.transaction().execute(async (trx) => {
     for (const [i, given] of DEMO_GRANTS.entries()) {
       const at = now - given.daysAgo * DAY;
-      await grant(
+      await giveBenefit(
         trx,
         userId,
         {
@@ -129,7 +129,7 @@ export async function seedPointsDemo(db: Db, userId: number, now: number): Promi
         at,
       );
     }
-    await grant(
+    await giveBenefit(
       trx,
       userId,
       { kind: 'template_credit', amount: 5000 },
@@ -170,6 +170,16 @@ export async function seedPointsDemo(db: Db, userId: number, now: number): Promi
     );
   }
   await expirePoints(db, now);
-  await db.transaction().execute((trx) => giveUnlimited(trx, userId, 12, now));
+  await db
+    .transaction()
+    .execute((trx) =>
+      giveBenefit(
+        trx,
+        userId,
+        { kind: 'unlimited_ai', days: 12 },
+        { kind: 'operator', id: 'demo-unlimited', reason: 'demo: unlimited AI use' },
+        now,
+      ),
+    );
   return true;
 }

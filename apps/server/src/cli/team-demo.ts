@@ -1,7 +1,8 @@
-import { type ErrorEntry, TeamErrors, type TeamProduct, TeamRole } from '@account-centre/contract';
+import { type ErrorEntry, TeamErrors, type TeamPlanType, type TeamProduct, TeamRole } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
-import { addTeamPlan, authorizeSeat } from '../modules/teams/plans.service.js';
+import { giveBenefit } from '../modules/grants/index.js';
+import { authorizeSeat } from '../modules/teams/plans.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 import { ensureUser, type SeedDeps } from './demo-users.js';
 
@@ -39,7 +40,7 @@ const DEMO_TEAM = {
 } as const;
 
 /** The plans of the demo's team: who holds a seat (by e-mail, `owner` for the demo itself). */
-const DEMO_PLANS: readonly { key: string; type: number; seats: number; since: number; holders: string[] }[] = [
+const DEMO_PLANS: readonly { key: string; type: TeamPlanType; seats: number; since: number; holders: string[] }[] = [
   {
     key: 'quarter',
     type: 74,
@@ -98,6 +99,28 @@ async function ownedTeam(
   }
 }
 
+/** A plan of the demo's team, given by the grants module once per team and key; answers its id. */
+async function giveDemoTeamPlan(
+  db: Db,
+  ownerId: number,
+  plan: { teamId: number; type: TeamPlanType; seats: number; key: string },
+  now: number,
+): Promise<number> {
+  const given = await db
+    .transaction()
+    .execute((trx) =>
+      giveBenefit(
+        trx,
+        ownerId,
+        { kind: 'team_plan', team: { id: plan.teamId }, type: plan.type, seats: plan.seats },
+        { kind: 'operator', id: `demo-team-plan:${plan.teamId}:${plan.key}`, reason: 'demo team plan' },
+        now,
+      ),
+    );
+  if (given.refused) throw new Error(`the demo's team plan was refused: ${given.refused}`);
+  return given.plan.id;
+}
+
 /** Every part is given once, however often the demo is seeded. */
 export async function seedTeamDemo(deps: SeedDeps, demoId: number): Promise<void> {
   const now = deps.clock.now();
@@ -111,14 +134,10 @@ export async function seedTeamDemo(deps: SeedDeps, demoId: number): Promise<void
   }
   for (const plan of DEMO_PLANS) {
     const given = now - plan.since;
-    const { id: planId } = await addTeamPlan(
+    const planId = await giveDemoTeamPlan(
       deps.db,
-      {
-        teamId,
-        type: plan.type,
-        seats: plan.seats,
-        source: { kind: 'operator', id: `demo-team-plan:${teamId}:${plan.key}`, reason: 'demo team plan' },
-      },
+      demoId,
+      { teamId, type: plan.type, seats: plan.seats, key: plan.key },
       given,
     );
     for (const holder of plan.holders)
@@ -133,15 +152,6 @@ async function seedProjectTeamDemo(db: Db, deps: SeedDeps, demoId: number): Prom
   const teamId = await ownedTeam(deps, DEMO_PROJECT_TEAM, lead.userId);
   if (teamId === undefined) return;
   await addTeamMember(db, { teamId, user: { id: demoId }, role: 'member' }, now).catch(unlessAlreadyThere);
-  const { id: planId } = await addTeamPlan(
-    db,
-    {
-      teamId,
-      type: 61,
-      seats: 10,
-      source: { kind: 'operator', id: `demo-team-plan:${teamId}:year`, reason: 'demo team plan' },
-    },
-    now,
-  );
+  const planId = await giveDemoTeamPlan(db, lead.userId, { teamId, type: 61, seats: 10, key: 'year' }, now);
   await authorizeSeat(db, { teamId, planId, userId: lead.userId }, now).catch(unlessAlreadyThere);
 }

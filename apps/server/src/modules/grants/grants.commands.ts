@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { type CliCommand, UsageError } from '../../cli/cli.js';
 import { intFlag, timeFlag } from '../../cli/order-flags.js';
 import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
-import { balance, grant, revoke } from './grants.service.js';
+import { giveBenefit } from './benefits.js';
+import { balance, revoke } from './grants.service.js';
 import { lockNamedUser } from '../user/user.service.js';
 
 const kindOption = { name: 'kind', description: 'default ai_points', values: balanceKinds } as const;
@@ -37,14 +38,14 @@ export const pointsGrantCommand: CliCommand = {
     const now = deps.clock.now();
     return deps.db.transaction().execute(async (trx) => {
       const userId = await lockNamedUser(trx, user, AuthErrors.accountNotFound);
-      const given = await grant(
+      const given = await giveBenefit(
         trx,
         userId,
         { kind, amount, expiresAt, ...(flags.method ? { method: flags.method } : {}) },
         { kind: 'operator', id: reference, reason },
         now,
       );
-      return { ...given, balance: await balance(trx, userId, kind, now) };
+      return { grant: given.grant, created: given.created, balance: await balance(trx, userId, kind, now) };
     });
   },
 };

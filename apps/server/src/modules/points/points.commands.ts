@@ -8,11 +8,11 @@ import {
   acquisitions,
   endUnlimited,
   expirePoints,
-  giveUnlimited,
   pointsNow,
   remindExpiringPoints,
   usagePage,
 } from './points.service.js';
+import { giveBenefit } from '../grants/index.js';
 
 export const pointsUnlimitedCommand: CliCommand = {
   name: 'points:unlimited',
@@ -33,7 +33,14 @@ export const pointsUnlimitedCommand: CliCommand = {
     return deps.db.transaction().execute(async (trx) => {
       const userId = await lockNamedUser(trx, user, AuthErrors.accountNotFound);
       if (end) await endUnlimited(trx, userId, now);
-      else await giveUnlimited(trx, userId, days as number, now);
+      else
+        await giveBenefit(
+          trx,
+          userId,
+          { kind: 'unlimited_ai', days: days as number },
+          { kind: 'operator', id: `unlimited:${userId}:${now}`, reason: 'unlimited AI days from customer service' },
+          now,
+        );
       return { user_id: userId, ...(await pointsNow(trx, userId, now)) };
     });
   },
