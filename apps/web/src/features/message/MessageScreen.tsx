@@ -2,8 +2,7 @@ import { NOTIFICATION_PAGE_SIZE } from '@account-centre/contract';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../components/LoadFailed';
-import { PageRows, Pager } from '../../components/Pager';
+import { PagedSection } from '../../components/PagedSection';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { formatDate, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -11,7 +10,6 @@ import { type Message, useMessages } from './api/get-messages';
 import { useMarkRead } from './api/mark-messages-read';
 import { MessageContent } from './components/MessageContent';
 import { UnreadElsewhere, useOpeningPage } from './components/UnreadElsewhere';
-import { Loading } from '../../components/Loading';
 
 /**
  * /message (spec 01 §2 "Messages screen", §4 "Notifications"): the account's messages, newest
@@ -49,27 +47,30 @@ function Messages({ userId }: { userId: number }) {
     mutate(unread.map((message) => message.id));
   }, [shown, mutate]);
 
-  if (messages.isPending) return <Loading />;
-  if (messages.isError)
-    return <LoadFailed message={t('message:list.loadFailed')} onRetry={() => void messages.refetch()} />;
-  if (messages.data.count === 0) return <Text c="dimmed">{t('message:list.empty')}</Text>;
-
-  const pages = Math.ceil(messages.data.count / NOTIFICATION_PAGE_SIZE);
   return (
-    <Stack gap="sm">
-      <UnreadElsewhere page={page} turning={messages.isPlaceholderData} onShow={setPage} />
-      <Text id={listId} size="sm" c="dimmed">
-        {t('message:list.label')}
-      </Text>
-      <PageRows turning={messages.isPlaceholderData}>
+    <PagedSection
+      query={messages}
+      count={(data) => data.count}
+      empty={t('message:list.empty')}
+      loadFailed={t('message:list.loadFailed')}
+      paging={{ page, pageSize: NOTIFICATION_PAGE_SIZE, onPage: setPage, label: t('message:list.pages') }}
+      before={
+        <>
+          <UnreadElsewhere page={page} turning={messages.isPlaceholderData} onShow={setPage} />
+          <Text id={listId} size="sm" c="dimmed">
+            {t('message:list.label')}
+          </Text>
+        </>
+      }
+    >
+      {(data) => (
         <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={listId}>
-          {messages.data.notify.map((message) => (
+          {data.notify.map((message) => (
             <MessageCard key={message.id} message={message} />
           ))}
         </Stack>
-      </PageRows>
-      {pages > 1 && <Pager label={t('message:list.pages')} total={pages} value={page} onChange={setPage} size="sm" />}
-    </Stack>
+      )}
+    </PagedSection>
   );
 }
 

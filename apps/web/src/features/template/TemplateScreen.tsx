@@ -1,10 +1,10 @@
 import { Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { PageRows, Pager } from '../../components/Pager';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PagedSection } from '../../components/PagedSection';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { useBuildContext } from '../../lib/build-context';
 import { buyHref } from '../../lib/buy-link';
@@ -101,52 +101,39 @@ function Records({ userId }: { userId: number }) {
   const records = useTemplateRecords(userId, page);
   const headingId = useId();
 
-  let body;
-  if (records.isPending) {
-    body = <Loading />;
-  } else if (records.isError) {
-    body = <LoadFailed message={t('template:records.loadFailed')} onRetry={() => void records.refetch()} />;
-  } else if (records.data.count === 0) {
-    body = <Text c="dimmed">{t('template:records.empty')}</Text>;
-  } else {
-    const pages = Math.ceil(records.data.count / TEMPLATE_RECORD_PAGE_SIZE);
-    body = (
-      <Stack gap="sm">
-        <PageRows turning={records.isPlaceholderData}>
-          <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('template:records.time')}</Table.Th>
-                <Table.Th>{t('template:records.template')}</Table.Th>
-                <Table.Th style={{ textAlign: 'end' }}>{t('template:records.amount')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.data.list.map((record) => (
-                <Table.Tr key={record.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.created_at, 'dateTime')}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.work_title}</Table.Td>
-                  <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
-                    {formatCurrency(record.price, language, 'CNY')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </PageRows>
-        {pages > 1 && (
-          <Pager label={t('template:records.pages')} total={pages} value={page} onChange={setPage} size="sm" />
-        )}
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
-        {t('template:records.title')}
-      </Title>
-      {body}
-    </Stack>
+    <PagedSection
+      query={records}
+      count={(data) => data.count}
+      empty={t('template:records.empty')}
+      loadFailed={t('template:records.loadFailed')}
+      paging={{ page, pageSize: TEMPLATE_RECORD_PAGE_SIZE, onPage: setPage, label: t('template:records.pages') }}
+      title={t('template:records.title')}
+      headingId={headingId}
+    >
+      {(data) => (
+        <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('template:records.time')}</Table.Th>
+              <Table.Th>{t('template:records.template')}</Table.Th>
+              <Table.Th style={{ textAlign: 'end' }}>{t('template:records.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.list.map((record) => (
+              <Table.Tr key={record.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(record.created_at, 'dateTime')}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.work_title}</Table.Td>
+                <Table.Td style={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                  {formatCurrency(record.price, language, 'CNY')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </PagedSection>
   );
 }
 
@@ -159,47 +146,34 @@ function Additions({ userId }: { userId: number }) {
   const headingId = useId();
   const money = (fen: number) => formatCurrency(fen, language, 'CNY');
 
-  let body;
-  if (added.isPending) {
-    body = <Loading />;
-  } else if (added.isError) {
-    body = <LoadFailed message={t('template:added.loadFailed')} onRetry={() => void added.refetch()} />;
-  } else if (added.data.count === 0) {
-    body = <Text c="dimmed">{t('template:added.empty')}</Text>;
-  } else {
-    const pages = Math.ceil(added.data.count / TEMPLATE_RECORD_PAGE_SIZE);
-    body = (
-      <Stack gap="sm">
-        <PageRows turning={added.isPlaceholderData}>
-          <RecordTable
-            rows={added.data.list}
-            rowKey={(row) => row.id}
-            labelledBy={headingId}
-            columns={[
-              { header: t('template:added.time'), cell: (row) => formatDate(row.created_at, 'dateTime', language) },
-              { header: t('template:added.source'), cell: (row) => t(`template:added.sources.${row.source}`) },
-              { header: t('template:added.amount'), numeric: true, cell: (row) => money(row.amount) },
-              { header: t('template:added.remaining'), numeric: true, cell: (row) => money(row.remaining) },
-              {
-                header: t('template:added.expiry'),
-                cell: (row) =>
-                  row.expires_at === null ? t('template:added.never') : formatDate(row.expires_at, 'date', language),
-              },
-            ]}
-          />
-        </PageRows>
-        {pages > 1 && (
-          <Pager label={t('template:added.pages')} total={pages} value={page} onChange={setPage} size="sm" />
-        )}
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
-        {t('template:added.title')}
-      </Title>
-      {body}
-    </Stack>
+    <PagedSection
+      query={added}
+      count={(data) => data.count}
+      empty={t('template:added.empty')}
+      loadFailed={t('template:added.loadFailed')}
+      paging={{ page, pageSize: TEMPLATE_RECORD_PAGE_SIZE, onPage: setPage, label: t('template:added.pages') }}
+      title={t('template:added.title')}
+      headingId={headingId}
+    >
+      {(data) => (
+        <RecordTable
+          rows={data.list}
+          rowKey={(row) => row.id}
+          labelledBy={headingId}
+          columns={[
+            { header: t('template:added.time'), cell: (row) => formatDate(row.created_at, 'dateTime', language) },
+            { header: t('template:added.source'), cell: (row) => t(`template:added.sources.${row.source}`) },
+            { header: t('template:added.amount'), numeric: true, cell: (row) => money(row.amount) },
+            { header: t('template:added.remaining'), numeric: true, cell: (row) => money(row.remaining) },
+            {
+              header: t('template:added.expiry'),
+              cell: (row) =>
+                row.expires_at === null ? t('template:added.never') : formatDate(row.expires_at, 'date', language),
+            },
+          ]}
+        />
+      )}
+    </PagedSection>
   );
 }

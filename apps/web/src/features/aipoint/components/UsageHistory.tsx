@@ -1,14 +1,12 @@
 import { aiUsagePageSizes } from '@account-centre/contract';
-import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Group, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { PageRows, Pager } from '../../../components/Pager';
+import { PagedSection } from '../../../components/PagedSection';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
 import { useAiPointUsage } from '../api/get-ai-point-usage';
 import { featureLabel, productLabel } from '../labels';
-import { Loading } from '../../../components/Loading';
 
 /**
  * Every use of points, newest first, a page at a time (10, 20 or 50 a page, spec 01 §9): when,
@@ -22,16 +20,30 @@ export function UsageHistory({ userId, labelledBy }: { userId: number; labelledB
   const [page, setPage] = useState(1);
   const usage = useAiPointUsage(userId, pageSize, page);
 
-  if (usage.isPending) return <Loading />;
-  if (usage.isError) return <LoadFailed message={t('aipoint:usage.loadFailed')} onRetry={() => void usage.refetch()} />;
-  if (usage.data.count === 0) return <Text c="dimmed">{t('aipoint:usage.empty')}</Text>;
-
-  const pages = Math.ceil(usage.data.count / pageSize);
   return (
-    <Stack gap="sm">
-      <PageRows turning={usage.isPlaceholderData}>
+    <PagedSection
+      query={usage}
+      count={(data) => data.count}
+      empty={t('aipoint:usage.empty')}
+      loadFailed={t('aipoint:usage.loadFailed')}
+      paging={{ page, pageSize, onPage: setPage, label: t('aipoint:usage.pages') }}
+      beside={
+        <NativeSelect
+          size="xs"
+          label={t('aipoint:usage.pageSize')}
+          value={String(pageSize)}
+          data={aiUsagePageSizes.map(String)}
+          onChange={(event) => {
+            setPageSize(Number(event.currentTarget.value));
+            setPage(1);
+          }}
+          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
+        />
+      }
+    >
+      {(data) => (
         <RecordTable
-          rows={usage.data.list}
+          rows={data.list}
           rowKey={(use) => use.id}
           labelledBy={labelledBy}
           columns={[
@@ -54,23 +66,7 @@ export function UsageHistory({ userId, labelledBy }: { userId: number; labelledB
             { header: t('aipoint:usage.product'), cell: (use) => productLabel(t, use.product_type) },
           ]}
         />
-      </PageRows>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <NativeSelect
-          size="xs"
-          label={t('aipoint:usage.pageSize')}
-          value={String(pageSize)}
-          data={aiUsagePageSizes.map(String)}
-          onChange={(event) => {
-            setPageSize(Number(event.currentTarget.value));
-            setPage(1);
-          }}
-          styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
-        />
-        {pages > 1 && (
-          <Pager label={t('aipoint:usage.pages')} total={pages} value={page} onChange={setPage} size="sm" />
-        )}
-      </Group>
-    </Stack>
+      )}
+    </PagedSection>
   );
 }

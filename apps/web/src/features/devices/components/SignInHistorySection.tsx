@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { PageRows, Pager } from '../../../components/Pager';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { PagedSection } from '../../../components/PagedSection';
 import { SIGN_IN_HISTORY_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,6 @@ import { clientLabel, deviceErrorText, locationLabel, methodLabel } from '../lab
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { ConfirmModal } from './ConfirmModal';
-import { Loading } from '../../../components/Loading';
 
 /**
  * The account's sign-in attempts, paged, with "this wasn't me": it ends every session, unbinds
@@ -43,82 +41,72 @@ export function SignInHistorySection({ userId }: { userId: number }) {
       }
     });
 
-  let body;
-  if (history.isPending) {
-    body = (
-      <Group justify="center" py="lg">
-        <Loading />
-      </Group>
-    );
-  } else if (history.isError) {
-    body = <LoadFailed message={t('devices:history.loadError')} onRetry={() => void history.refetch()} />;
-  } else if (history.data.count === 0) {
-    body = <Text c="dimmed">{t('devices:history.empty')}</Text>;
-  } else {
-    const pages = Math.max(1, Math.ceil(history.data.count / SIGN_IN_HISTORY_PAGE_SIZE));
-    body = (
-      <Stack gap="sm">
-        <PageRows turning={history.isPlaceholderData}>
-          {/* A table where it has room; on narrow screens each attempt is a card, so nothing scrolls sideways. */}
-          <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-            <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('devices:history.time')}</Table.Th>
-                  <Table.Th>{t('devices:history.result')}</Table.Th>
-                  <Table.Th>{t('devices:history.method')}</Table.Th>
-                  <Table.Th>{t('devices:history.client')}</Table.Th>
-                  <Table.Th>{t('devices:history.location')}</Table.Th>
-                  {/* The column of "this wasn't me": named for screen readers, no visible heading. */}
-                  <Table.Th>
-                    <VisuallyHidden>{t('devices:history.action')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.data.map((event) => (
-                  <HistoryRow key={event.id} event={event} onDisown={setDisowned} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack
-            gap="xs"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            hiddenFrom="sm"
-            aria-labelledby={headingId}
-          >
-            {history.data.data.map((event) => (
-              <HistoryCard key={event.id} event={event} onDisown={setDisowned} />
-            ))}
-          </Stack>
-        </PageRows>
-        {pages > 1 && (
-          <Pager label={t('devices:history.pages')} total={pages} value={page} onChange={setPage} size="sm" />
-        )}
-      </Stack>
-    );
-  }
-
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="sm">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div style={{ flex: '1 1 16rem' }}>
-          <Title order={2} size="h4" id={headingId}>
-            {t('devices:history.heading')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('devices:history.intro')}
-          </Text>
-        </div>
-        <Button variant="light" color="red" size="sm" onClick={() => setDisowned(null)}>
-          {t('devices:notMe.action')}
-        </Button>
-      </Group>
-      {body}
+    <>
+      <PagedSection
+        query={history}
+        count={(data) => data.count}
+        empty={t('devices:history.empty')}
+        loadFailed={t('devices:history.loadError')}
+        paging={{ page, pageSize: SIGN_IN_HISTORY_PAGE_SIZE, onPage: setPage, label: t('devices:history.pages') }}
+        headingId={headingId}
+        header={
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <div style={{ flex: '1 1 16rem' }}>
+              <Title order={2} size="h4" id={headingId}>
+                {t('devices:history.heading')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('devices:history.intro')}
+              </Text>
+            </div>
+            <Button variant="light" color="red" size="sm" onClick={() => setDisowned(null)}>
+              {t('devices:notMe.action')}
+            </Button>
+          </Group>
+        }
+      >
+        {(data) => (
+          <>
+            {/* A table where it has room; on narrow screens each attempt is a card, so nothing scrolls sideways. */}
+            <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+              <Table striped verticalSpacing="sm" aria-labelledby={headingId}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('devices:history.time')}</Table.Th>
+                    <Table.Th>{t('devices:history.result')}</Table.Th>
+                    <Table.Th>{t('devices:history.method')}</Table.Th>
+                    <Table.Th>{t('devices:history.client')}</Table.Th>
+                    <Table.Th>{t('devices:history.location')}</Table.Th>
+                    {/* The column of "this wasn't me": named for screen readers, no visible heading. */}
+                    <Table.Th>
+                      <VisuallyHidden>{t('devices:history.action')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.data.map((event) => (
+                    <HistoryRow key={event.id} event={event} onDisown={setDisowned} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Stack
+              gap="xs"
+              component="ul"
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              hiddenFrom="sm"
+              aria-labelledby={headingId}
+            >
+              {data.data.map((event) => (
+                <HistoryCard key={event.id} event={event} onDisown={setDisowned} />
+              ))}
+            </Stack>
+          </>
+        )}
+      </PagedSection>
       <ConfirmModal
         opened={disowned !== undefined}
         title={t('devices:notMe.title')}
@@ -129,7 +117,7 @@ export function SignInHistorySection({ userId }: { userId: number }) {
       >
         {t('devices:notMe.body')}
       </ConfirmModal>
-    </Stack>
+    </>
   );
 }
 

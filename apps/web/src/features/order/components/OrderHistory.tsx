@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { PageRows, Pager } from '../../../components/Pager';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { type Paging, PagedSection, type SectionQuery } from '../../../components/PagedSection';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -209,22 +209,24 @@ function PagedHistory({ userId, onRequest }: { userId: number; onRequest: (row: 
   const [measure, tableFits] = useFitsWidth<HTMLDivElement>(HISTORY_TABLE_MIN_WIDTH);
   const query = useQuery(orderPageQueryOptions(userId, page));
   useOrderLoadedSignal(query.isSuccess);
-  const data = query.data;
-  if (!data) return <HistoryStatus error={query.error} />;
-  if (data.total === 0) return <Text c="dimmed">{t('order:history.empty')}</Text>;
-  const pages = Math.ceil(data.total / ORDER_PAGE_SIZE);
   const Rows = tableFits ? HistoryTable : HistoryCards;
   return (
-    <Stack gap="sm" ref={measure}>
-      <PageRows turning={query.isPlaceholderData}>
-        <Rows userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
-      </PageRows>
-      {pages > 1 && (
-        <Group component="nav" aria-label={t('order:history.pages')} justify="flex-end">
-          <Pager total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} />
-        </Group>
+    <HistorySection
+      query={query}
+      paging={{
+        page: page + 1,
+        pageSize: ORDER_PAGE_SIZE,
+        onPage: (value) => setPage(value - 1),
+        label: t('order:history.pages'),
+        at: 'end',
+      }}
+    >
+      {(data) => (
+        <div ref={measure}>
+          <Rows userId={userId} rows={data.rows} now={nowSeconds()} onRequest={onRequest} />
+        </div>
       )}
-    </Stack>
+    </HistorySection>
   );
 }
 
@@ -235,34 +237,48 @@ function GrowingHistory({ userId, onRequest }: { userId: number; onRequest: (row
   const queries = useQueries({
     queries: Array.from({ length: shown }, (_, page) => orderPageQueryOptions(userId, page)),
   });
-  const first = queries[0];
-  useOrderLoadedSignal(first?.isSuccess ?? false);
-  if (!first?.data) return <HistoryStatus error={first?.error ?? null} />;
-  if (first.data.total === 0) return <Text c="dimmed">{t('order:history.empty')}</Text>;
+  const first = queries[0]!;
+  useOrderLoadedSignal(first.isSuccess);
   const loaded = queries.map((query) => query.data).filter((data): data is OrderPage => data !== undefined);
   const rows = loaded.flatMap((data) => data.rows);
-  const total = loaded.at(-1)?.total ?? first.data.total;
   const loading = queries.some((query) => query.isFetching);
   return (
-    <Stack gap="sm">
-      <HistoryCards userId={userId} rows={rows} now={nowSeconds()} onRequest={onRequest} />
-      {rows.length < total && (
-        <Button variant="default" loading={loading} onClick={() => setShown((count) => count + 1)} fullWidth>
-          {t('order:history.readMore')}
-        </Button>
+    <HistorySection query={first}>
+      {(data) => (
+        <Stack gap="sm">
+          <HistoryCards userId={userId} rows={rows} now={nowSeconds()} onRequest={onRequest} />
+          {rows.length < (loaded.at(-1)?.total ?? data.total) && (
+            <Button variant="default" loading={loading} onClick={() => setShown((count) => count + 1)} fullWidth>
+              {t('order:history.readMore')}
+            </Button>
+          )}
+        </Stack>
       )}
-    </Stack>
+    </HistorySection>
   );
 }
 
-function HistoryStatus({ error }: { error: Error | null }) {
+/** Both forms of the history: the same loading, failure and empty views around their rows. */
+function HistorySection({
+  query,
+  paging,
+  children,
+}: {
+  query: SectionQuery<OrderPage> & { error: Error | null };
+  paging?: Paging;
+  children: (data: OrderPage) => ReactNode;
+}) {
   const { t } = useTranslation();
-  return error ? (
-    <Text c="red" role="alert">
-      {errorText(t, error, { domains: [OrderErrors] })}
-    </Text>
-  ) : (
-    <Loader size="sm" />
+  return (
+    <PagedSection
+      query={query}
+      count={(data) => data.total}
+      empty={t('order:history.empty')}
+      loadFailed={query.error && errorText(t, query.error, { domains: [OrderErrors] })}
+      paging={paging}
+    >
+      {children}
+    </PagedSection>
   );
 }
 

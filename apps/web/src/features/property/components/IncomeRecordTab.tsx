@@ -1,10 +1,8 @@
 import { INCOME_PAGE_SIZE, type IncomeProduct, incomeProducts } from '@account-centre/contract';
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { Loading } from '../../../components/Loading';
-import { PageRows, Pager } from '../../../components/Pager';
+import { PagedSection } from '../../../components/PagedSection';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
 import { type IncomeEntry, type IncomeWindow, useForgetIncomePages, useIncomeRecords } from '../api/get-income-records';
@@ -102,44 +100,33 @@ function Entries({
     return entry.description ? `${what} · ${entry.description}` : what;
   };
 
-  let body;
-  if (records.isPending) body = <Loading />;
-  else if (records.isError)
-    body = <LoadFailed message={t('property:record.loadFailed')} onRetry={() => void records.refetch()} />;
-  else if (records.data.count === 0) body = <Text c="dimmed">{t('property:record.empty')}</Text>;
-  else {
-    const pages = Math.ceil(records.data.count / INCOME_PAGE_SIZE);
-    body = (
-      <Stack gap="sm">
-        <PageRows turning={records.isPlaceholderData}>
-          <RecordTable
-            rows={records.data.income}
-            rowKey={(entry) => entry.id}
-            labelledBy={headingId}
-            columns={[
-              { header: t('property:record.item'), cell: (entry) => entry.title },
-              { header: t('property:record.product'), cell: (entry) => t(`property:record.${entry.product}`) },
-              {
-                header: t('property:record.time'),
-                cell: (entry) => formatDate(entry.created_at, 'dateTime', language),
-              },
-              { header: t('property:record.amount'), cell: (entry) => money(entry.price), numeric: true },
-              { header: t('property:record.description'), cell: describe },
-            ]}
-          />
-        </PageRows>
-        {pages > 1 && (
-          <Pager label={t('property:record.pages')} total={pages} value={page} onChange={onPage} size="sm" />
-        )}
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
-        {t('property:record.title')}
-      </Title>
-      {body}
-    </Stack>
+    <PagedSection
+      query={records}
+      count={(data) => data.count}
+      empty={t('property:record.empty')}
+      loadFailed={t('property:record.loadFailed')}
+      paging={{ page, pageSize: INCOME_PAGE_SIZE, onPage, label: t('property:record.pages') }}
+      title={t('property:record.title')}
+      headingId={headingId}
+    >
+      {(data) => (
+        <RecordTable
+          rows={data.income}
+          rowKey={(entry) => entry.id}
+          labelledBy={headingId}
+          columns={[
+            { header: t('property:record.item'), cell: (entry) => entry.title },
+            { header: t('property:record.product'), cell: (entry) => t(`property:record.${entry.product}`) },
+            {
+              header: t('property:record.time'),
+              cell: (entry) => formatDate(entry.created_at, 'dateTime', language),
+            },
+            { header: t('property:record.amount'), cell: (entry) => money(entry.price), numeric: true },
+            { header: t('property:record.description'), cell: describe },
+          ]}
+        />
+      )}
+    </PagedSection>
   );
 }

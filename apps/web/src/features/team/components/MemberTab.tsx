@@ -1,12 +1,10 @@
 import { canManageMember, canManageTeam, isFailure, TEAM_PLAN_PAGE_SIZE, TeamErrors } from '@account-centre/contract';
-import { Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Stack, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { Loading } from '../../../components/Loading';
-import { PageRows, Pager } from '../../../components/Pager';
+import { PagedSection } from '../../../components/PagedSection';
 import { showToast } from '../../../components/toast';
 import { errorText } from '../../../lib/api';
 import { emitAppEvent } from '../../../lib/app-events';
@@ -109,32 +107,29 @@ export function MemberTab() {
   const flow = { onClose: close, onDone: done, onFailed: failed };
   const manageable = (member: TeamMember) => canManageMember(viewer, member);
 
-  let list;
-  if (members.isPending) list = <Loading />;
-  else if (members.isError)
-    list = <LoadFailed message={t('team:members.loadFailed')} onRetry={() => void members.refetch()} />;
-  else if (members.data.total === 0) list = <Text c="dimmed">{t('team:members.none')}</Text>;
-  else
-    list = (
-      <Stack gap="sm">
-        <PageRows turning={members.isPlaceholderData}>
-          <MemberList
-            rows={rows}
-            narrow={narrow}
-            labelledBy={headingId}
-            selected={selected}
-            onSelect={setSelected}
-            manageable={manageable}
-            withActions={canManageTeam(team.role)}
-            onEdit={(member) => setDialog({ kind: 'edit', member })}
-            onRemove={(member) => setDialog({ kind: 'remove', members: [member] })}
-          />
-        </PageRows>
-        {pages > 1 && (
-          <Pager label={t('team:members.pages')} total={pages} value={page} onChange={turnPage} size="sm" />
-        )}
-      </Stack>
-    );
+  const list = (
+    <PagedSection
+      query={members}
+      count={(data) => data.total}
+      empty={t('team:members.none')}
+      loadFailed={t('team:members.loadFailed')}
+      paging={{ page, pageSize: TEAM_PLAN_PAGE_SIZE, onPage: turnPage, label: t('team:members.pages') }}
+    >
+      {(data) => (
+        <MemberList
+          rows={data.rows}
+          narrow={narrow}
+          labelledBy={headingId}
+          selected={selected}
+          onSelect={setSelected}
+          manageable={manageable}
+          withActions={canManageTeam(team.role)}
+          onEdit={(member) => setDialog({ kind: 'edit', member })}
+          onRemove={(member) => setDialog({ kind: 'remove', members: [member] })}
+        />
+      )}
+    </PagedSection>
+  );
 
   return (
     <Stack gap="md">

@@ -3,9 +3,7 @@ import { Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { Loading } from '../../../components/Loading';
-import { PageRows, Pager } from '../../../components/Pager';
+import { PagedSection } from '../../../components/PagedSection';
 import { RecordTable } from '../../../components/RecordTable';
 import { formatNumber, useLanguage } from '../../../lib/i18n';
 import { planPageQueryOptions } from '../api/get-plans';
@@ -21,18 +19,19 @@ export function PlanTab() {
   const plans = useQuery(planPageQueryOptions(ref, page));
   const headingId = useId();
 
-  let body;
-  if (plans.isPending) body = <Loading />;
-  else if (plans.isError)
-    body = <LoadFailed message={t('team:plans.loadFailed')} onRetry={() => void plans.refetch()} />;
-  else if (plans.data.total === 0) body = <Text c="dimmed">{t('team:plans.empty')}</Text>;
-  else {
-    const pages = Math.ceil(plans.data.total / TEAM_PLAN_PAGE_SIZE);
-    body = (
-      <Stack gap="sm">
-        <PageRows turning={plans.isPlaceholderData}>
+  return (
+    <Stack gap="sm">
+      <VisuallyHidden id={headingId}>{t('team:plans.title')}</VisuallyHidden>
+      <PagedSection
+        query={plans}
+        count={(data) => data.total}
+        empty={t('team:plans.empty')}
+        loadFailed={t('team:plans.loadFailed')}
+        paging={{ page, pageSize: TEAM_PLAN_PAGE_SIZE, onPage: setPage, label: t('team:plans.pages') }}
+      >
+        {(data) => (
           <RecordTable
-            rows={plans.data.rows}
+            rows={data.rows}
             rowKey={(plan) => plan.id}
             labelledBy={headingId}
             columns={[
@@ -52,15 +51,8 @@ export function PlanTab() {
               { header: t('team:plans.used'), cell: (plan) => formatNumber(plan.plan_num, language), numeric: true },
             ]}
           />
-        </PageRows>
-        {pages > 1 && <Pager label={t('team:plans.pages')} total={pages} value={page} onChange={setPage} size="sm" />}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="sm">
-      <VisuallyHidden id={headingId}>{t('team:plans.title')}</VisuallyHidden>
-      {body}
+        )}
+      </PagedSection>
     </Stack>
   );
 }
