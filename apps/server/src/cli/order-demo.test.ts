@@ -54,6 +54,20 @@ describe.each(dialects)('order demo data on $name', (dialect) => {
     }
   });
 
+  it('names the orders bought as catalogue items in the reader’s language, the others as recorded', async () => {
+    const names = async (tag: string) =>
+      (await call(t, getOrdersRoute, { as: demo, query: { count: 50 }, headers: { 'accept-language': tag } }))
+        .ok()
+        .data.map((row) => row.product_name);
+    const english = await names('en');
+    for (const chinese of ['思维导图 连续包年', '思维导图 2 年版', 'AI 点数 1000', '模板券充值'])
+      expect(english).not.toContain(chinese);
+    expect(english).toContain('项目管理 永久版');
+    const chinese = await names('zh-CN');
+    expect(chinese).not.toContain('Diagram annual plan');
+    expect(chinese).toContain('Formula plan');
+  });
+
   it('gives licences forever, active and expired, on several platforms, with a team plan apart', async () => {
     const res = await call(t, getLicencesRoute, { as: demo, host: hostOf('overseas') });
     const rows = res.ok().data;

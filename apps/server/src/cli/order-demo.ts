@@ -27,6 +27,11 @@ interface DemoOrder {
   daysAgo: number;
   invoice: DemoInvoice;
   more?: string;
+  /**
+   * The checkout catalogue item it stands for, when it is one: its name is then written in each
+   * reader's language (docs/decisions/058); `name` stays the sentence of an order without one.
+   */
+  item?: string;
   /** Days after the order date its entitlement ends, when recorded with the order (store orders). */
   lastsDays?: number;
   quantity?: number;
@@ -67,6 +72,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       product: 'max',
       type: 209,
       name: '图示 1 年版',
+      item: 'personal.oneYear',
       amount: 28_000,
       channel: 'online',
       region: 'domestic',
@@ -78,6 +84,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       product: 'mindmaster',
       type: 220,
       name: '思维导图 连续包年',
+      item: 'personal.continuousYearly',
       amount: 19_800,
       channel: 'online',
       region: 'domestic',
@@ -102,6 +109,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       product: 'mindmaster',
       type: 216,
       name: '思维导图 2 年版',
+      item: 'personal.twoYears',
       amount: 56_000,
       channel: 'online',
       region: 'domestic',
@@ -163,6 +171,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       product: 'servicePointsRecord',
       type: 1,
       name: 'AI 点数 1000',
+      item: 'ai.points1000',
       amount: 0,
       channel: 'online',
       region: 'domestic',
@@ -173,6 +182,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       product: 'templateRecord',
       type: 1,
       name: '模板券充值',
+      item: 'template.credit50',
       amount: 5_000,
       channel: 'online',
       region: 'domestic',
@@ -184,6 +194,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
       product: 'max',
       type: 220,
       name: 'Diagram annual plan',
+      item: 'personal.continuousYearly',
       amount: 9_900,
       channel: 'online',
       region: 'overseas',
@@ -239,6 +250,7 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
         product: demo.product,
         type: demo.type,
         productName: demo.name,
+        item: demo.item === undefined ? undefined : { key: demo.item, target: null },
         amount: demo.amount,
         channel: demo.channel,
         region: demo.region,
