@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
+import * as repo from './user.repository.js';
 import { type Crop, renderAvatar } from './avatar-image.js';
 
 interface AvatarDeps {
@@ -49,17 +50,8 @@ export async function saveAvatar(deps: AvatarDeps, userId: number, upload: Buffe
     previous = await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
       // Lock the row first: two uploads racing each see the other's picture as the previous one.
-      const locked = await trx
-        .updateTable('users')
-        .set({ updated_at: now })
-        .where('id', '=', userId)
-        .where('closed_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      if (!locked) throw appError(CommonErrors.notFound);
-      const row = await trx.selectFrom('users').select('avatar_url').where('id', '=', userId).executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ avatar_url: url }).where('id', '=', userId).execute();
-      return row.avatar_url;
+      if (!(await repo.lockOpenUserAddresses(trx, userId, now))) throw appError(CommonErrors.notFound);
+      return repo.replaceAvatar(trx, userId, url);
     });
   } catch (error) {
     await fs.rm(file, { force: true });

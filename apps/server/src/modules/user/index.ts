@@ -31,3 +31,31 @@ export const userModule = defineModule({
     },
   },
 });
+
+// The door: what other modules read and change of a person's account (docs/architecture.md#module-doors).
+export {
+  type AccountSettings,
+  chosenLanguage,
+  existingUserIds,
+  findAccountSettings,
+  findContactDetails,
+  findOpenUser,
+  findOpenUserById,
+  findProfiles,
+  findUserIdByAddress,
+  findUserIdByEmail,
+  getUserInfo,
+  hasAnyUser,
+  insertUser,
+  lockAnyUser,
+  lockNamedUser,
+  lockOpenUser,
+  lockOpenUserAddresses,
+  requireOpenUser,
+  setSignInAddress,
+  type SignInAddressColumn,
+  type UserContact,
+  userExists,
+  userIdsMatching,
+  type UserRef,
+} from './user.service.js';

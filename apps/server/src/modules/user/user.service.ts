@@ -3,6 +3,7 @@ import {
   CommonErrors,
   type ErrorEntry,
   isLanguage,
+  type Language,
   ProfileAnswerCode,
   type updateUserRoute,
   type UserInfo,
@@ -128,7 +129,7 @@ function toUserInfo(row: repo.UserInfoRow, providers: ReadonlySet<string>): User
     region: row.region,
     sex: row.sex,
     country: row.country,
-    language: row.language !== null && isLanguage(row.language) ? row.language : null,
+    language: chosenLanguage(row),
     // Storage quotas arrive with cloud storage; until then nothing is allotted or used.
     max_storage: 0,
     used_storage: 0,
@@ -153,12 +154,36 @@ export async function lockNamedUser(trx: Db, user: repo.UserRef, missing: ErrorE
  * call) must be an account that exists and is not closed.
  */
 export async function requireOpenUser(db: Db, userId: number): Promise<number> {
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
+  const user = await repo.findOpenUserById(db, userId);
   if (!user) throw appError(CommonErrors.notFound);
   return user.id;
 }
+
+/** The language an account chose, when it chose one of the twelve. */
+export function chosenLanguage(account: { language: string | null }): Language | null {
+  return account.language !== null && isLanguage(account.language) ? account.language : null;
+}
+
+// What other modules read and write of an account, through this module (docs/architecture.md#table-owners).
+export {
+  type AccountSettings,
+  existingUserIds,
+  findAccountSettings,
+  findContactDetails,
+  findOpenUser,
+  findOpenUserById,
+  findProfiles,
+  findUserIdByAddress,
+  findUserIdByEmail,
+  hasAnyUser,
+  insertUser,
+  lockAnyUser,
+  lockOpenUser,
+  lockOpenUserAddresses,
+  setSignInAddress,
+  type SignInAddressColumn,
+  type UserContact,
+  userExists,
+  userIdsMatching,
+  type UserRef,
+} from './user.repository.js';
