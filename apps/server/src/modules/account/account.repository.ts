@@ -1,60 +1,56 @@
 import type { Db } from '../../db/database.js';
-import type { IdentitiesTable } from '../../db/schema.js';
 
-/**
- * Locks an open account's row for the rest of the transaction and returns its sign-in
- * addresses. Every change of a sign-in method starts here, so two changes of one account (an
- * e-mail unbind racing a phone unbind) run one after the other and the second sees the first:
- * the only-binding rule cannot be raced (docs/architecture.md#invariants: transactions with row locks).
- */
-export function lockOpenUser(db: Db, userId: number, now: number) {
+// ---- exchange codes ---------------------------------------------------------------------
+
+/** The code of a form handed out to the user before, if any. */
+export function findExchangeCodeOfUser(db: Db, formName: string, userId: number) {
   return db
-    .updateTable('users')
-    .set({ updated_at: now })
-    .where('id', '=', userId)
-    .where('closed_at', 'is', null)
-    .returning(['id', 'email', 'mobile', 'second_mobile', 'avatar_url'])
-    .executeTakeFirst();
-}
-
-export type LockedUser = NonNullable<Awaited<ReturnType<typeof lockOpenUser>>>;
-
-export function findOpenUser(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .leftJoin('credentials', (join) =>
-      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', 'password'),
-    )
-    .select(['users.id', 'users.email', 'users.mobile', 'users.second_mobile', 'credentials.secret_hash'])
-    .where('users.id', '=', userId)
-    .where('users.closed_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function identityProvidersOf(db: Db, userId: number): Promise<IdentitiesTable['provider'][]> {
-  const rows = await db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.provider);
-}
-
-export function setUserColumn(
-  db: Db,
-  userId: number,
-  column: 'email' | 'mobile' | 'second_mobile',
-  value: string | null,
-  now: number,
-) {
-  return db
-    .updateTable('users')
-    .set({ [column]: value, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
-}
-
-export function deleteIdentity(db: Db, userId: number, provider: IdentitiesTable['provider']) {
-  return db
-    .deleteFrom('identities')
+    .selectFrom('exchange_codes')
+    .select('code')
+    .where('form_name', '=', formName)
     .where('user_id', '=', userId)
-    .where('provider', '=', provider)
-    .returning('subject')
     .executeTakeFirst();
+}
+
+/** The oldest code of a form nobody holds yet. */
+export function findUnclaimedExchangeCode(db: Db, formName: string) {
+  return db
+    .selectFrom('exchange_codes')
+    .select('id')
+    .where('form_name', '=', formName)
+    .where('user_id', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Gives the code to the user unless another took it first; no row back → taken. */
+export function claimExchangeCode(db: Db, codeId: number, userId: number, now: number) {
+  return db
+    .updateTable('exchange_codes')
+    .set({ user_id: userId, claimed_at: now })
+    .where('id', '=', codeId)
+    .where('user_id', 'is', null)
+    .returning('code')
+    .executeTakeFirst();
+}
+
+/** Adds a code to a form; one already there is left as it is. Whether it was added. */
+export async function insertExchangeCode(db: Db, formName: string, code: string, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto('exchange_codes')
+    .values({ form_name: formName, code, user_id: null, claimed_at: null, created_at: now })
+    .onConflict((oc) => oc.columns(['form_name', 'code']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** How many codes a form has, and how many of them are held. */
+export async function countExchangeCodes(db: Db, formName: string): Promise<{ total: number; claimed: number }> {
+  const counts = await db
+    .selectFrom('exchange_codes')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('user_id').as('claimed')])
+    .where('form_name', '=', formName)
+    .executeTakeFirstOrThrow();
+  return { total: Number(counts.total), claimed: Number(counts.claimed) };
 }

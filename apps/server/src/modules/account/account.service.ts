@@ -11,13 +11,14 @@ import {
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Db } from '../../db/database.js';
 import { type AppError, appError } from '../../lib/errors.js';
-import { insertAuditEvent, upsertPassword } from '../auth/auth.repository.js';
+import { findPasswordHash, insertAuditEvent, upsertPassword } from '../auth/auth.repository.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { Caller } from '../../lib/caller.js';
 import type { AuthDeps } from '../auth/deps.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
-import { getUserInfo } from '../user/user.service.js';
-import * as repo from './account.repository.js';
+import { clearPasswordWithdrawal } from '../devices/devices.repository.js';
+import { deleteIdentity, identityProvidersOf } from '../oauth/oauth.repository.js';
+import { findContactDetails, getUserInfo, lockOpenUserAddresses, setSignInAddress } from '../user/index.js';
 import * as sessionStore from '../auth/session-store.js';
 import { mayUnbind, type SignInMethod } from './sign-in-methods.js';
 
@@ -41,8 +42,16 @@ function addressTaken(error: unknown, column: AddressColumn | 'second_mobile'): 
   return appError(column === 'email' ? AuthErrors.emailUsed : AuthErrors.phoneUsed);
 }
 
+/** An open account's sign-in addresses and password hash (null without one), or undefined. */
+export async function findOpenAccount(db: Db, userId: number) {
+  const user = await findContactDetails(db, userId);
+  if (!user || user.closed_at !== null) return undefined;
+  const { email, mobile, second_mobile } = user;
+  return { id: userId, email, mobile, second_mobile, secret_hash: await findPasswordHash(db, userId) };
+}
+
 async function openUser(db: Db, userId: number) {
-  const user = await repo.findOpenUser(db, userId);
+  const user = await findOpenAccount(db, userId);
   if (!user) throw appError(CommonErrors.notFound);
   return user;
 }
@@ -98,10 +107,10 @@ export async function changePassword(
   await sessionStore.endingSessions(deps, async (trx, ending) => {
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
-    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked || locked[input.via] !== target) throw appError(CommonErrors.conflict);
     await upsertPassword(trx, actor.userId, secretHash, now);
-    await trx.deleteFrom('password_withdrawals').where('user_id', '=', actor.userId).execute();
+    await clearPasswordWithdrawal(trx, actor.userId);
     await sessionStore.revokeOtherSessions(trx, ending, actor.userId, actor.sessionId, now, 'password changed');
     await audit(trx, actor, user.secret_hash === null ? 'password.set' : 'password.change', now, { via: input.via });
   });
@@ -135,7 +144,7 @@ export async function writeAddress(
   now: number,
 ) {
   try {
-    await repo.setUserColumn(db, userId, column, value, now);
+    await setSignInAddress(db, userId, column, value, now);
   } catch (error) {
     throw addressTaken(error, column) ?? error;
   }
@@ -161,7 +170,7 @@ export async function bindAddress(
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
-    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
     if (locked[column] !== null) throw alreadyBound();
     await writeAddress(trx, actor.userId, column, value, now);
@@ -194,7 +203,7 @@ export async function replaceAddress(
     const now = deps.clock.now();
     await consumeCode(trx, oldCodeId, now);
     await consumeCode(trx, newCodeId, now);
-    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
     // The old code proved the address bound when it was checked; it must still be bound.
     if (locked[column] !== old) throw appError(CommonErrors.conflict);
@@ -222,7 +231,7 @@ export async function unbindAddress(
   const method: SignInMethod | null = column === 'second_mobile' ? null : column;
   if (
     method &&
-    !mayUnbind({ ...user, identities: await repo.identityProvidersOf(deps.db, actor.userId) }, method, actor.region)
+    !mayUnbind({ ...user, identities: await identityProvidersOf(deps.db, actor.userId) }, method, actor.region)
   ) {
     throw onlyBind();
   }
@@ -231,16 +240,16 @@ export async function unbindAddress(
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
-    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
     if (locked[column] !== bound) throw appError(CommonErrors.conflict);
     if (
       method &&
-      !mayUnbind({ ...locked, identities: await repo.identityProvidersOf(trx, actor.userId) }, method, actor.region)
+      !mayUnbind({ ...locked, identities: await identityProvidersOf(trx, actor.userId) }, method, actor.region)
     ) {
       throw onlyBind();
     }
-    await repo.setUserColumn(trx, actor.userId, column, null, now);
+    await setSignInAddress(trx, actor.userId, column, null, now);
     await audit(trx, actor, `${column}.unbind`, now);
   });
   return getUserInfo(deps, actor.userId);
@@ -250,12 +259,12 @@ export async function unbindAddress(
 export async function unbindIdentity(deps: AuthDeps, actor: Actor, provider: IdentityProvider) {
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
-    const identities = await repo.identityProvidersOf(trx, actor.userId);
+    const identities = await identityProvidersOf(trx, actor.userId);
     if (!identities.includes(provider)) throw notBound();
     if (!mayUnbind({ ...locked, identities }, provider, actor.region)) throw onlyBind();
-    await repo.deleteIdentity(trx, actor.userId, provider);
+    await deleteIdentity(trx, actor.userId, provider);
     await audit(trx, actor, 'identity.unbind', now, { provider });
   });
   return getUserInfo(deps, actor.userId);

@@ -16,7 +16,7 @@ import { call } from '../../../test/helpers/call.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { createAccount } from '../auth/accounts.service.js';
-import { lockOpenUser } from './account.repository.js';
+import { lockOpenUserAddresses } from '../user/index.js';
 import { writeAddress } from './account.service.js';
 import {
   codeFor,
@@ -407,7 +407,7 @@ describe.each(dialects)('account security items on $name', (dialect) => {
         ];
         const write = (who: Person, column: 'mobile' | 'second_mobile') =>
           t.app.db.transaction().execute(async (trx) => {
-            await lockOpenUser(trx, who.userId, t.clock.now());
+            await lockOpenUserAddresses(trx, who.userId, t.clock.now());
             await writeAddress(trx, who.userId, column, number, t.clock.now());
           });
         const results = await Promise.allSettled([write(phoneSeeker, 'mobile'), write(secondSeeker, 'second_mobile')]);

@@ -32,18 +32,8 @@ export function findLinkOfUser(db: Db, userId: number) {
 export function findLinkByHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('phone_bind_links')
-    .innerJoin('users', 'users.id', 'phone_bind_links.user_id')
-    .select([
-      'phone_bind_links.user_id',
-      'phone_bind_links.expires_at',
-      'phone_bind_links.used_at',
-      'users.nick_name',
-      'users.email',
-      'users.mobile',
-      'users.second_mobile',
-      'users.closed_at',
-    ])
-    .where('phone_bind_links.token_hash', '=', tokenHash)
+    .select(['user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 

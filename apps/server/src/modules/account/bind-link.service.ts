@@ -15,7 +15,7 @@ import { qrSvg } from '../../lib/qr.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkCode, consumeCode } from '../auth/codes.service.js';
 import type { AuthDeps, ClientInfo } from '../auth/deps.js';
-import { lockOpenUser } from './account.repository.js';
+import { findContactDetails, lockOpenUserAddresses } from '../user/index.js';
 import { type Actor, audit, refuseOwnNumber, requireDomestic, writeAddress } from './account.service.js';
 import * as repo from './bind-link.repository.js';
 
@@ -36,7 +36,7 @@ export async function createBindLink(deps: AuthDeps, actor: Actor, origin: strin
   const now = deps.clock.now();
   const expiresAt = now + BIND_LINK_TTL_SECONDS;
   await deps.db.transaction().execute(async (trx) => {
-    const locked = await lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
     if (locked.mobile !== null) throw appError(PhoneBindErrors.alreadyBound);
     await repo.upsertLink(trx, {
@@ -62,7 +62,14 @@ export async function bindLinkState(
   return { state, expires_at: link.expires_at };
 }
 
-type FoundLink = NonNullable<Awaited<ReturnType<typeof repo.findLinkByHash>>>;
+/** The link of a token's hash with how its account is greeted and which addresses it holds. */
+async function findLinkWithAccount(db: Db, tokenHash: string) {
+  const link = await repo.findLinkByHash(db, tokenHash);
+  const account = link && (await findContactDetails(db, link.user_id));
+  return account && { ...link, ...account };
+}
+
+type FoundLink = NonNullable<Awaited<ReturnType<typeof findLinkWithAccount>>>;
 
 /** Why a link cannot bind a phone now, or null when it can. */
 function refusal(link: FoundLink | undefined, now: number): AppError | null {
@@ -75,7 +82,7 @@ function refusal(link: FoundLink | undefined, now: number): AppError | null {
 }
 
 async function usableLink(db: Db, token: string, now: number): Promise<FoundLink> {
-  const link = await repo.findLinkByHash(db, hashToken(token));
+  const link = await findLinkWithAccount(db, hashToken(token));
   if (!link) throw appError(PhoneBindErrors.linkInvalid);
   const problem = refusal(link, now);
   if (problem) throw problem;
@@ -122,10 +129,10 @@ export async function bindByLink(
   await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     await consumeCode(trx, codeId, now);
-    const locked = await lockOpenUser(trx, link.user_id, now);
+    const locked = await lockOpenUserAddresses(trx, link.user_id, now);
     if (!locked) throw appError(PhoneBindErrors.linkInvalid);
     if (!(await repo.claimLink(trx, tokenHash, link.user_id, now))) {
-      throw refusal(await repo.findLinkByHash(trx, tokenHash), now) ?? appError(PhoneBindErrors.linkUsed);
+      throw refusal(await findLinkWithAccount(trx, tokenHash), now) ?? appError(PhoneBindErrors.linkUsed);
     }
     if (locked.mobile !== null) throw appError(PhoneBindErrors.alreadyBound);
     await writeAddress(trx, link.user_id, 'mobile', mobile, now);

@@ -10,8 +10,8 @@ import type { AuthDeps } from '../auth/deps.js';
 import { endingSessions } from '../auth/session-store.js';
 import type { ClosingAccount, ModuleManifest, TableName } from '../manifest.js';
 import { avatarFileOf } from '../user/avatar.service.js';
-import type { Actor } from './account.service.js';
-import * as repo from './account.repository.js';
+import { lockOpenUserAddresses } from '../user/index.js';
+import { type Actor, findOpenAccount } from './account.service.js';
 
 /**
  * What closing an account works with: the sign-in services, the configuration, and the module
@@ -35,7 +35,7 @@ export type ClosingDeps = AuthDeps & { config: Config; modules: readonly ModuleM
  * The avatar file is removed after the commit.
  */
 export async function closeAccount(deps: ClosingDeps, actor: Actor, input: { via: 'email' | 'mobile'; code: string }) {
-  const user = await repo.findOpenUser(deps.db, actor.userId);
+  const user = await findOpenAccount(deps.db, actor.userId);
   if (!user) throw appError(CommonErrors.notFound);
   if (input.via === 'mobile' && actor.region !== 'domestic') throw appError(CommonErrors.regionNotAllowed);
   const target = user[input.via];
@@ -70,7 +70,7 @@ export async function eraseAccount(
   const avatarUrl = await endingSessions(deps, async (trx, ending) => {
     const now = deps.clock.now();
     await spendProof(trx, now);
-    const locked = await repo.lockOpenUser(trx, actor.userId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
     if (!locked) throw appError(CommonErrors.notFound);
     // The sessions table's policy deletes them (auth's manifest); every instance hears of it.
     ending.user(actor.userId);

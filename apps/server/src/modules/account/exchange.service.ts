@@ -3,19 +3,11 @@ import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
+import * as repo from './account.repository.js';
 
 interface ExchangeDeps {
   db: Db;
   clock: Clock;
-}
-
-function codeOfUser(db: Db, formName: string, userId: number) {
-  return db
-    .selectFrom('exchange_codes')
-    .select('code')
-    .where('form_name', '=', formName)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
 }
 
 /**
@@ -28,34 +20,21 @@ function codeOfUser(db: Db, formName: string, userId: number) {
  * racing end with one code, which both answer. No unused code left → 404 `no exchange code`.
  */
 export async function exchangeCode(deps: ExchangeDeps, userId: number, formName: string) {
-  const existing = await codeOfUser(deps.db, formName, userId);
+  const existing = await repo.findExchangeCodeOfUser(deps.db, formName, userId);
   if (existing) return { form_name: formName, code: existing.code };
 
   for (;;) {
-    const candidate = await deps.db
-      .selectFrom('exchange_codes')
-      .select('id')
-      .where('form_name', '=', formName)
-      .where('user_id', 'is', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const candidate = await repo.findUnclaimedExchangeCode(deps.db, formName);
     if (!candidate) break;
     try {
-      const claimed = await deps.db
-        .updateTable('exchange_codes')
-        .set({ user_id: userId, claimed_at: deps.clock.now() })
-        .where('id', '=', candidate.id)
-        .where('user_id', 'is', null)
-        .returning('code')
-        .executeTakeFirst();
+      const claimed = await repo.claimExchangeCode(deps.db, candidate.id, userId, deps.clock.now());
       if (claimed) return { form_name: formName, code: claimed.code };
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
       break; // the same user's other request claimed one a moment ago
     }
   }
-  const mine = await codeOfUser(deps.db, formName, userId);
+  const mine = await repo.findExchangeCodeOfUser(deps.db, formName, userId);
   if (mine) return { form_name: formName, code: mine.code };
   throw appError(AccountErrors.noExchangeCode);
 }
@@ -66,25 +45,14 @@ export async function addExchangeCodes(deps: ExchangeDeps, formName: string, cod
   const unique = [...new Set(codes)];
   let added = 0;
   await deps.db.transaction().execute(async (trx) => {
-    for (const code of unique) {
-      const result = await trx
-        .insertInto('exchange_codes')
-        .values({ form_name: formName, code, user_id: null, claimed_at: null, created_at: now })
-        .onConflict((oc) => oc.columns(['form_name', 'code']).doNothing())
-        .executeTakeFirst();
-      added += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
+    for (const code of unique) if (await repo.insertExchangeCode(trx, formName, code, now)) added += 1;
   });
-  const counts = await deps.db
-    .selectFrom('exchange_codes')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('user_id').as('claimed')])
-    .where('form_name', '=', formName)
-    .executeTakeFirstOrThrow();
+  const counts = await repo.countExchangeCodes(deps.db, formName);
   return {
     form_name: formName,
     added,
     skipped: unique.length - added,
-    total: Number(counts.total),
-    unused: Number(counts.total) - Number(counts.claimed),
+    total: counts.total,
+    unused: counts.total - counts.claimed,
   };
 }

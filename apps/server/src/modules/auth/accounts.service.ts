@@ -12,6 +12,7 @@ import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError } from '../../lib/errors.js';
 import { clipNickName, normaliseNickName } from '../user/nickname.js';
 import { noPersonalDetails } from '../user/personal-details.js';
+import { insertUser } from '../user/index.js';
 import * as repo from './auth.repository.js';
 import type { AuthDeps } from './deps.js';
 import { assertStrongPassword, hashPassword } from './passwords.js';
@@ -85,7 +86,7 @@ export async function prepareAccount(account: CheckedAccount): Promise<PreparedA
  */
 export async function insertAccount(db: Db, account: PreparedAccount, now: number): Promise<number> {
   try {
-    const { id } = await repo.insertUser(db, {
+    const { id } = await insertUser(db, {
       region: account.region,
       email: account.email,
       mobile: account.mobile,

@@ -2,27 +2,32 @@ import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
-import type { Database, SessionsTable, UsersTable } from '../../db/schema.js';
+import type { Database, SessionsTable } from '../../db/schema.js';
+import { findUserIdByAddress } from '../user/index.js';
 import type { EndingSessions } from './session-store.js';
 
 // ---- users and credentials -------------------------------------------------------------
 
 export type AccountColumn = 'email' | 'mobile';
 
-/** A user by sign-in account, with the password hash when one is set. */
-export function findUserForSignIn(db: Db, column: AccountColumn, value: string) {
-  return db
-    .selectFrom('users')
-    .leftJoin('credentials', (join) =>
-      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', 'password'),
-    )
-    .select(['users.id', 'credentials.secret_hash'])
-    .where(`users.${column}`, '=', value)
-    .executeTakeFirst();
+/**
+ * A user by sign-in account, with the password hash when one is set. The account is the user
+ * module's (docs/architecture.md#table-owners), the password this module's.
+ */
+export async function findUserForSignIn(db: Db, column: AccountColumn, value: string) {
+  const user = await findUserIdByAddress(db, column, value);
+  return user && { id: user.id, secret_hash: await findPasswordHash(db, user.id) };
 }
 
-export function insertUser(db: Db, values: Omit<UsersTable, 'id' | 'closed_at'>) {
-  return db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+/** The account's password hash, or null when it has none. */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('credentials')
+    .select('secret_hash')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'password')
+    .executeTakeFirst();
+  return row?.secret_hash ?? null;
 }
 
 /** Sets (or replaces) a user's password hash. */
@@ -34,14 +39,8 @@ export function upsertPassword(db: Db, userId: number, secretHash: string, now: 
     .execute();
 }
 
-export function findUserIdByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-}
-
-export async function hasAnyUser(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+// Read by the demo seed, which asks here; the accounts are the user module's.
+export { findUserIdByEmail, hasAnyUser } from '../user/index.js';
 
 // ---- sessions and tokens ---------------------------------------------------------------
 

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import {
   AuthErrors,
   CommonErrors,
-  isLanguage,
   type Language,
   type Region,
   VerificationLimits,
@@ -12,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { constantTimeEqual, randomDigits } from '../../lib/secrets.js';
 import { insertMessage, type OutboxChannel } from '../outbox/outbox.repository.js';
+import { chosenLanguage, findOpenUser } from '../user/index.js';
 import { codeTexts, fillCodeText } from './code-texts.js';
 import * as repo from './codes.repository.js';
 import type { AuthDeps } from './deps.js';
@@ -127,13 +127,11 @@ export async function isConsumedCode(
 
 /** The language the account of a sign-in address chose, if there is such an account and it chose one. */
 async function accountLanguage(db: Db, target: CodeTarget): Promise<Language | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('language')
-    .where(target.channel === 'email' ? 'email' : 'mobile', '=', target.target)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
-  return row?.language && isLanguage(row.language) ? row.language : null;
+  const account = await findOpenUser(
+    db,
+    target.channel === 'email' ? { email: target.target } : { mobile: target.target },
+  );
+  return account ? chosenLanguage(account) : null;
 }
 
 function codeMessage(

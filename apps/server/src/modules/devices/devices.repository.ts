@@ -192,19 +192,17 @@ export function recordWithdrawal(db: Db, userId: number, eventId: number | null,
     .execute();
 }
 
-/**
- * The account behind a sign-in account string whose password was withdrawn and not set again:
- * a withdrawal row and no password credential.
- */
-export function findWithdrawnAccount(db: Db, column: 'email' | 'mobile', value: string) {
-  return db
-    .selectFrom('users')
-    .innerJoin('password_withdrawals', 'password_withdrawals.user_id', 'users.id')
-    .leftJoin('credentials', (join) =>
-      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', 'password'),
-    )
-    .select(['users.id'])
-    .where(`users.${column}`, '=', value)
-    .where('credentials.user_id', 'is', null)
+/** Whether the account's password was withdrawn ("this wasn't me") and not set again since. */
+export async function hasPasswordWithdrawal(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_withdrawals')
+    .select('user_id')
+    .where('user_id', '=', userId)
     .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new password ends the withdrawal. */
+export function clearPasswordWithdrawal(db: Db, userId: number) {
+  return db.deleteFrom('password_withdrawals').where('user_id', '=', userId).execute();
 }

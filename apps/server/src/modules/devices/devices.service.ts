@@ -23,6 +23,7 @@ import { findSubscription } from '../subscriptions/subscriptions.repository.js';
 import type { ClientInfo } from '../../lib/caller.js';
 import * as repo from './devices.repository.js';
 import * as sessionStore from '../auth/session-store.js';
+import { userExists } from '../user/index.js';
 
 export type DeviceDto = Static<typeof Device>;
 export type ActivationResultDto = Static<typeof ActivationResult>;
@@ -252,8 +253,7 @@ export interface ProductSlots {
 /** Operator: a user's devices and slots per product (all products, or one). */
 export async function devicesOfUser(deps: DevicesDeps, userId: number, product?: DeviceProduct) {
   const now = deps.clock.now();
-  const user = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
+  if (!(await userExists(deps.db, userId))) throw operatorInputError('user not found', CommonErrors.notFound);
   const [rows, slots] = await Promise.all([
     repo.listDevices(deps.db, userId, product),
     repo.findSlots(deps.db, userId),
@@ -299,8 +299,7 @@ export async function setDeviceLimit(deps: DevicesDeps, userId: number, product:
     throw operatorInputError(`limit must be a whole number from 0 to ${DEVICE_LIMIT_OVERRIDE_MAX}`);
   }
   const now = deps.clock.now();
-  const user = await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw operatorInputError('user not found', CommonErrors.notFound);
+  if (!(await userExists(deps.db, userId))) throw operatorInputError('user not found', CommonErrors.notFound);
   const entitled = await entitledLimit(deps.db, userId, product, now);
   const row = await deps.db.transaction().execute(async (trx) => {
     const slots = await repo.setOverride(trx, userId, product, limit, entitled, now);

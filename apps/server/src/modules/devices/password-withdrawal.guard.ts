@@ -1,10 +1,23 @@
 import { accountKind, DeviceErrors, loginRoute, normaliseEmail } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { clientInfo } from '../../lib/caller.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
-import { findWithdrawnAccount } from './devices.repository.js';
+import { findPasswordHash } from '../auth/auth.repository.js';
+import { findUserIdByAddress, type SignInAddressColumn } from '../user/index.js';
+import { hasPasswordWithdrawal } from './devices.repository.js';
+
+/**
+ * The account behind a sign-in address whose password was withdrawn and not set again: a
+ * withdrawal of this module's and no password of the sign-in module's.
+ */
+async function findWithdrawnAccount(db: Db, column: SignInAddressColumn, value: string) {
+  const account = await findUserIdByAddress(db, column, value);
+  if (!account || !(await hasPasswordWithdrawal(db, account.id))) return undefined;
+  return (await findPasswordHash(db, account.id)) === null ? account : undefined;
+}
 
 /**
  * After "this wasn't me" (docs/decisions/004) the account has no password, so a password

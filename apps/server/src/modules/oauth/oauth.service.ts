@@ -12,10 +12,11 @@ import { AppError, appError } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { type ClosingDeps, eraseAccount } from '../account/close.service.js';
 import type { Actor } from '../account/account.service.js';
-import { lockOpenUser } from '../account/account.repository.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
 import { createTicket } from '../auth/auth.service.js';
 import type { AuthDeps } from '../auth/deps.js';
+import { findOpenUserById, lockOpenUserAddresses } from '../user/index.js';
+import * as repo from './oauth.repository.js';
 import { ProviderClient, ProviderError } from './provider-client.js';
 
 /** A started flow lives 10 minutes: time to sign in at the provider, not to keep a state around. */
@@ -126,16 +127,12 @@ export class OAuthProviders {
     const client = this.client(provider);
     const state = randomToken();
     const now = this.deps.clock.now();
-    const flow = await this.deps.db
-      .updateTable('oauth_flows')
-      .set({ state_hash: hashToken(state), browser_hash: hashToken(browserSecret), expires_at: now + FLOW_TTL_SECONDS })
-      .where('state_hash', '=', hashToken(handoff))
-      .where('provider', '=', provider)
-      .where('browser_hash', '=', AWAITING_BROWSER)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['code_verifier', 'nonce'])
-      .executeTakeFirst();
+    const flow = await repo.claimHandoff(
+      this.deps.db,
+      { provider, handoffHash: hashToken(handoff), awaitingBrowser: AWAITING_BROWSER },
+      { stateHash: hashToken(state), browserHash: hashToken(browserSecret), expiresAt: now + FLOW_TTL_SECONDS },
+      now,
+    );
     if (!flow) return null;
     return client
       .authorizationUrl({
@@ -156,13 +153,7 @@ export class OAuthProviders {
     const client = this.client(provider);
     if (purpose !== 'close') return client;
     if (client.config.kind !== 'oidc') throw appError(OAuthErrors.providerRejected);
-    const bound = await this.deps.db
-      .selectFrom('identities')
-      .select('subject')
-      .where('user_id', '=', userId)
-      .where('provider', '=', provider)
-      .executeTakeFirst();
-    if (!bound) throw appError(OAuthErrors.notBound);
+    if (!(await repo.findIdentityOfUser(this.deps.db, userId, provider))) throw appError(OAuthErrors.notBound);
     return client;
   }
 
@@ -171,10 +162,9 @@ export class OAuthProviders {
     flow: { key: string; codeVerifier: string; nonce: string; browserHash: string; ttl?: number },
   ) {
     const now = this.deps.clock.now();
-    await this.deps.db.deleteFrom('oauth_flows').where('expires_at', '<=', now).execute();
-    await this.deps.db
-      .insertInto('oauth_flows')
-      .values({
+    await repo.insertFlow(
+      this.deps.db,
+      {
         state_hash: hashToken(flow.key),
         provider,
         purpose,
@@ -185,8 +175,9 @@ export class OAuthProviders {
         created_at: now,
         expires_at: now + (flow.ttl ?? FLOW_TTL_SECONDS),
         used_at: null,
-      })
-      .execute();
+      },
+      now,
+    );
   }
 
   /**
@@ -204,16 +195,11 @@ export class OAuthProviders {
   ): Promise<FlowOutcome> {
     if (!input.state || !browserSecret) return failed(null, OAuthErrors.invalidState.msg);
     const now = this.deps.clock.now();
-    const flow = await this.deps.db
-      .updateTable('oauth_flows')
-      .set({ used_at: now })
-      .where('state_hash', '=', hashToken(input.state))
-      .where('provider', '=', provider)
-      .where('browser_hash', '=', hashToken(browserSecret))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['purpose', 'user_id', 'code_verifier', 'nonce'])
-      .executeTakeFirst();
+    const flow = await repo.claimFlow(
+      this.deps.db,
+      { provider, stateHash: hashToken(input.state), browserHash: hashToken(browserSecret) },
+      now,
+    );
     if (!flow) return failed(null, OAuthErrors.invalidState.msg);
     if (input.error || !input.code) return failed(flow.purpose, OAuthErrors.cancelled.msg);
 
@@ -256,28 +242,17 @@ export class OAuthProviders {
       }
       return { purpose: 'close', status: 'success', msg: SUCCESS_MSG };
     }
-    const identity = await this.deps.db
-      .selectFrom('identities')
-      .innerJoin('users', 'users.id', 'identities.user_id')
-      .select('identities.user_id')
-      .where('identities.provider', '=', provider)
-      .where('identities.subject', '=', answer.subject)
-      .where('users.closed_at', 'is', null)
-      .executeTakeFirst();
-    if (!identity) return failed('sign-in', OAuthErrors.identityNotBound.msg);
+    // A closed account signs in no more, whatever it was bound to.
+    const identity = await repo.findIdentityBySubject(this.deps.db, provider, answer.subject);
+    if (!identity || !(await findOpenUserById(this.deps.db, identity.user_id)))
+      return failed('sign-in', OAuthErrors.identityNotBound.msg);
     const { ticket } = await createTicket(this.deps, identity.user_id);
     return { purpose: 'sign-in', status: 'success', msg: SUCCESS_MSG, ticket };
   }
 
   /** The third-party sign-ins bound to an account, oldest first. */
   async boundIdentities(userId: number) {
-    return this.deps.db
-      .selectFrom('identities')
-      .select(['provider', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('provider')
-      .execute();
+    return repo.listIdentities(this.deps.db, userId);
   }
 
   /**
@@ -296,30 +271,22 @@ export class OAuthProviders {
     if (typeof claims.iat !== 'number' || claims.iat < now - CLOSE_ID_TOKEN_MAX_AGE) {
       throw appError(OAuthErrors.providerRejected);
     }
-    const bound = await this.deps.db
-      .selectFrom('identities')
-      .select('user_id')
-      .where('provider', '=', provider)
-      .where('subject', '=', claims.sub)
-      .executeTakeFirst();
+    const bound = await repo.findIdentityBySubject(this.deps.db, provider, claims.sub);
     if (bound?.user_id !== actor.userId) throw appError(OAuthErrors.notBound);
     await eraseAccount(this.deps, actor, async (trx, at) => {
       // The primary key refuses a second use of the same token.
-      await trx
-        .insertInto('oauth_flows')
-        .values({
-          state_hash: hashToken(`id_token:${idToken}`),
-          provider,
-          purpose: 'close',
-          user_id: null,
-          code_verifier: '',
-          nonce: '',
-          browser_hash: '',
-          created_at: at,
-          expires_at: at + CLOSE_ID_TOKEN_MAX_AGE,
-          used_at: at,
-        })
-        .execute();
+      await repo.insertUsedFlow(trx, {
+        state_hash: hashToken(`id_token:${idToken}`),
+        provider,
+        purpose: 'close',
+        user_id: null,
+        code_verifier: '',
+        nonce: '',
+        browser_hash: '',
+        created_at: at,
+        expires_at: at + CLOSE_ID_TOKEN_MAX_AGE,
+        used_at: at,
+      });
       await insertAuditEvent(
         trx,
         {
@@ -343,14 +310,8 @@ export class OAuthProviders {
 async function bindIdentity(deps: AuthDeps, userId: number, provider: IdentityProvider, subject: string) {
   return deps.db.transaction().execute(async (trx: Db) => {
     const now = deps.clock.now();
-    if (!(await lockOpenUser(trx, userId, now))) return OAuthErrors.invalidState.msg;
-    const inserted = await trx
-      .insertInto('identities')
-      .values({ provider, subject, user_id: userId, created_at: now })
-      .onConflict((oc) => oc.doNothing())
-      .returning('subject')
-      .executeTakeFirst();
-    if (inserted) {
+    if (!(await lockOpenUserAddresses(trx, userId, now))) return OAuthErrors.invalidState.msg;
+    if (await repo.insertIdentity(trx, { provider, subject, userId }, now)) {
       await insertAuditEvent(
         trx,
         { userId, kind: 'identity.bind', ip: null, userAgent: null, detail: { provider } },
@@ -358,12 +319,7 @@ async function bindIdentity(deps: AuthDeps, userId: number, provider: IdentityPr
       );
       return SUCCESS_MSG;
     }
-    const owner = await trx
-      .selectFrom('identities')
-      .select(['user_id', 'subject'])
-      .where('provider', '=', provider)
-      .where((eb) => eb.or([eb('subject', '=', subject), eb('user_id', '=', userId)]))
-      .execute();
+    const owner = await repo.findConflictingIdentities(trx, provider, subject, userId);
     if (owner.some((row) => row.subject === subject && row.user_id === userId)) return SUCCESS_MSG;
     if (owner.some((row) => row.subject === subject)) return OAuthErrors.identityInUse.msg;
     return OAuthErrors.alreadyBound.msg;
