@@ -1,9 +1,9 @@
 import { TEAM_NAME_MAX_LENGTH, TeamErrors } from '@account-centre/contract';
 import { useTranslation } from 'react-i18next';
+import { InlineNameEditor } from '../../../components/InlineNameEditor';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { useRenameTeam } from '../api/rename-team';
 import { useCurrentTeam } from '../team-context';
-import { InlineNameEditor } from './InlineNameEditor';
 
 /** The owner's inline rename of the team (spec 02 §5): at most 70 characters. */
 export function TeamNameEditor({ onDone }: { onDone: () => void }) {
@@ -15,13 +15,11 @@ export function TeamNameEditor({ onDone }: { onDone: () => void }) {
       label={t('team:summary.name')}
       name={team.name}
       maxLength={TEAM_NAME_MAX_LENGTH}
-      saving={rename.isPending}
       onSave={(name) =>
-        rename.mutate(name, {
-          onSuccess: () => showToast(t('team:success'), 'success'),
-          onError: (error) => showErrorToast(error, { domains: [TeamErrors] }),
-          onSettled: onDone,
-        })
+        rename.mutateAsync(name).then(
+          () => showToast(t('team:success'), 'success'),
+          (error: unknown) => showErrorToast(error, { domains: [TeamErrors] }),
+        )
       }
       onDone={onDone}
     />

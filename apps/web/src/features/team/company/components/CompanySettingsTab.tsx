@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../../../components/ExternalButton';
+import { InlineNameEditor } from '../../../../components/InlineNameEditor';
 import { LoadFailed } from '../../../../components/LoadFailed';
 import { Loading } from '../../../../components/Loading';
 import { showErrorToast, showToast } from '../../../../components/toast';
-import { InlineNameEditor } from '../../components/InlineNameEditor';
 import type { Company } from '../api/get-companies';
 import { type CompanySettings, companySettingsQueryOptions } from '../api/get-company-settings';
 import { useRenameCompany } from '../api/rename-company';
@@ -52,13 +52,11 @@ function CompanyName({ userId, company }: { userId: number; company: Company }) 
           label={t('team:company.settings.name')}
           name={company.company_name}
           maxLength={COMPANY_NAME_MAX_LENGTH}
-          saving={rename.isPending}
           onSave={(name) =>
-            rename.mutate(name, {
-              onSuccess: () => showToast(t('team:company.settings.renamed'), 'success'),
-              onError: (error) => showErrorToast(error, { domains: [CompanyErrors] }),
-              onSettled: done,
-            })
+            rename.mutateAsync(name).then(
+              () => showToast(t('team:company.settings.renamed'), 'success'),
+              (error: unknown) => showErrorToast(error, { domains: [CompanyErrors] }),
+            )
           }
           onDone={done}
         />
