@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { codeDigest, createBatch } from '../../src/modules/codes/batches.service.js';
 import { PASSWORD } from '../helpers/auth.js';
+import { type Answer, callOverHttp } from '../helpers/over-http.js';
 import { freePort, type NodeProcess, startServerAt } from '../helpers/processes.js';
 import { dialects, type TestDialect } from '../helpers/test-app.js';
 
@@ -18,12 +19,6 @@ import { dialects, type TestDialect } from '../helpers/test-app.js';
 
 const KILLS = 4;
 const WORKERS = 6;
-
-interface Answer {
-  status: string;
-  msg: string;
-  data?: unknown;
-}
 
 /** An account the load registered, and what the server acknowledged about it. */
 interface Account {
@@ -55,16 +50,8 @@ class ServerLife {
     return new ServerLife(await startServerAt({ ...env, PORT: String(port) }, base), base);
   }
 
-  async call(method: string, url: string, body?: unknown, token?: string): Promise<Answer> {
-    const res = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as Answer;
+  call(method: string, url: string, body?: unknown, token?: string): Promise<Answer> {
+    return callOverHttp(this.base, method, url, body, token);
   }
 
   async kill(): Promise<void> {

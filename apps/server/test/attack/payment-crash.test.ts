@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { PASSWORD } from '../helpers/auth.js';
+import { callOverHttp } from '../helpers/over-http.js';
 import { freePort, startServerAt } from '../helpers/processes.js';
 import { dialects } from '../helpers/test-app.js';
 
@@ -12,12 +13,6 @@ import { dialects } from '../helpers/test-app.js';
  */
 
 const CHECKOUTS = 16;
-
-interface Answer {
-  status: string;
-  msg: string;
-  data?: unknown;
-}
 
 describe.each(dialects)('payments settled across a SIGKILL on $name', (dialect) => {
   let url: string;
@@ -56,17 +51,8 @@ describe.each(dialects)('payments settled across a SIGKILL on $name', (dialect) 
     let server = await startServerAt(env, base);
     // Whatever fails from here, the server started is stopped: a failed run leaves no process behind.
     try {
-      const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
-        const res = await fetch(`${base}${path}`, {
-          method,
-          headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return (await res.json()) as Answer;
-      };
+      const call = (method: string, path: string, body?: unknown, token?: string) =>
+        callOverHttp(base, method, path, body, token);
 
       const email = `payment-crash-${Date.now().toString(36)}@example.com`;
       expect((await call('POST', '/api/auth/code', { purpose: 1, email })).status).toBe('success');
