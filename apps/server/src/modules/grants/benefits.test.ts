@@ -150,6 +150,17 @@ describe.each(dialects)('one dispatcher gives every benefit, on $name', (dialect
       }),
     },
     {
+      kind: 'company_admin',
+      once: false,
+      make: async () => {
+        const codeId = await companyCode();
+        const { userId: creator } = await testUser(t);
+        const company = { kind: 'company', seats: 3, type: 8, length: null, codeId, name: 'Acme' } as const;
+        await db.transaction().execute((trx) => giveBenefit(trx, creator, company, source(), now()));
+        return { kind: 'company_admin', codeId };
+      },
+    },
+    {
       kind: 'business_plan',
       once: false,
       make: async () => ({ kind: 'business_plan', seats: 2, type: 8, length: null }),
