@@ -109,23 +109,15 @@ export function findCompany(db: Db, companyId: number) {
   return companiesWithUse(db).where('companies.id', '=', companyId).executeTakeFirst();
 }
 
-/** Members of a company, the creator first, then admins, then by joining (spec 02 §4: owner first). */
-export function membersOf(db: Db, companyId: number) {
+/** Memberships of a company, the creator first, then admins, then by joining (spec 02 §4: owner first). */
+export function membershipsInOrder(db: Db, companyId: number) {
   return db
     .selectFrom('company_members')
-    .innerJoin('users', 'users.id', 'company_members.user_id')
-    .select([
-      'company_members.user_id',
-      'users.email',
-      'users.nick_name',
-      'users.avatar_url',
-      'company_members.role',
-      'company_members.joined_at',
-    ])
-    .where('company_members.company_id', '=', companyId)
-    .orderBy('company_members.role', 'desc')
-    .orderBy('company_members.joined_at')
-    .orderBy('company_members.user_id')
+    .select(['user_id', 'role', 'joined_at'])
+    .where('company_id', '=', companyId)
+    .orderBy('role', 'desc')
+    .orderBy('joined_at')
+    .orderBy('user_id')
     .execute();
 }
 

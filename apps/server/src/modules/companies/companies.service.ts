@@ -17,6 +17,7 @@ import type { CompanyMembersTable } from '../../db/schema.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
+import { findProfiles } from '../user/index.js';
 import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
 import { lockNamedUser } from '../user/user.service.js';
 import { OTHER_COMPANY_MARKER } from '../../db/migrations/2026-11-27-903-company-spaces.js';
@@ -62,7 +63,7 @@ export async function companyDetails(db: Db, companyId: number) {
   const cdb = db;
   const company = await repo.findCompany(cdb, companyId);
   if (!company) throw appError(CompanyErrors.companyNotFound);
-  const members = await repo.membersOf(cdb, companyId);
+  const members = await membersOf(cdb, companyId);
   return {
     id: company.id,
     company_name: company.company_name,
@@ -194,6 +195,28 @@ export async function addMember(db: Db, input: { companyId: number; user: UserRe
   return companyDetails(db, input.companyId);
 }
 
+/**
+ * Members of a company in the memberships' order (the creator first, then admins, then by
+ * joining), each with the e-mail, nickname and avatar the user module keeps.
+ */
+export async function membersOf(db: Db, companyId: number) {
+  const memberships = await repo.membershipsInOrder(db, companyId);
+  const profiles = new Map(
+    (
+      await findProfiles(
+        db,
+        memberships.map((member) => member.user_id),
+      )
+    ).map((profile) => [profile.id, profile]),
+  );
+  return memberships.flatMap((member) => {
+    const profile = profiles.get(member.user_id);
+    return profile
+      ? [{ ...member, email: profile.email, nick_name: profile.nick_name, avatar_url: profile.avatar_url }]
+      : [];
+  });
+}
+
 /** Operator: takes a person out of a company, freeing their seat. The creator stays (spec 02 §1). */
 export async function removeMember(db: Db, input: { companyId: number; user: UserRef }, now: number) {
   await inCompanyTransaction(db, async (trx) => {
@@ -263,7 +286,8 @@ async function foundCompany(
   now: number,
 ) {
   await refuseOtherMembership(trx, userId, 0, CompanyRole.creator);
-  const user = await trx.selectFrom('users').select('nick_name').where('id', '=', userId).executeTakeFirstOrThrow();
+  const [user] = await findProfiles(trx, [userId]);
+  if (!user) throw new Error(`a company is founded by account ${userId}, which does not exist`);
   const { id } = await repo.insertCompany(trx, {
     // Named after the creator until renamed.
     company_name: input.name ?? normaliseDisplayName(user.nick_name, COMPANY_NAME_MAX_LENGTH) ?? `Company ${userId}`,
@@ -420,7 +444,7 @@ export async function handOverCompany(
     const newId = await lockOpenUserByRef(trx, input.to);
     const company = await lockExistingCompany(trx, input.companyId, now);
     if (newId === null) throw appError(CompanyErrors.userNotFound);
-    const members = await repo.membersOf(trx, company.id);
+    const members = await membersOf(trx, company.id);
     const old = members.find((member) => member.role === CompanyRole.creator);
     if (old?.user_id === newId) throw operatorInputError('that person is the creator already');
     if (old && input.previous === 'remove') {

@@ -19,6 +19,7 @@ import { lockOpenUser } from '../user/user.repository.js';
 import {
   type CompanyDto,
   companiesOf,
+  membersOf,
   inCompanyTransaction,
   lockExistingCompany,
   seatMember,
@@ -59,7 +60,7 @@ export async function managerRole(db: Db, companyId: number, userId: number): Pr
 /** Members of a company, the creator first, then admins, then by joining (spec 02 §4 "owner first"). */
 export async function membersOfCompany(db: Db, companyId: number, userId: number): Promise<MemberDto[]> {
   await managerRole(db, companyId, userId);
-  const rows = await repo.membersOf(db, companyId);
+  const rows = await membersOf(db, companyId);
   return rows.map((row) => ({
     user_id: row.user_id,
     nick_name: row.nick_name,
