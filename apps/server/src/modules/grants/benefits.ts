@@ -104,8 +104,9 @@ type Giver<K extends BenefitKind> = (
   benefit: BenefitOf<K>,
   source: GrantSourceRef,
   now: number,
-) => Promise<BenefitGiven | BenefitRefusal | (BenefitGiven & Record<string, unknown>)>;
+) => Promise<BenefitGiven | BenefitRefusal>;
 
+/** The balance kinds: a grant of the amount, with its ledger entry (docs/decisions/022). */
 async function balance(trx: Db, holder: number, benefit: BenefitOf<BalanceKind>, source: GrantSourceRef, now: number) {
   const given = await grant(
     trx,
