@@ -209,6 +209,41 @@ export async function signInAs(page: Page, user: TestUser, origin?: string): Pro
   return result;
 }
 
+/**
+ * Signs `page` in as `user` (see `signInAs`) and opens `path` on the host of the user's region,
+ * as a user coming back to a screen does. Returns the sign-in's answer.
+ */
+export async function signInAndOpen(page: Page, user: TestUser, path: string): Promise<SignInResult> {
+  const session = await signInAs(page, user);
+  await page.goto(regionUrl(user.region, path));
+  return session;
+}
+
+/**
+ * Accounts the tests of a file (or of a describe block) share, registered once before the first
+ * of them runs, by name: `const users = registeredBeforeAll({ overseas: 'overseas' })`, then
+ * `users.overseas` inside a test (the record is empty while the tests are being declared).
+ * `prepare`, when given, is done to each account once it is registered.
+ */
+export function registeredBeforeAll<Name extends string>(
+  regions: Record<Name, Region>,
+  prepare?: (user: TestUser) => Promise<void>,
+): Record<Name, TestUser> {
+  const users = {} as Record<Name, TestUser>;
+  base.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext();
+    try {
+      for (const [name, region] of Object.entries(regions) as [Name, Region][]) {
+        users[name] = await registerUser(request, { region });
+        await prepare?.(users[name]);
+      }
+    } finally {
+      await request.dispose();
+    }
+  });
+  return users;
+}
+
 /** Console errors and uncaught exceptions of a page, collected for assertions. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

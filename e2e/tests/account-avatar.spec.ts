@@ -1,28 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Frame, Locator, Page } from '@playwright/test';
-import {
-  type TestUser,
-  createTicket,
-  customParam,
-  domesticUrl,
-  expect,
-  harnessUrl,
-  logIn,
-  regionUrl,
-  registerUser,
-  signInAs,
-  test,
-} from '../fixtures.js';
+import { type TestUser, expect, registerUser, signInAndOpen, test } from '../fixtures.js';
+import { actAsFramedDesktopClient, harnessRecords, openInHarness, sendToFramedApp } from '../desktop-host.js';
 import { expectNothingClipped } from '../layout.js';
+import { solidPng } from '../pictures.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+import { artifacts, PHONE, SCREENS, useScreen } from '../screens.js';
 
 /** The picture used throughout: 800 × 500, its left half red and its right half blue. */
 const PICTURE = { width: 800, height: 500 };
@@ -127,8 +112,7 @@ test.describe('the avatar cropper', () => {
     request,
   }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    const session = await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    const session = await signInAndOpen(page, user, '/account?lang=en');
     const main = page.getByRole('main');
     await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
     const input = main.getByTestId('avatar-file');
@@ -213,20 +197,10 @@ test.describe('the avatar cropper', () => {
 
   test('a small picture keeps its size and cannot zoom', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    const session = await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    const session = await signInAndOpen(page, user, '/account?lang=en');
     const main = page.getByRole('main');
     await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
-    const small = await page.evaluate(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 40;
-      canvas.height = 30;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no canvas');
-      context.fillStyle = '#e00000';
-      context.fillRect(0, 0, 40, 30);
-      return canvas.toDataURL('image/png');
-    });
+    const small = await solidPng(page, { width: 40, height: 30, colour: '#e00000' });
     await main.getByTestId('avatar-file').setInputFiles(pictureFile(small, 'tiny.png'));
     const dialog = page.getByRole('dialog', { name: 'Crop your picture' });
     await expect(dialog.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
@@ -237,39 +211,17 @@ test.describe('the avatar cropper', () => {
 
   test('in the desktop client, the client’s picked photo goes through the cropper', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    await page.addInitScript((appOrigin) => {
-      if (window.location.origin !== appOrigin) return;
-      (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-        version: '12.3.0',
-        postMessage(json: string) {
-          window.parent.postMessage({ transport: 'desktop', json }, '*');
-        },
-      };
-    }, `http://${DOMESTIC_HOST}`);
-    const session = await logIn(request, user);
-    const ticket = await createTicket(request, user, session.token);
-    const custom = encodeURIComponent(customParam({ user_id: user.userId, ticket }));
-    await page.goto(harnessUrl(domesticUrl(`/account?from=maxPC&lang=en&custom=${custom}`)));
-    const app = page.frame({ url: (url) => url.host === DOMESTIC_HOST });
-    if (!app) throw new Error('the harness did not frame the app');
+    await actAsFramedDesktopClient(page);
+    const { frame: app, session } = await openInHarness(page, request, user, '/account?from=maxPC&lang=en');
     const main = app.getByRole('main');
     await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
 
     // The client's own picker is asked for; it answers with the photo as a data URL.
     await main.getByRole('button', { name: 'Change picture' }).click();
-    const messages = () =>
-      page.evaluate(() =>
-        (window as unknown as { hostMessages: { message: { type: string; payload: unknown } }[] }).hostMessages.map(
-          (entry) => entry.message,
-        ),
-      );
+    const messages = async () => (await harnessRecords(page)).map((entry) => entry.message);
     await expect.poll(async () => (await messages()).map((m) => m.type)).toContain('showSelectPhotoDrawer');
     const photo = await drawPicture(app, 'image/jpeg');
-    await page.evaluate(
-      (image) =>
-        (window as unknown as { sendToApp: (t: string, p: unknown) => void }).sendToApp('uploadAvator', { image }),
-      photo,
-    );
+    await sendToFramedApp(page, 'uploadAvator', { image: photo });
 
     const dialog = app.getByRole('dialog', { name: 'Crop your picture' });
     await expect(dialog).toBeVisible();
@@ -289,12 +241,11 @@ test.describe('the avatar cropper', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
+    useScreen(PHONE);
 
     test('one finger drags the frame and two fingers zoom it', async ({ page, request }) => {
       const user = await registerUser(request, { region: 'overseas' });
-      await signInAs(page, user);
-      await page.goto(regionUrl('overseas', '/account?lang=en'));
+      await signInAndOpen(page, user, '/account?lang=en');
       const main = page.getByRole('main');
       await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
       await main.getByTestId('avatar-file').setInputFiles(pictureFile(await drawPicture(page, 'image/png'), 'p.png'));
@@ -330,23 +281,17 @@ test.describe('the avatar cropper', () => {
     });
   });
 
-  for (const { width, height, mobile } of [
-    { width: 1440, height: 900, mobile: false },
-    { width: 390, height: 844, mobile: true },
-  ] as const) {
+  for (const screen of SCREENS) {
+    const { width } = screen;
     test.describe(`${width} px`, () => {
-      test.use({
-        viewport: { width, height },
-        ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
-      });
+      useScreen(screen);
       for (const [language, region, title, preview] of [
         ['zh', 'domestic', '裁剪头像', '预览'],
         ['en', 'overseas', 'Crop your picture', 'Preview'],
       ] as const) {
         test(`in ${language} the cropper fits without clipped text`, async ({ page, request }) => {
           const user = await registerUser(request, { region });
-          await signInAs(page, user);
-          await page.goto(regionUrl(region, `/account?lang=${language}`));
+          await signInAndOpen(page, user, `/account?lang=${language}`);
           const main = page.getByRole('main');
           await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
           await main

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Region } from '@account-centre/contract';
 import {
-  SESSION_STORAGE_KEY,
   type TestUser,
   createUser,
   expect,
@@ -12,6 +10,8 @@ import {
   registerUser,
   runAdmin,
   serviceCall,
+  SESSION_STORAGE_KEY,
+  signInAndOpen,
   signInAs,
   test,
 } from '../fixtures.js';
@@ -20,11 +20,7 @@ import { expectNothingClipped } from '../layout.js';
 import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
 import { hostMessages, recordHostMessages } from '../desktop-host.js';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+import { artifacts, SCREENS, useScreen } from '../screens.js';
 
 /** The company home of each region, as the web build points at it (nav-links.ts defaults). */
 const COMPANY_HOME: Record<Region, string> = {
@@ -165,15 +161,10 @@ async function expectClosedAndGone(page: Page, request: APIRequestContext, user:
 }
 
 test.describe('closing the account', () => {
-  for (const { width, height, mobile } of [
-    { width: 1440, height: 900, mobile: false },
-    { width: 390, height: 844, mobile: true },
-  ] as const) {
+  for (const screen of SCREENS) {
+    const { width } = screen;
     test.describe(`${width} px`, () => {
-      test.use({
-        viewport: { width, height },
-        ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
-      });
+      useScreen(screen);
 
       for (const [language, region, query] of [
         ['zh', 'domestic', ''],
@@ -182,8 +173,7 @@ test.describe('closing the account', () => {
         test(`the confirmation in ${language} fits without clipped text`, async ({ page, request }) => {
           const user = await registerUser(request, { region });
           await giveHoldings(request, user);
-          await signInAs(page, user);
-          await page.goto(regionUrl(region, `/account?lang=${language}${query}`));
+          await signInAndOpen(page, user, `/account?lang=${language}${query}`);
           const name = language === 'zh' ? '注销账号' : 'Close account';
           await page.getByRole('main').getByRole('button', { name }).click();
           const dialog = page.getByRole('dialog', { name });

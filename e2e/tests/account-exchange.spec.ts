@@ -1,13 +1,17 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { collectErrors, expect, regionUrl, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
+import {
+  collectErrors,
+  expect,
+  regionUrl,
+  registerUser,
+  runAdmin,
+  signInAndOpen,
+  signInAs,
+  test,
+} from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+import { artifacts, SCREENS, useScreen } from '../screens.js';
 
 let sequence = 0;
 /** A form name no other test of this run uses (letters, digits and -, as FORM_NAME_PATTERN allows). */
@@ -96,8 +100,7 @@ test.describe('the exchange code of a form_name link', () => {
   test('a form name the server refuses shows the failure, and the screen keeps working', async ({ page, request }) => {
     const errors = collectErrors(page);
     const user = await registerUser(request, { region: 'overseas' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', `/account?lang=en&form_name=${encodeURIComponent('no spaces allowed!')}`));
+    await signInAndOpen(page, user, `/account?lang=en&form_name=${encodeURIComponent('no spaces allowed!')}`);
     const dialog = page.getByRole('dialog', { name: 'Exchange code' });
     await expect(dialog.getByText('Failed to get the exchange code')).toBeVisible();
     // Asking again would be refused again: no retry is offered.
@@ -112,15 +115,10 @@ test.describe('the exchange code of a form_name link', () => {
     expect(errors.filter((error) => !expected.test(error))).toEqual([]);
   });
 
-  for (const { width, height, mobile } of [
-    { width: 1440, height: 900, mobile: false },
-    { width: 390, height: 844, mobile: true },
-  ] as const) {
+  for (const screen of SCREENS) {
+    const { width } = screen;
     test.describe(`${width} px`, () => {
-      test.use({
-        viewport: { width, height },
-        ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
-      });
+      useScreen(screen);
       for (const [language, region, title] of [
         ['zh', 'domestic', '您的兑换码是：'],
         ['en', 'overseas', 'Your exchange code is:'],
@@ -131,8 +129,7 @@ test.describe('the exchange code of a form_name link', () => {
           const code = `${language.toUpperCase()}${width}-7QX2-KD9P-M4TZ-8RWA-H3NE`;
           await addCodes(form, [code]);
           const user = await registerUser(request, { region });
-          await signInAs(page, user);
-          await page.goto(regionUrl(region, `/account?lang=${language}&form_name=${form}`));
+          await signInAndOpen(page, user, `/account?lang=${language}&form_name=${form}`);
           const dialog = page.getByRole('dialog', { name: title });
           await expect(dialog.getByTestId('exchange-code')).toHaveText(code);
           await expectNothingClipped(page, '[role="dialog"] h2, [role="dialog"] button, [role="dialog"] p');

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { type SignInResult, type TestUser, createUser, expect, signInAs, test } from '../fixtures.js';
 import { OAUTH_PUBLIC_ORIGINS } from '../global-setup.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor } from '../outbox.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
+import { artifacts, PHONE, useScreen } from '../screens.js';
 
 /**
  * Third-party sign-in on the account screen, against the real OpenID provider global-setup.ts
@@ -13,11 +13,6 @@ import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
  * `*.localhost` public addresses the server's OAuth configuration names, so a flow's cookie,
  * its callback and the popup's message share one origin.
  */
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** Signs `page` in as `user` on the region's OAuth public address and opens the account screen. */
 async function openAccount(page: Page, user: TestUser, query = 'lang=en'): Promise<SignInResult> {
@@ -176,7 +171,7 @@ test.describe('third-party sign-in methods', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ userAgent: MOBILE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    useScreen(PHONE);
 
     test('linking is refused with bindFromPC before any call', async ({ page }) => {
       const user = await createUser('domestic', { label: 'identity' });

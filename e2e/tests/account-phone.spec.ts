@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { expect, regionUrl, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
+import { expect, regionUrl, registerUser, runAdmin, signInAndOpen, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor, newestOutboxId, uniqueMobile } from '../outbox.js';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+import { artifacts } from '../screens.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -38,8 +36,7 @@ async function openOnPhone(browser: Browser, url: string) {
 test.describe('account phones (domestic)', () => {
   test('a second phone is added and removed with codes read from the outbox', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const row = page.getByRole('main').getByRole('listitem', { name: 'Second phone' });
     await expect(row).toContainText('For identity verification only; it cannot be used to sign in');
 
@@ -80,8 +77,7 @@ test.describe('account phones (domestic)', () => {
   }) => {
     test.setTimeout(90_000);
     const user = await registerUser(request, { region: 'domestic' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const phoneRow = page.getByRole('main').getByRole('listitem', { name: 'Phone', exact: true });
     await expect(phoneRow.getByRole('button', { name: 'Link', exact: true })).toBeVisible();
     const { dialog, url } = await openQrDialog(page, {
@@ -124,8 +120,7 @@ test.describe('account phones (domestic)', () => {
 
   test('in Chinese the QR dialog and the phone page fit', async ({ page, request, browser }) => {
     const user = await registerUser(request, { region: 'domestic' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=zh'));
+    await signInAndOpen(page, user, '/account?lang=zh');
     const { url } = await openQrDialog(page, {
       scan: '扫码绑定手机',
       title: '扫码绑定手机',

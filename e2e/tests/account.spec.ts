@@ -1,22 +1,17 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type TestUser, expect, logIn, regionUrl, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
+import { type TestUser, expect, logIn, registerUser, runAdmin, signInAndOpen, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { codeFor } from '../outbox.js';
+import { solidPng } from '../pictures.js';
+import { artifacts, SCREENS, useScreen } from '../screens.js';
 
 const ACCOUNT_TEXTS =
   'main h1, main h2, main button, main label, main [role="listitem"] p, main [data-testid="nickname"]';
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
 test.describe('account screen', () => {
   test('the nickname is edited inline and kept after a reload', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Edit nickname' }).click();
 
@@ -36,8 +31,7 @@ test.describe('account screen', () => {
   test('the password is changed with a code from the outbox', async ({ page, request }) => {
     test.setTimeout(120_000);
     const user: TestUser = await registerUser(request, { region: 'overseas' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     await page.getByRole('main').getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     const send = dialog.getByRole('button', { name: /^(Send code|Resend in \d+ s)$/ });
@@ -70,8 +64,7 @@ test.describe('account screen', () => {
     // The old address got its sign-up code moments ago, and another would wait out its minute
     // (the password test above shows that): support lifts the address's limits instead.
     await runAdmin(['signin:release', '--account', user.email, '--reason', 'e-mail change test']);
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const row = page.getByRole('main').getByRole('listitem', { name: 'E-mail' });
     await row.getByRole('button', { name: 'Change' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change e-mail' });
@@ -101,8 +94,7 @@ test.describe('account screen', () => {
     request,
   }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const main = page.getByRole('main');
     await expect(main.getByTestId('user-id')).toHaveText(String(user.userId));
 
@@ -111,16 +103,7 @@ test.describe('account screen', () => {
     await expect(page.getByText('Choose a GIF, JPG, JPEG, PNG or BMP picture')).toBeVisible();
 
     // A 600 × 300 PNG drawn by the browser, named in upper case.
-    const png = await page.evaluate(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 600;
-      canvas.height = 300;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no canvas');
-      context.fillStyle = '#3366cc';
-      context.fillRect(0, 0, 600, 300);
-      return canvas.toDataURL('image/png').split(',')[1] ?? '';
-    });
+    const png = (await solidPng(page, { width: 600, height: 300, colour: '#3366cc' })).split(',')[1] ?? '';
     await input.setInputFiles({ name: 'PICTURE.PNG', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
     // The cropper opens with a square frame; saving it as it is uploads that square.
     await page.getByRole('dialog', { name: 'Crop your picture' }).getByRole('button', { name: 'Save' }).click();
@@ -130,15 +113,10 @@ test.describe('account screen', () => {
     await expect(avatar).toHaveJSProperty('naturalHeight', 220);
   });
 
-  for (const { width, height, mobile } of [
-    { width: 1440, height: 900, mobile: false },
-    { width: 390, height: 844, mobile: true },
-  ] as const) {
+  for (const screen of SCREENS) {
+    const { width } = screen;
     test.describe(`${width} px`, () => {
-      test.use({
-        viewport: { width, height },
-        ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
-      });
+      useScreen(screen);
 
       for (const [language, region] of [
         ['zh', 'domestic'],
@@ -146,8 +124,7 @@ test.describe('account screen', () => {
       ] as const) {
         test(`in ${language} it fits without clipped text`, async ({ page, request }) => {
           const user = await registerUser(request, { region });
-          await signInAs(page, user);
-          await page.goto(regionUrl(region, `/account?lang=${language}`));
+          await signInAndOpen(page, user, `/account?lang=${language}`);
           await expect(page.getByRole('main').getByTestId('user-id')).toHaveText(String(user.userId));
           await expectNothingClipped(page, ACCOUNT_TEXTS);
           await page.screenshot({ path: path.join(artifacts, `account-${language}-${width}.png`), fullPage: true });
@@ -162,8 +139,7 @@ test.describe('account screen', () => {
             await route.continue();
           });
           const user = await registerUser(request, { region });
-          await signInAs(page, user);
-          await page.goto(regionUrl(region, `/account?lang=${language}`));
+          await signInAndOpen(page, user, `/account?lang=${language}`);
           const security = page.getByRole('heading', {
             level: 2,
             name: language === 'zh' ? '登录与安全' : 'Sign-in and security',

@@ -1,15 +1,14 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
-import { expect, registerUser, regionUrl, runAdmin, serviceCall, signInAs, type TestUser, test } from '../fixtures.js';
+import { type TestUser, expect, regionUrl, registerUser, runAdmin, serviceCall, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "AI points screen", §3 AI points, §7 getAIPointLeftV2, getAIPointList,
 // getAIPointGetList, §9 page sizes; issue 13 (the usage chart).
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main a, main button, main th, main td, main li';
 const DAY = 86_400;
 

@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
-import { expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+import { expect, regionUrl, registerUser, runAdmin, signInAndOpen, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { hostMessages, recordHostMessages } from '../desktop-host.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "Bind screen", §4 "Code binding", §8 bind code errors; issue 12.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main button, main a, main label, main [role="alert"], main [role="status"]';
 
 /** Codes made by the operator command, as printed. */
@@ -28,8 +27,7 @@ test('domestic: a licence key binds once and names its product; a gift code give
   const user = await registerUser(request, { region: 'domestic' });
   const [licenceKey] = await codes('--kind', 'activation', '--product', 'max', '--type', '209');
   const [giftCode] = await codes('--kind', 'gift', '--ai-points', '200');
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/bind'));
+  await signInAndOpen(page, user, '/bind');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -73,8 +71,7 @@ test('the reminder box says what changed: a renewal’s end before and now, and 
   const user = await registerUser(request, { region: 'domestic' });
   const [first, second] = await codes('--kind', 'activation', '--product', 'max', '--type', '209', '--count', '2');
   const [giftCode] = await codes('--kind', 'gift', '--ai-points', '500', '--template-credit', '1000', '--days', '90');
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/bind'));
+  await signInAndOpen(page, user, '/bind');
   const main = page.getByRole('main');
   const given = main.getByRole('status').getByRole('list', { name: '您获得的权益' }).getByRole('listitem');
   const date = String.raw`\d{4}/\d{2}/\d{2}`;
@@ -104,8 +101,7 @@ test('the reminder box says what changed: a renewal’s end before and now, and 
 test('the project variant takes project codes', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
   const [projectCode] = await codes('--kind', 'project', '--type', '2');
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/bind?tend=project'));
+  await signInAndOpen(page, user, '/bind?tend=project');
   const main = page.getByRole('main');
   await expect(main.getByRole('radio', { name: '项目码' })).toBeChecked();
   await redeem(page, projectCode!, '确认');
@@ -139,8 +135,7 @@ test.describe('overseas', () => {
   test('/license takes a gift code, as its text invites, and names the gift', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
     const [giftCode] = await codes('--kind', 'gift', '--ai-points', '500');
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/license?lang=en'));
+    await signInAndOpen(page, user, '/license?lang=en');
     const main = page.getByRole('main');
     await expect(main).toContainText('or a gift code to receive its gift');
     await redeem(page, giftCode!, 'Confirm');
@@ -155,8 +150,7 @@ test.describe('overseas', () => {
     const user = await registerUser(request, { region: 'overseas' });
     const [licenceKey] = await codes('--kind', 'activation', '--product', 'mindmaster', '--type', '14');
     await recordHostMessages(page);
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/license?lang=en&from=maxPC'));
+    await signInAndOpen(page, user, '/license?lang=en&from=maxPC');
     await redeem(page, licenceKey!, 'Confirm');
     await expect(page.getByRole('main').getByRole('status')).toContainText('Mind map is now active on this account.');
     expect(await hostMessages(page, 'bindSuccess')).toEqual([
@@ -169,8 +163,7 @@ test.describe('overseas', () => {
 
     test('fits a phone', async ({ page, request }) => {
       const user = await registerUser(request, { region: 'overseas' });
-      await signInAs(page, user);
-      await page.goto(regionUrl('overseas', '/bind?lang=ru'));
+      await signInAndOpen(page, user, '/bind?lang=ru');
       await redeem(page, '', 'Подтвердить');
       await expect(page.getByRole('main').getByRole('alert')).toHaveText('Введите подарочный код.');
       await expectNothingClipped(page, TEXTS);

@@ -1,17 +1,25 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
-import { expect, registerUser, regionUrl, runAdmin, signInAs, type TestUser, test } from '../fixtures.js';
+import {
+  type TestUser,
+  expect,
+  regionUrl,
+  registerUser,
+  runAdmin,
+  signInAndOpen,
+  signInAs,
+  test,
+} from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { payInSecondTab, payUrlOf } from '../payments.js';
+import { artifacts } from '../screens.js';
 
 // Issue 17: the purchase screen, paid through the sandbox provider's page in a second tab, the
 // outcome pushed by the server (or polled when the stream is blocked), a closed checkout, a bank
 // transfer confirmed by the operator; domestic and overseas; 1440 and 390 px.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main h3, main label, main button, main p';
 
 /** The out_trade_no the pay step shows. */
@@ -35,8 +43,7 @@ test.describe('domestic build', () => {
   test('buys a personal plan by scanning, paid in a second tab, the success pushed without reload', async ({
     page,
   }) => {
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/buy?item=personal.oneYear&product=max&lang=en'));
+    await signInAndOpen(page, user, '/buy?item=personal.oneYear&product=max&lang=en');
     const main = page.getByRole('main');
     await expect(main.getByRole('radio', { name: /1-year plan/ })).toBeChecked();
     await expect(main.getByText(/¥280\.00/).first()).toBeVisible();
@@ -95,8 +102,7 @@ test.describe('domestic build', () => {
   });
 
   test('a checkout that closes unpaid says so and starts again', async ({ page }) => {
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/buy?item=ai.unlimitedMonth&lang=en'));
+    await signInAndOpen(page, user, '/buy?item=ai.unlimitedMonth&lang=en');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: /^Pay (CN)?¥68\.00$/ }).click();
     const number = await orderNumberOf(page);
@@ -110,8 +116,7 @@ test.describe('domestic build', () => {
   });
 
   test('a bank transfer waits for the operator to confirm it', async ({ page }) => {
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/buy?item=template.credit30&lang=en'));
+    await signInAndOpen(page, user, '/buy?item=template.credit30&lang=en');
     const main = page.getByRole('main');
     await main.getByRole('radio', { name: 'Bank transfer' }).check();
     await main.getByRole('button', { name: /^Pay (CN)?¥30\.00$/ }).click();
@@ -139,8 +144,7 @@ test.describe('domestic build', () => {
     page,
   }) => {
     await recordHostMessages(page);
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/buy?item=ai.points5000&lang=en&from=maxPC'));
+    await signInAndOpen(page, user, '/buy?item=ai.points5000&lang=en&from=maxPC');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: /^Pay (CN)?¥45\.00$/ }).click();
     await main.getByRole('link', { name: /Open the payment page/ }).click();
@@ -158,8 +162,7 @@ test.describe('domestic build', () => {
   test('a payment the operator refunds reads as refunded in the order history, with no receipt to ask for', async ({
     page,
   }) => {
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/buy?item=ai.points5000&lang=en'));
+    await signInAndOpen(page, user, '/buy?item=ai.points5000&lang=en');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: /^Pay (CN)?¥45\.00$/ }).click();
     const number = await orderNumberOf(page);
@@ -181,8 +184,7 @@ test.describe('domestic build', () => {
 
   test('in Chinese at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/buy?item=personal.lifetime&product=mind&lang=zh'));
+    await signInAndOpen(page, user, '/buy?item=personal.lifetime&product=mind&lang=zh');
     const main = page.getByRole('main');
     await expect(main.getByText('¥780.00').first()).toBeVisible();
     await page.screenshot({ path: path.join(artifacts, 'checkout-domestic-zh-390.png'), fullPage: true });

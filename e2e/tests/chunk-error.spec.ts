@@ -1,20 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../accessibility.js';
-import { type TestUser, domesticUrl, expect, overseasUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { domesticUrl, expect, overseasUrl, registeredBeforeAll, signInAndOpen, signInAs, test } from '../fixtures.js';
+import { artifacts } from '../screens.js';
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-let user: TestUser;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext();
-  user = await registerUser(request, { region: 'overseas' });
-  await request.dispose();
-});
+const users = registeredBeforeAll({ overseas: 'overseas' });
 
 test('a screen whose code is missing shows the chunk-load error, and reloading brings it back', async ({ page }) => {
-  await signInAs(page, user);
+  await signInAs(page, users.overseas);
   // The order screen's file is gone from the server (a deploy replaced it).
   const missing = /\/assets\/screen-order-[^/]+\.js$/;
   await page.route(missing, (route) => route.fulfill({ status: 404, body: 'not found' }));
@@ -47,8 +39,7 @@ test.describe('an app whose entry script does not load', () => {
   });
 
   test('says so in the address’s language after ten seconds, and its link loads the page again', async ({ page }) => {
-    await signInAs(page, user);
-    await page.goto(overseasUrl('/account?lang=ru'));
+    await signInAndOpen(page, users.overseas, '/account?lang=ru');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
     const notice = page.getByRole('status');
     await expect(notice).toBeHidden();

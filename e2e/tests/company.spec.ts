@@ -1,28 +1,28 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import { recordHostMessages } from '../desktop-host.js';
 import {
+  type TestUser,
   expect,
-  registerUser,
   regionUrl,
+  registerUser,
   runAdmin,
   runAdminBatch,
   seededDemo,
+  signInAndOpen,
   signInAs,
   test,
-  type TestUser,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { payInSecondTab } from '../payments.js';
+import { artifacts } from '../screens.js';
 
 // Issue 18: the mind-map enterprise page on /team — a company created from the demo seed's code,
 // a second account invited through the link and made admin, the company renamed, seats added
 // through the sandbox checkout; the overseas build without the Create tab; the mind-map desktop
 // client; 1440 and 390 px in zh, en and de.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main h3, main label, main button, main th, main td, [role="dialog"] button';
 
 /** A second signed-in person in a browser of their own. */
@@ -211,8 +211,7 @@ test('in the mind-map desktop client: only the mind-map product, the page and it
   const owner = await registerUser(request, { region: 'domestic' });
   await companyFor(owner, 4, 'Desk Studio');
   await recordHostMessages(page);
-  await signInAs(page, owner);
-  await page.goto(regionUrl('domestic', '/team?lang=en&from=mindmaster'));
+  await signInAndOpen(page, owner, '/team?lang=en&from=mindmaster');
   const main = page.getByRole('main');
   await expect(main.getByRole('radio')).toHaveCount(1);
   await expect(main.getByRole('tab', { name: 'Order info', selected: true })).toBeVisible();

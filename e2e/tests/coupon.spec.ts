@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
-import { expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+import { expect, regionUrl, registerUser, runAdmin, signInAndOpen, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "Coupons screen", §4 "Coupon", §5 "Coupon code", §8 "Coupon"; issue 12.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main h3, main button, main a, main label, main dt, main dd, main [role="alert"]';
 
 /** A coupon defined by the operator command, and `count` codes that give it. */
@@ -39,8 +38,7 @@ test('domestic: a coupon is bound, shown, and replaced only when the person says
   const user = await registerUser(request, { region: 'domestic' });
   const [first, used] = await couponCodes(2, '--type', '1', '--value', '2000', '--min-spend', '10000', '--days', '90');
   const [second] = await couponCodes(1, '--type', '2', '--value', '15', '--product', 'mind');
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/coupon'));
+  await signInAndOpen(page, user, '/coupon');
   const main = page.getByRole('main');
   await expect(main.getByText('您还没有优惠券。')).toBeVisible();
 
@@ -81,8 +79,7 @@ test('domestic: a coupon is bound, shown, and replaced only when the person says
   await expect(main.getByRole('alert')).toHaveText('优惠券码无效');
   const other = await registerUser(request, { region: 'domestic' });
   await page.context().clearCookies();
-  await signInAs(page, other);
-  await page.goto(regionUrl('domestic', '/coupon'));
+  await signInAndOpen(page, other, '/coupon');
   await bind(page, used!, '确认');
   await expect(main.getByRole('article')).toBeVisible();
   await bind(page, first!, '确认');
@@ -100,8 +97,7 @@ test.describe('overseas', () => {
   test('a mobile-app coupon opens the phone-only tip; amounts in its own currency', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
     const [code] = await couponCodes(1, '--type', '15', '--value', '500', '--currency', 'USD', '--product', 'max');
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/coupon?lang=en'));
+    await signInAndOpen(page, user, '/coupon?lang=en');
     await bind(page, code!, 'Confirm');
     const card = page.getByRole('main').getByRole('article', { name: '$5.00 off' });
     await expect(card).toContainText('Can only be used in the mobile app.');
@@ -122,8 +118,7 @@ test.describe('overseas', () => {
   test('in the desktop client, the communities open through the host', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
     await recordHostMessages(page);
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/coupon?lang=en&from=maxPC'));
+    await signInAndOpen(page, user, '/coupon?lang=en&from=maxPC');
     await page.getByRole('main').getByRole('link', { name: 'Mind-map template community' }).click();
     await expect.poll(() => urlsOpenedOutside(page)).toEqual([expect.stringContaining('/templates/mind-map')]);
   });
@@ -134,8 +129,7 @@ test.describe('overseas', () => {
     test('fits a phone', async ({ page, request }) => {
       const user = await registerUser(request, { region: 'overseas' });
       const [code] = await couponCodes(1, '--type', '1', '--value', '1000', '--currency', 'USD', '--min-spend', '5000');
-      await signInAs(page, user);
-      await page.goto(regionUrl('overseas', '/coupon?lang=ru'));
+      await signInAndOpen(page, user, '/coupon?lang=ru');
       await bind(page, code!, 'Подтвердить');
       await expect(page.getByRole('main').getByRole('article')).toBeVisible();
       await expectNothingClipped(page, TEXTS);
@@ -152,8 +146,7 @@ test.describe('overseas', () => {
 
 test('the project variant offers the coupons screen', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/coupon?tend=project'));
+  await signInAndOpen(page, user, '/coupon?tend=project');
   await expect(page.getByRole('main').getByRole('heading', { name: '模板社区' })).toBeVisible();
   await page.screenshot({ path: path.join(artifacts, 'coupon-project-zh-1440.png') });
 });

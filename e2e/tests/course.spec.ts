@@ -1,13 +1,21 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../accessibility.js';
 import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
-import { expect, registerUser, regionUrl, runAdminBatch, signInAs, type TestUser, test } from '../fixtures.js';
+import {
+  type TestUser,
+  expect,
+  regionUrl,
+  registerUser,
+  runAdminBatch,
+  signInAndOpen,
+  signInAs,
+  test,
+} from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "Courses screen", §3 course purchased and recommended, §6 (VIP and courses); issue 15.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main h3, main a, main li';
 
 /** Courses of this test's own (ids unique to it), two of them held by `user`. */
@@ -31,8 +39,7 @@ async function academyFor(user: TestUser) {
 test('held courses with their validity, a locked members’ course, and recommendations', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
   const id = await academyFor(user);
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/course?lang=en'));
+  await signInAndOpen(page, user, '/course?lang=en');
   const held = page.getByRole('main').getByRole('list', { name: 'My courses' });
   await expect(held.getByRole('listitem')).toHaveCount(2);
   const members = held.getByRole('listitem').filter({ hasText: 'Study notes with mind maps' });
@@ -64,8 +71,7 @@ test('in the desktop client, watching opens through the host', async ({ page, re
   const user = await registerUser(request, { region: 'domestic' });
   const id = await academyFor(user);
   await recordHostMessages(page);
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/course?lang=en&from=maxPC'));
+  await signInAndOpen(page, user, '/course?lang=en&from=maxPC');
   await page
     .getByRole('main')
     .getByRole('list', { name: 'My courses' })

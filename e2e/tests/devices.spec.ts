@@ -1,17 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { DEVICE_LIMITS, AuthErrors, DeviceErrors } from '@account-centre/contract';
-import { type TestUser, domesticUrl, expect, logIn, registerUser, signInAs, test } from '../fixtures.js';
+import { type TestUser, domesticUrl, expect, logIn, registerUser, signInAndOpen, signInAs, test } from '../fixtures.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
 import { expectNothingClipped, expectSteadyLayout, watchLayoutShifts } from '../layout.js';
+import { artifacts, SCREENS, useScreen } from '../screens.js';
 
 const DEVICE_TEXTS = 'main h1, main h2, main [role="tab"], main button, main li p';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** A desktop client activating its machine for the diagram product, with its own session token. */
 async function activateDiagram(request: APIRequestContext, user: TestUser, token: string, deviceId: string) {
@@ -112,8 +107,7 @@ test('“this wasn’t me” ends every session, withdraws the password and open
   const user = await registerUser(request, { region: 'domestic' });
   const client = await logIn(request, user);
   expect((await activateDiagram(request, user, client.token, 'laptop-3')).status).toBe(200);
-  await signInAs(page, user);
-  await page.goto(domesticUrl('/devices?lang=en'));
+  await signInAndOpen(page, user, '/devices?lang=en');
   await page.getByRole('button', { name: 'This wasn’t me' }).first().click();
   await page
     .getByRole('dialog', { name: 'Secure your account?' })
@@ -132,15 +126,10 @@ test('“this wasn’t me” ends every session, withdraws the password and open
   expect(((await login.json()) as { msg: string }).msg).toBe(DeviceErrors.passwordResetRequired.msg);
 });
 
-for (const { width, height, mobile } of [
-  { width: 1440, height: 900, mobile: false },
-  { width: 390, height: 844, mobile: true },
-] as const) {
+for (const screen of SCREENS) {
+  const { width, mobile } = screen;
   test.describe(`devices at ${width} px`, () => {
-    test.use({
-      viewport: { width, height },
-      ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
-    });
+    useScreen(screen);
 
     for (const language of ['zh', 'en'] as const) {
       test(`the devices screen in ${language} fits`, async ({ page, request }) => {

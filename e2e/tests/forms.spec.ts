@@ -1,4 +1,4 @@
-import { bindMobile, expect, overseasUrl, regionUrl, registerUser, signInAs, test, uniqueEmail } from '../fixtures.js';
+import { bindMobile, expect, overseasUrl, registerUser, signInAndOpen, test, uniqueEmail } from '../fixtures.js';
 import { expectAccessible } from '../accessibility.js';
 import { newestOutboxId } from '../outbox.js';
 
@@ -9,8 +9,7 @@ import { newestOutboxId } from '../outbox.js';
 test.describe('forms', () => {
   test('the password dialog names every wrong field at once', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'overseas' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     await page.getByRole('main').getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
 
@@ -34,8 +33,7 @@ test.describe('forms', () => {
   test('the primary number is refused as the second phone before any code is sent', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
     const primary = await bindMobile(request, user);
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const row = page.getByRole('main').getByRole('listitem', { name: 'Second phone' });
     await row.getByRole('button', { name: 'Add' }).click();
     const add = page.getByRole('dialog', { name: 'Add a second phone' });

@@ -1,15 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { type TestUser, domesticUrl, expect, overseasUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { domesticUrl, expect, overseasUrl, registeredBeforeAll, signInAndOpen, test } from '../fixtures.js';
 
 const ARTIFACTS = 'artifacts';
 
-let overseasUser: TestUser;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext();
-  overseasUser = await registerUser(request, { region: 'overseas' });
-  await request.dispose();
-});
+const users = registeredBeforeAll({ overseas: 'overseas' });
 
 async function width(locator: Locator): Promise<number> {
   const box = await locator.boundingBox();
@@ -135,8 +129,7 @@ test.describe('China variant (spec 02 §2)', () => {
 
 test.describe('the sign-out menu', () => {
   test('opens on hover and closes about 2 s after the pointer leaves', async ({ page }) => {
-    await signInAs(page, overseasUser);
-    await page.goto(overseasUrl('/account?lang=en'));
+    await signInAndOpen(page, users.overseas, '/account?lang=en');
     const avatar = page.getByRole('button', { name: 'Account menu' });
     await avatar.hover();
     const menu = page.getByRole('menu');
@@ -154,8 +147,7 @@ test.describe('the sign-out menu', () => {
   });
 
   test('closes at once on a click outside', async ({ page }) => {
-    await signInAs(page, overseasUser);
-    await page.goto(overseasUrl('/account?lang=en'));
+    await signInAndOpen(page, users.overseas, '/account?lang=en');
     await page.getByRole('button', { name: 'Account menu' }).hover();
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();

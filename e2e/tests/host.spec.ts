@@ -1,65 +1,18 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from '@playwright/test';
-import {
-  type TestUser,
-  createTicket,
-  customParam,
-  domesticUrl,
-  expect,
-  harnessUrl,
-  logIn,
-  registerUser,
-  test,
-} from '../fixtures.js';
+import { expect, logIn, registeredBeforeAll, test } from '../fixtures.js';
+import { actAsFramedDesktopClient, harnessRecords, openInHarness, sendToFramedApp } from '../desktop-host.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
+import { artifacts } from '../screens.js';
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-type Recorded = { transport: 'desktop' | 'frame'; origin?: string; message: { type: string; payload: unknown } };
-
-let user: TestUser;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext();
-  user = await registerUser(request, { region: 'domestic' });
-  await request.dispose();
-});
-
-/**
- * Gives the framed app the desktop client's host object before it starts; its messages are
- * forwarded to the harness, which records them as the `desktop` transport.
- */
-async function actAsDesktopClient(page: Page) {
-  await page.addInitScript((appOrigin) => {
-    if (window.location.origin !== appOrigin) return;
-    (window as unknown as { AccountCentreHost: unknown }).AccountCentreHost = {
-      version: '12.3.0',
-      postMessage(json: string) {
-        window.parent.postMessage({ transport: 'desktop', json }, '*');
-      },
-    };
-  }, `http://${DOMESTIC_HOST}`);
-}
+const users = registeredBeforeAll({ domestic: 'domestic' });
 
 /** Opens the app in the harness, signed in through a one-time ticket as a host does it. */
 async function openFramed(page: Page, request: Page['request'], query: string): Promise<Frame> {
-  const session = await logIn(request, user);
-  const ticket = await createTicket(request, user, session.token);
-  const custom = encodeURIComponent(customParam({ user_id: user.userId, ticket }));
-  await page.goto(harnessUrl(domesticUrl(`/account?${query}&custom=${custom}`)));
-  const frame = page.frame({ url: (url) => url.host === DOMESTIC_HOST });
-  if (!frame) throw new Error('the harness did not frame the app');
+  const { frame } = await openInHarness(page, request, users.domestic, `/account?${query}`);
   await expect(frame.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   return frame;
 }
-
-const recorded = (page: Page) => page.evaluate(() => (window as unknown as { hostMessages: Recorded[] }).hostMessages);
-const sendToApp = (page: Page, type: string, payload: unknown) =>
-  page.evaluate(([t, p]) => (window as unknown as { sendToApp: (t: string, p: unknown) => void }).sendToApp(t, p), [
-    type,
-    payload,
-  ] as const);
 
 /** Whether the app's primary colour is the palette colour `name` (compared as computed colours). */
 function primaryIs(frame: Frame, name: string) {
@@ -77,7 +30,7 @@ function primaryIs(frame: Frame, name: string) {
 }
 
 test('in the desktop client: no header, the client’s colour, and messages both ways', async ({ page, request }) => {
-  await actAsDesktopClient(page);
+  await actAsFramedDesktopClient(page);
   const frame = await openFramed(page, request, 'from=projectPC&lang=en');
 
   // No header inside the client (spec 01 §2), and the project product's orange.
@@ -88,18 +41,18 @@ test('in the desktop client: no header, the client’s colour, and messages both
 
   // The client is told who is signed in once the user's information has loaded.
   await expect
-    .poll(async () => (await recorded(page)).find((entry) => entry.message.type === 'updateUserInfo'))
-    .toMatchObject({ transport: 'desktop', message: { payload: { user_id: user.userId } } });
+    .poll(async () => (await harnessRecords(page)).find((entry) => entry.message.type === 'updateUserInfo'))
+    .toMatchObject({ transport: 'desktop', message: { payload: { user_id: users.domestic.userId } } });
 
   // The client asks for the devices screen.
-  await sendToApp(page, 'loginShowDeviceModal', {});
+  await sendToFramedApp(page, 'loginShowDeviceModal', {});
   await expect(frame.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
 
   // The client hands over a new session: the app's calls carry it from then on. (A framed
   // page of another site may not use localStorage here, so the app keeps it in memory.)
-  const renewed = await logIn(request, user);
-  await sendToApp(page, 'updateToken', {
-    user_id: user.userId,
+  const renewed = await logIn(request, users.domestic);
+  await sendToFramedApp(page, 'updateToken', {
+    user_id: users.domestic.userId,
     token: renewed.token,
     refresh_token: renewed.refresh_token,
     expires_in: renewed.expires_in,
@@ -107,7 +60,7 @@ test('in the desktop client: no header, the client’s colour, and messages both
   // Each attempt waits a few seconds only: a visibility change that meets a reload already under
   // way (its request sent before this wait began) adds none, and the poll then asks again.
   const userCall = () =>
-    page.waitForRequest((r) => r.url().endsWith(`/api/user/${user.userId}`) && r.frame() === frame, {
+    page.waitForRequest((r) => r.url().endsWith(`/api/user/${users.domestic.userId}`) && r.frame() === frame, {
       timeout: 4_000,
     });
   // The tab becoming visible again reloads the screens' data (spec 01 §4).
@@ -140,7 +93,7 @@ test('in the desktop client: no header, the client’s colour, and messages both
   // profile), so the client may already have been told before the first visibility change;
   // after that the app holds no session and calls nothing more.
   const toldToSignOut = async () =>
-    (await recorded(page)).some((entry) => entry.transport === 'desktop' && entry.message.type === 'signOut');
+    (await harnessRecords(page)).some((entry) => entry.transport === 'desktop' && entry.message.type === 'signOut');
   await expect
     .poll(
       async () => {
@@ -160,10 +113,10 @@ test('in the tablet frame: no header, messages to the parent frame', async ({ pa
   await expect(frame.getByRole('banner')).toHaveCount(0);
   expect(await primaryIs(frame, 'blue')).toBe(true);
   await expect
-    .poll(async () => (await recorded(page)).find((entry) => entry.message.type === 'updateUserInfo'))
+    .poll(async () => (await harnessRecords(page)).find((entry) => entry.message.type === 'updateUserInfo'))
     .toMatchObject({
       transport: 'frame',
       origin: `http://${DOMESTIC_HOST}`,
-      message: { payload: { user_id: user.userId } },
+      message: { payload: { user_id: users.domestic.userId } },
     });
 });

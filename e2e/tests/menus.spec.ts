@@ -1,22 +1,13 @@
-import { type TestUser, domesticUrl, expect, overseasUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { domesticUrl, expect, registeredBeforeAll, signInAndOpen, test } from '../fixtures.js';
 import { menuEntries as menu } from '../menu.js';
 
-let domestic: TestUser;
-let overseas: TestUser;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext();
-  domestic = await registerUser(request, { region: 'domestic' });
-  overseas = await registerUser(request, { region: 'overseas' });
-  await request.dispose();
-});
+const users = registeredBeforeAll({ domestic: 'domestic', overseas: 'overseas' });
 
 const hrefs = (screens: string[], query: string) => screens.map((screen) => `/${screen}${query}`);
 
 test.describe('menu entries by build (spec 01 §2)', () => {
   test('domestic default', async ({ page }) => {
-    await signInAs(page, domestic);
-    await page.goto(domesticUrl('/account?lang=en'));
+    await signInAndOpen(page, users.domestic, '/account?lang=en');
     const entries = await menu(page);
     expect(entries.map(([, href]) => href)).toEqual(
       hrefs(
@@ -39,24 +30,21 @@ test.describe('menu entries by build (spec 01 §2)', () => {
   });
 
   test('domestic with banhref=1', async ({ page }) => {
-    await signInAs(page, domestic);
-    await page.goto(domesticUrl('/account?banhref=1&lang=en'));
+    await signInAndOpen(page, users.domestic, '/account?banhref=1&lang=en');
     expect((await menu(page)).map(([, href]) => href)).toEqual(
       hrefs(['account', 'devices', 'bind'], '?banhref=1&lang=en'),
     );
   });
 
   test('the project product (tend=project)', async ({ page }) => {
-    await signInAs(page, domestic);
-    await page.goto(domesticUrl('/account?tend=project&lang=en'));
+    await signInAndOpen(page, users.domestic, '/account?tend=project&lang=en');
     expect((await menu(page)).map(([, href]) => href)).toEqual(
       hrefs(['account', 'order', 'devices', 'bind', 'message', 'coupon'], '?tend=project&lang=en'),
     );
   });
 
   test('the mind-map product, domestic (tend=mind), in the build’s own language', async ({ page }) => {
-    await signInAs(page, domestic);
-    await page.goto(domesticUrl('/account?tend=mind'));
+    await signInAndOpen(page, users.domestic, '/account?tend=mind');
     // No lang: the domestic build is in Chinese.
     expect(await menu(page, '账号中心栏目')).toEqual([
       ['我的账号', '/account?tend=mind'],
@@ -65,8 +53,7 @@ test.describe('menu entries by build (spec 01 §2)', () => {
   });
 
   test('overseas', async ({ page }) => {
-    await signInAs(page, overseas);
-    await page.goto(overseasUrl('/account'));
+    await signInAndOpen(page, users.overseas, '/account');
     const entries = await menu(page);
     expect(entries).toEqual([
       ['My account', '/account'],
@@ -78,16 +65,14 @@ test.describe('menu entries by build (spec 01 §2)', () => {
   });
 
   test('the Mac store build overseas (platform=mas)', async ({ page }) => {
-    await signInAs(page, overseas);
-    await page.goto(overseasUrl('/account?platform=mas'));
+    await signInAndOpen(page, users.overseas, '/account?platform=mas');
     expect((await menu(page)).map(([, href]) => href)).toEqual(hrefs(['account', 'devices'], '?platform=mas'));
   });
 
   test('a menu entry opens its screen and keeps the query string; the team route without a team goes to account', async ({
     page,
   }) => {
-    await signInAs(page, domestic);
-    await page.goto(domesticUrl('/account?lang=en&pid=5371'));
+    await signInAndOpen(page, users.domestic, '/account?lang=en&pid=5371');
     await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Orders' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     expect(page.url()).toBe(domesticUrl('/order?lang=en&pid=5371'));

@@ -1,22 +1,21 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../accessibility.js';
 import { recordHostMessages, urlsOpenedOutside } from '../desktop-host.js';
 import {
+  type TestUser,
   expect,
-  registerUser,
   regionUrl,
+  registerUser,
   runAdmin,
   runAdminBatch,
-  signInAs,
-  type TestUser,
+  signInAndOpen,
   test,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "Messages screen", §3, §4 "Notifications" (auto-read), §7 getMessage; issue 15.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main a, main li';
 
 const sendArgs = (user: TestUser, content: string, type: 'system' | 'other' = 'system') => [
@@ -51,8 +50,7 @@ async function twelveMessages(user: TestUser) {
 test('unread messages are marked read as their page is seen, and the indicators go', async ({ page, request }) => {
   const user = await registerUser(request, { region: 'domestic' });
   await twelveMessages(user);
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/account?lang=en'));
+  await signInAndOpen(page, user, '/account?lang=en');
   const menu = page.getByRole('navigation', { name: 'Account sections' });
   // How many, not only that some are.
   await expect(menu.getByRole('link', { name: /Messages\s*12 unread messages/ })).toBeVisible();
@@ -109,8 +107,7 @@ test('a message’s scripts, handlers and javascript: links never run', async ({
     '<p>Hello<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>' +
       '<a href="javascript:window.pwned=3">click me</a> <a href="https://www.example.com/safe" onclick="window.pwned=4">safe</a></p>',
   );
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/message?lang=en'));
+  await signInAndOpen(page, user, '/message?lang=en');
   const item = page.getByRole('main').getByRole('listitem').first();
   await expect(item).toContainText('Hello');
   await expect(item.locator('img, script, [onclick], [onerror]')).toHaveCount(0);
@@ -124,8 +121,7 @@ test('in the desktop client, a message’s link opens through the host', async (
   const user = await registerUser(request, { region: 'domestic' });
   await send(user, '<p>Your receipt is ready. <a href="https://www.example.cn/receipts/7">Open it</a></p>');
   await recordHostMessages(page);
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/message?lang=en&from=maxPC'));
+  await signInAndOpen(page, user, '/message?lang=en&from=maxPC');
   await page.getByRole('main').getByRole('link', { name: 'Open it' }).click();
   await expect
     .poll(() => urlsOpenedOutside(page))
@@ -140,8 +136,7 @@ test('overseas, where the build has no messages screen, nothing asks for them', 
     if (new URL(request.url()).pathname.includes('/api/user/') && request.url().includes('/notification'))
       asked.push(request.url());
   });
-  await signInAs(page, user);
-  await page.goto(regionUrl('overseas', '/account?lang=en'));
+  await signInAndOpen(page, user, '/account?lang=en');
   await page.getByRole('button', { name: 'Account menu' }).hover();
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Messages/ })).toHaveCount(0);
@@ -157,8 +152,7 @@ test.describe('390 px', () => {
   test('fits a phone, with the indicator on the tab strip', async ({ page, request }) => {
     const user = await registerUser(request, { region: 'domestic' });
     await twelveMessages(user);
-    await signInAs(page, user);
-    await page.goto(regionUrl('domestic', '/account?lang=ru'));
+    await signInAndOpen(page, user, '/account?lang=ru');
     await expect(page.getByTestId('unread-mark')).toBeVisible();
     for (const language of ['ru', 'zh']) {
       await page.goto(regionUrl('domestic', `/message?lang=${language}`));

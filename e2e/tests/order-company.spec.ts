@@ -1,15 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { type TestUser, expect, registerUser, regionUrl, runAdmin, signInAs, test } from '../fixtures.js';
+import { type TestUser, expect, regionUrl, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { artifacts, PHONE, useScreen } from '../screens.js';
 
 // Spec 01 §4: "Orders are not loaded for members of a company"; spec 02 §6 names the roles.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const ORDER_TEXTS = 'main h1, main h2, main h3, main button, main a, main [role="alert"]';
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const COMPANY = 'Mind Works';
 
 interface Company {
@@ -110,7 +107,7 @@ for (const role of ['admin', 'creator'] as const) {
 }
 
 test.describe('390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
+  useScreen(PHONE);
 
   for (const region of ['overseas', 'domestic'] as const) {
     test(`the notice fits a phone (${region})`, async ({ page }) => {

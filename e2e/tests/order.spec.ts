@@ -1,33 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import {
   type TestUser,
-  domesticUrl,
   expect,
   overseasUrl,
+  registeredBeforeAll,
   registerUser,
   runAdmin,
+  signInAndOpen,
   signInAs,
   test,
 } from '../fixtures.js';
 import { expectAccessible } from '../accessibility.js';
 import { expectNothingClipped } from '../layout.js';
 import { OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
+import { artifacts, PHONE, useScreen } from '../screens.js';
 
 const ORDER_TEXTS = 'main h1, main h2, main h3, main button, main a';
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-
-/** A new user of the region with the operator's demo orders and licences in every state. */
-async function userWithOrders(request: Parameters<typeof registerUser>[0], region: TestUser['region']) {
-  const user = await registerUser(request, { region });
+/** Gives a new user the operator's demo orders and licences in every state. */
+async function giveDemoOrders(user: TestUser) {
   expect(await runAdmin(['orders:demo', '--user', String(user.userId)])).toMatchObject({ created: true });
-  return user;
 }
 
 /** A new overseas user whose diagram plan (product id 5371) renews itself, for 200 more days. */
@@ -64,16 +58,10 @@ async function screenshot(page: Page, name: string) {
 }
 
 test.describe('overseas', () => {
-  let user: TestUser;
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext();
-    user = await userWithOrders(request, 'overseas');
-    await request.dispose();
-  });
+  const users = registeredBeforeAll({ overseas: 'overseas' }, giveDemoOrders);
 
   test('shows licences, pages the history and issues a receipt at once', async ({ page }) => {
-    await signInAs(page, user);
-    await page.goto(overseasUrl('/order'));
+    await signInAndOpen(page, users.overseas, '/order');
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 
     // Licence cards: the renewing diagram subscription (id 5371) can be cancelled here, the
@@ -123,7 +111,7 @@ test.describe('overseas', () => {
     // The receipt request: issued at once overseas, then downloaded as a real PDF.
     await order.getByRole('button', { name: 'Request receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a receipt' });
-    await expect(dialog.getByLabel('E-mail address')).toHaveValue(user.email);
+    await expect(dialog.getByLabel('E-mail address')).toHaveValue(users.overseas.email);
     await dialog.getByLabel('Name on the receipt').fill('Ada Lovelace');
     await page.screenshot({ path: path.join(artifacts, 'order-overseas-receipt-modal-1440.png') });
     await dialog.getByRole('button', { name: 'Request', exact: true }).click();
@@ -235,8 +223,7 @@ test.describe('overseas', () => {
     test.use({ viewport: { width: 1024, height: 768 } });
 
     test('pages the history as cards, every receipt action in view', async ({ page }) => {
-      await signInAs(page, user);
-      await page.goto(overseasUrl('/order'));
+      await signInAndOpen(page, users.overseas, '/order');
       const history = page.getByRole('region', { name: 'Order history' });
       await expect(history.getByRole('listitem')).toHaveCount(3);
       await expect(history.getByRole('table')).toHaveCount(0);
@@ -257,11 +244,10 @@ test.describe('overseas', () => {
   });
 
   test.describe('390 px', () => {
-    test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
+    useScreen(PHONE);
 
     test('lists orders as cards with read more', async ({ page }) => {
-      await signInAs(page, user);
-      await page.goto(overseasUrl('/order'));
+      await signInAndOpen(page, users.overseas, '/order');
       const history = page.getByRole('region', { name: 'Order history' });
       await expect(history.getByRole('listitem')).toHaveCount(3);
       await history.getByRole('button', { name: 'Read more' }).click();
@@ -274,16 +260,10 @@ test.describe('overseas', () => {
 });
 
 test.describe('domestic', () => {
-  let user: TestUser;
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext();
-    user = await userWithOrders(request, 'domestic');
-    await request.dispose();
-  });
+  const users = registeredBeforeAll({ domestic: 'domestic' }, giveDemoOrders);
 
   test('a receipt request waits for the operator', async ({ page }) => {
-    await signInAs(page, user);
-    await page.goto(domesticUrl('/order'));
+    await signInAndOpen(page, users.domestic, '/order');
     await expect(page.getByRole('heading', { level: 2, name: '我的授权' })).toBeVisible();
     // Cancel is an overseas action (spec 01 §6).
     await expect(page.getByRole('button', { name: '取消订阅' })).toHaveCount(0);
@@ -311,11 +291,10 @@ test.describe('domestic', () => {
   });
 
   test.describe('390 px', () => {
-    test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA, isMobile: true, hasTouch: true });
+    useScreen(PHONE);
 
     test('fits a phone', async ({ page }) => {
-      await signInAs(page, user);
-      await page.goto(domesticUrl('/order'));
+      await signInAndOpen(page, users.domestic, '/order');
       const history = page.getByRole('region', { name: '订单记录' });
       await expect(history.getByRole('listitem')).toHaveCount(3);
       await expectNothingClipped(page, ORDER_TEXTS);

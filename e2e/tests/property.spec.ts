@@ -1,25 +1,25 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../accessibility.js';
 import {
+  type TestUser,
   demoUser,
   expect,
-  registerUser,
   regionUrl,
+  registerUser,
   runAdminBatch,
   serviceCall,
+  signInAndOpen,
   signInAs,
   test,
-  type TestUser,
 } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
 import { DOMESTIC_HOST, SERVER_ORIGIN } from '../ports.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "Property (income) screen", §4 and §5 "Withdrawal", §7 getProperty, getIncome,
 // getCash; issue 14. The domestic build's screen.
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main button, main label, main th, main td';
 
 /**
@@ -121,8 +121,7 @@ test('a second request from another tab is refused with the ongoing withdrawal�
   request,
 }) => {
   const user = await author(request);
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/property?lang=en'));
+  await signInAndOpen(page, user, '/property?lang=en');
   const other = await page.context().newPage();
   await other.goto(regionUrl('domestic', '/property?lang=en'));
   const english = {
@@ -154,8 +153,7 @@ test('a second request from another tab is refused with the ongoing withdrawal�
 
 test('the income record: a product, a range, ten a page', async ({ page, request }) => {
   const user = await author(request);
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/property'));
+  await signInAndOpen(page, user, '/property');
   const main = page.getByRole('main');
   await main.getByRole('tab', { name: '收益记录' }).click();
   const table = main.getByRole('table', { name: '收益记录' });
@@ -235,8 +233,7 @@ test.describe('390 px', () => {
   for (const language of ['zh', 'en', 'ru'] as const) {
     test(`fits a phone in ${language}`, async ({ page, request }) => {
       const user = await author(request);
-      await signInAs(page, user);
-      await page.goto(regionUrl('domestic', `/property?lang=${language}`));
+      await signInAndOpen(page, user, `/property?lang=${language}`);
       const main = page.getByRole('main');
       await expect(main.getByRole('button', { name: /提现|Withdraw|Вывести/ })).toBeVisible();
       await expectNothingClipped(page, TEXTS);

@@ -1,11 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import {
-  SESSION_STORAGE_KEY,
-  type TestUser,
   expect,
   logIn,
   overseasUrl,
-  registerUser,
+  registeredBeforeAll,
+  SESSION_STORAGE_KEY,
   signInAs,
   storeSession,
   test,
@@ -14,13 +13,7 @@ import { LOCALHOST_ORIGIN, OVERSEAS_HOST, SERVER_ORIGIN } from '../ports.js';
 
 const EXPIRED = 'an-access-token-the-server-no-longer-accepts';
 
-let user: TestUser;
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext();
-  user = await registerUser(request, { region: 'overseas' });
-  await request.dispose();
-});
+const users = registeredBeforeAll({ overseas: 'overseas' });
 
 /**
  * Three tabs whose access token has expired (the server refuses it; the refresh token is
@@ -30,7 +23,7 @@ test.beforeAll(async ({ playwright }) => {
  * Locks API; the waiting of several calls within one tab is covered by lib/api's unit tests.
  */
 test('an expired access token is refreshed once while three calls wait', async ({ context, page }) => {
-  const session = await signInAs(page, user, LOCALHOST_ORIGIN);
+  const session = await signInAs(page, users.overseas, LOCALHOST_ORIGIN);
   await storeSession(page, LOCALHOST_ORIGIN, { ...session, token: EXPIRED });
 
   let refreshes = 0;
@@ -41,7 +34,7 @@ test('an expired access token is refreshed once while three calls wait', async (
   });
   const userCalls: string[] = [];
   context.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/api/user/${user.userId}`) {
+    if (new URL(request.url()).pathname === `/api/user/${users.overseas.userId}`) {
       userCalls.push(request.headers()['authorization'] ?? '');
     }
   });
@@ -77,7 +70,7 @@ async function refreshCookieOf(context: BrowserContext) {
 
 /** Whether the server still accepts an access token (as a desktop client would call). */
 async function accepted(page: Page, token: string): Promise<boolean> {
-  const response = await page.request.get(`${SERVER_ORIGIN}/api/user/${user.userId}`, {
+  const response = await page.request.get(`${SERVER_ORIGIN}/api/user/${users.overseas.userId}`, {
     headers: { Host: OVERSEAS_HOST, Authorization: `Bearer ${token}` },
   });
   return response.ok();
@@ -94,13 +87,13 @@ test('a signed-in page keeps no refresh token in storage, and survives a reload 
   page,
 }) => {
   await page.goto(overseasUrl('/account?lang=en'));
-  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(user.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(users.overseas.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(users.overseas.password);
   await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
 
   const signedIn = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}');
-  expect(signedIn).toMatchObject({ userId: user.userId, refreshToken: '', refreshCookie: true });
+  expect(signedIn).toMatchObject({ userId: users.overseas.userId, refreshToken: '', refreshCookie: true });
   const cookie = await refreshCookieOf(context);
   expect(cookie).toMatchObject({ path: '/api/auth/refresh', httpOnly: true, sameSite: 'Strict', secure: false });
   expect(await storageOf(page)).not.toContain(cookie?.value);
@@ -125,7 +118,7 @@ test('a signed-in page keeps no refresh token in storage, and survives a reload 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   const renewed = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}');
-  expect(renewed).toMatchObject({ userId: user.userId, refreshToken: '', refreshCookie: true });
+  expect(renewed).toMatchObject({ userId: users.overseas.userId, refreshToken: '', refreshCookie: true });
   expect(renewed.token).not.toBe(signedIn.token);
   expect((await refreshCookieOf(context))?.value).not.toBe(cookie?.value);
   expect(await storageOf(page)).not.toContain((await refreshCookieOf(context))?.value);
@@ -138,7 +131,7 @@ test('a page signed in before the refresh cookie moves its stored refresh token 
   context,
   page,
 }) => {
-  const before = await logIn(page.request, user);
+  const before = await logIn(page.request, users.overseas);
   await storeSession(page, new URL(overseasUrl()).origin, before);
   await page.goto(overseasUrl('/account?lang=en'));
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
@@ -146,7 +139,7 @@ test('a page signed in before the refresh cookie moves its stored refresh token 
     .poll(async () =>
       JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}'),
     )
-    .toMatchObject({ userId: user.userId, refreshToken: '', refreshCookie: true });
+    .toMatchObject({ userId: users.overseas.userId, refreshToken: '', refreshCookie: true });
   expect(await storageOf(page)).not.toContain(before.refresh_token);
   expect((await refreshCookieOf(context))?.httpOnly).toBe(true);
   await page.reload();

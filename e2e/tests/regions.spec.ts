@@ -1,4 +1,4 @@
-import { type TestUser, domesticUrl, expect, overseasUrl, registerUser, signInAs, test } from '../fixtures.js';
+import { domesticUrl, expect, overseasUrl, registeredBeforeAll, signInAndOpen, test } from '../fixtures.js';
 
 test.describe('signed out', () => {
   test('the domestic host is the Chinese build, with sign-in over the shell', async ({ page }) => {
@@ -26,26 +26,16 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  let domestic: TestUser;
-  let overseas: TestUser;
-
-  test.beforeAll(async ({ playwright }) => {
-    const request = await playwright.request.newContext();
-    domestic = await registerUser(request, { region: 'domestic' });
-    overseas = await registerUser(request, { region: 'overseas' });
-    await request.dispose();
-  });
+  const users = registeredBeforeAll({ domestic: 'domestic', overseas: 'overseas' });
 
   test('each region shows its own build to its own users, in the browser with the header', async ({ page }) => {
-    await signInAs(page, domestic);
-    await page.goto(domesticUrl('/account'));
+    await signInAndOpen(page, users.domestic, '/account');
     await expect(page.getByRole('heading', { level: 1, name: '我的账号' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('navigation', { name: '账号中心栏目' }).getByRole('link')).toHaveCount(10);
     await expect(page).toHaveTitle('我的账号 - 账号中心');
 
-    await signInAs(page, overseas);
-    await page.goto(overseasUrl('/account'));
+    await signInAndOpen(page, users.overseas, '/account');
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Account sections' }).getByRole('link')).toHaveCount(5);

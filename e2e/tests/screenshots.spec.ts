@@ -1,17 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type TestUser, domesticUrl, expect, registerUser, runAdmin, signInAs, test } from '../fixtures.js';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+import { artifacts, SCREENS, useScreen } from '../screens.js';
 
 const languages = ['zh', 'en', 'de', 'ru', 'jp'] as const;
-const widths = [
-  { width: 1440, height: 900, mobile: false },
-  { width: 390, height: 844, mobile: true },
-] as const;
-
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 let user: TestUser;
 
@@ -24,12 +15,10 @@ test.beforeAll(async ({ playwright }) => {
   await runAdmin([...team, '--owner', user.email]);
 });
 
-for (const { width, height, mobile } of widths) {
+for (const screen of SCREENS) {
+  const { width } = screen;
   test.describe(`${width} px`, () => {
-    test.use({
-      viewport: { width, height },
-      ...(mobile ? { userAgent: MOBILE_UA, isMobile: true, hasTouch: true } : {}),
-    });
+    useScreen(screen);
 
     for (const language of languages) {
       test(`the shell in ${language} fits without clipped text`, async ({ page }) => {

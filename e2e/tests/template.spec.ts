@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../accessibility.js';
-import { expect, registerUser, regionUrl, runAdmin, serviceCall, signInAs, test } from '../fixtures.js';
+import { expect, regionUrl, registerUser, runAdmin, serviceCall, signInAndOpen, signInAs, test } from '../fixtures.js';
 import { expectNothingClipped } from '../layout.js';
+import { artifacts } from '../screens.js';
 
 // Spec 01 §2 "Template credit screen", §7 getTemplateCoupon, getTemplateCouponRecord; issue 13; what
 // was added beside what was spent (decision 056).
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 const TEXTS = 'main h1, main h2, main a, main th, main td, main li';
 
 /** Template credit given by an operator, in fen. */
@@ -37,8 +36,7 @@ test('the balance in yuan, the template community’s purchases 10 a page, and t
       price: 100 * i,
     });
   }
-  await signInAs(page, user);
-  await page.goto(regionUrl('domestic', '/template'));
+  await signInAndOpen(page, user, '/template');
   const main = page.getByRole('main');
   // 20000 − (100 + 200 + … + 1200) fen = ¥122.00.
   await expect(main.getByRole('region', { name: '余额' }).getByText('¥122.00')).toBeVisible();

@@ -1,16 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, regionUrl, registerUser, signInAs, test } from '../fixtures.js';
-
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+import { expect, registerUser, signInAndOpen, test } from '../fixtures.js';
+import { artifacts } from '../screens.js';
 
 // Toasts covered the header (its help link at 1440 px): they now appear below it, at every width.
 for (const width of [390, 1024, 1440]) {
   test(`a toast never covers the header at ${width} px`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
     const user = await registerUser(request, { region: 'overseas' });
-    await signInAs(page, user);
-    await page.goto(regionUrl('overseas', '/account?lang=en'));
+    await signInAndOpen(page, user, '/account?lang=en');
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Edit nickname' }).click();
     // A blank name is refused with a toast.
