@@ -31,6 +31,7 @@ import {
 } from '../../lib/localised-text.js';
 import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
 import { lockLicenceHolder } from '../grants/licences.js';
+import { findAccountSettings } from '../user/index.js';
 
 export type CouponRow = Selectable<CouponsTable>;
 export type CouponDto = Static<typeof Coupon>;
@@ -138,7 +139,8 @@ export async function holdCoupon(
   const coupon = await findCoupon(trx, couponId);
   if (!coupon) throw new Error(`a batch gives coupon ${couponId}, which does not exist`);
   // An amount off in another region's currency could never apply at this account's checkout.
-  const account = await trx.selectFrom('users').select('region').where('id', '=', userId).executeTakeFirstOrThrow();
+  const account = await findAccountSettings(trx, userId);
+  if (!account) throw operatorInputError('user not found');
   if (isAmountCoupon(coupon.type) && coupon.currency !== currencyOfRegion(account.region))
     return { held: false, reason: 'wrong_currency' };
   const expiresAt = endOf(coupon, now);

@@ -5,7 +5,7 @@ import { operatorInputError } from '../../lib/errors.js';
 import { openSealed } from '../../lib/secrets.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
 import { notify } from '../messages/notify.js';
-import { findOpenUser } from '../user/user.repository.js';
+import { findOpenUser, lockAnyUser } from '../user/index.js';
 import { availableIncome, IDENTITY_CARD_PURPOSE, owedIncome, withdrawalView } from './income.service.js';
 import { chinaDay } from './payout-calendar.js';
 
@@ -124,12 +124,7 @@ export async function repayFailedWithdrawal(db: Db, id: number, repayment: Repay
       if (!failed) throw operatorInputError(`no withdrawal ${id}`);
       if (failed.state !== 'failed') throw operatorInputError(`withdrawal ${id} has not failed: it is ${failed.state}`);
       // The author's row, locked whether open or closed: income is counted under it (asAuthor).
-      const author = await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', failed.user_id)
-        .returning('closed_at')
-        .executeTakeFirstOrThrow();
+      const author = await lockAnyUser(trx, failed.user_id);
       if (author.closed_at === null)
         throw operatorInputError("the author's account is open: they can ask again on the income screen");
       // Closing listed the income and promised only the withdrawals still waiting (decision 044).
