@@ -21,7 +21,7 @@ import type { Db } from '../../db/database.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError } from '../../lib/errors.js';
 import { notify } from '../messages/notify.js';
-import { lockOpenUser } from '../user/user.repository.js';
+import { findOpenUser, lockOpenUser } from '../user/index.js';
 import { findSubscription } from '../subscriptions/subscriptions.repository.js';
 import { findPlan, holdsSeat, planView, releaseSeat, takeSeat } from './plans.service.js';
 import * as repo from './teams.repository.js';
@@ -213,9 +213,8 @@ function contactsOf(contacts: Contacts, region: Region): { key: ContactKey; valu
 
 /** The open account a contact names, or undefined. */
 function accountOf(db: Db, key: ContactKey, value: string | number) {
-  const query = db.selectFrom('users').select(['id', 'email', 'mobile', 'nick_name']).where('closed_at', 'is', null);
-  if (key === 'user_ids') return query.where('id', '=', value as number).executeTakeFirst();
-  return query.where(key === 'emails' ? 'email' : 'mobile', '=', value as string).executeTakeFirst();
+  if (key === 'user_ids') return findOpenUser(db, { id: value as number });
+  return findOpenUser(db, key === 'emails' ? { email: value as string } : { mobile: value as string });
 }
 
 /**
