@@ -1,7 +1,7 @@
 import type { ClosingForfeitItem } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { CliCommand } from '../cli/cli.js';
+import type { OperatorCommand } from './operator-command.js';
 import type { Database } from '../db/schema.js';
 import type { Db } from '../db/database.js';
 
@@ -62,7 +62,7 @@ export interface ModuleManifest {
   plugins?: readonly ((app: FastifyInstance) => Promise<void>)[];
   /** Fastify plugins of its routes, registered in this order. */
   routes?: readonly ((app: FastifyInstance) => Promise<void>)[];
-  commands?: readonly CliCommand[];
+  commands?: readonly OperatorCommand[];
   tables?: Partial<Record<TableName, ClosingPolicy>>;
   /**
    * What the account still holds in this module that closing it gives up (a balance, points,

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { type CliCommand, runCli } from '../../src/cli/cli.js';
+import { runCli } from '../../src/cli/cli.js';
+import type { OperatorCommand } from '../../src/modules/operator-command.js';
 import { commands as allCommands } from '../../src/cli/commands/index.js';
 import type { TestApp } from './test-app.js';
 
@@ -16,7 +17,7 @@ export interface CliResult {
  * Runs operator commands as `npm run admin` would, but on the test app's database and clock, so
  * the API sees what they write. `t` is read on each call: the app is created in `beforeAll`.
  */
-export function cliRunner(app: () => TestApp, commands: readonly CliCommand[] = allCommands) {
+export function cliRunner(app: () => TestApp, commands: readonly OperatorCommand[] = allCommands) {
   const env = {
     NODE_ENV: 'test',
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',

@@ -1,31 +1,31 @@
-import {
-  type NoticeAudience,
-  noticeAudiences,
-  type NotificationType,
-  notificationTypes,
-} from '@account-centre/contract';
+import { noticeAudiences, notificationTypes } from '@account-centre/contract';
 import fs from 'node:fs';
-import { type CliCommand, UsageError } from '../../cli/cli.js';
-import { localisedFlag } from '../../cli/localised-flags.js';
-import { intFlag, listFlag } from '../../cli/order-flags.js';
+import { UsageError } from '../../lib/cli/index.js';
+import { operatorCommand } from '../operator-command.js';
 import type { Translations } from '../../lib/localised-text.js';
 import { sendNotice, withdrawNotice } from './messages.service.js';
 
-export const noticeSendCommand: CliCommand = {
+export const noticeSendCommand = operatorCommand({
   name: 'notice:send',
   description:
     'Send a message: to accounts named by id (--users), to everyone, to a region’s or a language’s accounts. One row whoever it is for; its content is sanitised to paragraphs, bold, line breaks and http(s) links. Give it in several languages with --content-<language> (or --file-<language>): each reader sees their language (or the other Chinese script), else --content, else their region’s language.',
   options: [
-    { name: 'to', description: 'who it is for', required: true, values: noticeAudiences },
-    { name: 'users', description: 'users: comma-separated account ids' },
-    { name: 'value', description: 'region: domestic or overseas; language: its code (en, zh, de…)' },
-    { name: 'type', description: 'system (default) or other', values: notificationTypes },
-    { name: 'content', description: 'the message as HTML', localised: true },
-    { name: 'file', description: 'read the content from this file instead', localised: true },
+    { kind: 'choice', name: 'to', description: 'who it is for', required: true, values: noticeAudiences },
+    { kind: 'list', ids: true, name: 'users', description: 'users: comma-separated account ids' },
+    { kind: 'text', name: 'value', description: 'region: domestic or overseas; language: its code (en, zh, de…)' },
+    {
+      kind: 'choice',
+      name: 'type',
+      description: 'system (default) or other',
+      values: notificationTypes,
+      default: 'system',
+    },
+    { kind: 'localised', name: 'content', description: 'the message as HTML' },
+    { kind: 'localised', name: 'file', description: 'read the content from this file instead' },
   ],
   run: async (context, flags) => {
-    const typed = localisedFlag(flags, 'content');
-    const read = localisedFlag(flags, 'file');
+    const typed = flags.content;
+    const read = flags.file;
     const fromFiles: Translations = {};
     for (const [language, file] of Object.entries(read.translations)) {
       if (typed.translations[language as keyof Translations] !== undefined)
@@ -40,26 +40,25 @@ export const noticeSendCommand: CliCommand = {
     return sendNotice(
       deps.db,
       {
-        audience: flags.to as NoticeAudience,
+        audience: flags.to,
         value: flags.value ?? null,
-        userIds: listFlag(flags.users).map((id) => intFlag('users', id) as number),
-        type: (flags.type ?? 'system') as NotificationType,
+        userIds: flags.users,
+        type: flags.type,
         content: text,
         translations,
       },
       deps.clock.now(),
     );
   },
-};
+});
 
-export const noticeWithdrawCommand: CliCommand = {
+export const noticeWithdrawCommand = operatorCommand({
   name: 'notice:withdraw',
   description: 'Withdraw a message: no one sees it from then on.',
-  options: [{ name: 'notice', description: 'the notice id', required: true }],
-  run: async (context, flags) => {
+  options: [{ kind: 'integer', name: 'notice', description: 'the notice id', required: true }],
+  run: async (context, { notice: id }) => {
     const deps = await context.deps();
-    const id = intFlag('notice', flags.notice) as number;
     await withdrawNotice(deps.db, id, deps.clock.now());
     return { withdrawn: id };
   },
-};
+});

@@ -1,7 +1,6 @@
 import { AuthErrors } from '@account-centre/contract';
-import { type CliCommand, UsageError } from '../../cli/cli.js';
-import { intFlag } from '../../cli/order-flags.js';
-import { userRefFlag } from '../../cli/ref-flags.js';
+import { UsageError } from '../../lib/cli/index.js';
+import { operatorCommand } from '../operator-command.js';
 import { lockNamedUser } from '../user/user.service.js';
 import { history } from '../grants/grants.service.js';
 import {
@@ -14,19 +13,16 @@ import {
 } from './points.service.js';
 import { giveBenefit } from '../grants/index.js';
 
-export const pointsUnlimitedCommand: CliCommand = {
+export const pointsUnlimitedCommand = operatorCommand({
   name: 'points:unlimited',
   description:
     'Give a person days of unlimited AI use (added to what runs), or end it with --end: while it runs, uses are recorded without touching the balance.',
   options: [
-    { name: 'user', description: 'user id or e-mail', required: true },
-    { name: 'days', description: 'days to add' },
-    { name: 'end', description: 'end unlimited use now', switch: true },
+    { kind: 'user', byEmail: true, name: 'user', description: 'user id or e-mail', required: true },
+    { kind: 'integer', name: 'days', description: 'days to add' },
+    { kind: 'switch', name: 'end', description: 'end unlimited use now' },
   ],
-  run: async (context, flags) => {
-    const user = userRefFlag('user', flags.user);
-    const days = intFlag('days', flags.days);
-    const end = flags.end !== undefined;
+  run: async (context, { user, days, end }) => {
     if ((days === undefined) === !end) throw new UsageError('give --days or --end');
     const deps = await context.deps();
     const now = deps.clock.now();
@@ -44,9 +40,9 @@ export const pointsUnlimitedCommand: CliCommand = {
       return { user_id: userId, ...(await pointsNow(trx, userId, now)) };
     });
   },
-};
+});
 
-export const pointsExpireCommand: CliCommand = {
+export const pointsExpireCommand = operatorCommand({
   name: 'points:expire',
   description:
     'Let expired AI points go now, as every instance does each POINTS_SWEEP_SECONDS: each expired grant leaves once, with a usage row of code 2001.',
@@ -62,9 +58,9 @@ export const pointsExpireCommand: CliCommand = {
       if (round.grants === 0) return total;
     }
   },
-};
+});
 
-export const pointsRemindCommand: CliCommand = {
+export const pointsRemindCommand = operatorCommand({
   name: 'points:remind',
   description:
     'Tell holders of AI points expiring within 7 days now, as every instance does each POINTS_SWEEP_SECONDS: one message per grant, ever.',
@@ -80,15 +76,14 @@ export const pointsRemindCommand: CliCommand = {
       if (round === 0) return { reminded: told };
     }
   },
-};
+});
 
-export const pointsLedgerCommand: CliCommand = {
+export const pointsLedgerCommand = operatorCommand({
   name: 'points:ledger',
   description:
     'A person’s AI points and template credit: balances, unlimited use, every acquisition, the latest uses and the latest ledger entries of both.',
-  options: [{ name: 'user', description: 'user id or e-mail', required: true }],
-  run: async (context, flags) => {
-    const user = userRefFlag('user', flags.user);
+  options: [{ kind: 'user', byEmail: true, name: 'user', description: 'user id or e-mail', required: true }],
+  run: async (context, { user }) => {
     const deps = await context.deps();
     const now = deps.clock.now();
     const userId = await deps.db.transaction().execute((trx) => lockNamedUser(trx, user, AuthErrors.accountNotFound));
@@ -111,4 +106,4 @@ export const pointsLedgerCommand: CliCommand = {
       template_credit: { ledger: creditEntries.data },
     };
   },
-};
+});

@@ -1,7 +1,5 @@
-import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, type TeamProduct, teamProducts } from '@account-centre/contract';
-import type { CliCommand } from '../../cli/cli.js';
-import { intFlag } from '../../cli/order-flags.js';
-import { recordIdFlag, userRefFlag } from '../../cli/ref-flags.js';
+import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, teamProducts } from '@account-centre/contract';
+import { operatorCommand } from '../operator-command.js';
 import { teamPlans } from './plans.service.js';
 import {
   type AddedTeamRole,
@@ -12,75 +10,85 @@ import {
   teamDetails,
 } from './teams.service.js';
 
-const teamOption = { name: 'team', description: 'team id', required: true } as const;
-const userOption = { name: 'user', description: 'user id or e-mail', required: true } as const;
+const teamOption = { kind: 'id', name: 'team', description: 'team id', required: true } as const;
+const userOption = {
+  kind: 'user',
+  byEmail: true,
+  name: 'user',
+  description: 'user id or e-mail',
+  required: true,
+} as const;
 
-export const teamCreateCommand: CliCommand = {
+export const teamCreateCommand = operatorCommand({
   name: 'team:create',
   description: `Create a diagram (max) or project (proj) team with its owner, who counts as its first member: a name of 1–${TEAM_NAME_MAX_LENGTH} characters, room for 1–${TEAM_MEMBER_LIMIT_MAX} members. Refused when the owner is already in a team of the product.`,
   options: [
-    { name: 'product', description: 'max (diagram) or proj (project)', required: true, values: teamProducts },
-    { name: 'name', description: `team name, 1–${TEAM_NAME_MAX_LENGTH} characters`, required: true },
-    { name: 'owner', description: 'the owner: user id or e-mail', required: true },
-    { name: 'members', description: 'how many people may belong to it, the owner included', required: true },
+    {
+      kind: 'choice',
+      name: 'product',
+      description: 'max (diagram) or proj (project)',
+      required: true,
+      values: teamProducts,
+    },
+    { kind: 'text', name: 'name', description: `team name, 1–${TEAM_NAME_MAX_LENGTH} characters`, required: true },
+    { kind: 'user', byEmail: true, name: 'owner', description: 'the owner: user id or e-mail', required: true },
+    {
+      kind: 'integer',
+      name: 'members',
+      description: 'how many people may belong to it, the owner included',
+      required: true,
+    },
   ],
-  run: async (context, flags) => {
-    const input = {
-      product: flags.product as TeamProduct,
-      name: flags.name as string,
-      owner: userRefFlag('owner', flags.owner),
-      memberLimit: intFlag('members', flags.members) as number,
-    };
+  run: async (context, { product, name, owner, members }) => {
+    const input = { product, name, owner, memberLimit: members };
     const deps = await context.deps();
     return createTeam(deps.db, input, deps.clock.now());
   },
-};
+});
 
-export const teamAddMemberCommand: CliCommand = {
+export const teamAddMemberCommand = operatorCommand({
   name: 'team:add-member',
   description:
     'Add a person to a team as member (default) or admin. Refused when the team is full (group num limit) or the person is in a team of the product already.',
-  options: [teamOption, userOption, { name: 'role', description: 'default member', values: ['admin', 'member'] }],
-  run: async (context, flags) => {
-    const input = {
-      teamId: recordIdFlag('team', flags.team),
-      user: userRefFlag('user', flags.user),
-      role: (flags.role as AddedTeamRole | undefined) ?? 'member',
-    };
+  options: [
+    teamOption,
+    userOption,
+    { kind: 'choice', name: 'role', description: 'default member', values: ['admin', 'member'], default: 'member' },
+  ],
+  run: async (context, { team, user, role }) => {
+    const input = { teamId: team, user, role: role satisfies AddedTeamRole };
     const deps = await context.deps();
     return addTeamMember(deps.db, input, deps.clock.now());
   },
-};
+});
 
-export const teamRemoveMemberCommand: CliCommand = {
+export const teamRemoveMemberCommand = operatorCommand({
   name: 'team:remove-member',
   description: 'Take an admin or member out of a team, freeing the place. The owner cannot be removed.',
   options: [teamOption, userOption],
-  run: async (context, flags) => {
-    const input = { teamId: recordIdFlag('team', flags.team), user: userRefFlag('user', flags.user) };
+  run: async (context, { team, user }) => {
+    const input = { teamId: team, user };
     const deps = await context.deps();
     return removeTeamMember(deps.db, input, deps.clock.now());
   },
-};
+});
 
-export const teamDeleteCommand: CliCommand = {
+export const teamDeleteCommand = operatorCommand({
   name: 'team:delete',
   description: 'Delete a team with all its memberships; prints the team as it was.',
   options: [teamOption],
-  run: async (context, flags) => {
-    const teamId = recordIdFlag('team', flags.team);
+  run: async (context, { team: teamId }) => {
     const deps = await context.deps();
     return deleteTeam(deps.db, teamId, deps.clock.now());
   },
-};
+});
 
-export const teamShowCommand: CliCommand = {
+export const teamShowCommand = operatorCommand({
   name: 'team:show',
   description:
     'Show a team: its name, product and places, its members (owner first) with the plans each holds a seat of, and its plans.',
   options: [teamOption],
-  run: async (context, flags) => {
-    const teamId = recordIdFlag('team', flags.team);
+  run: async (context, { team: teamId }) => {
     const deps = await context.deps();
     const team = await teamDetails(deps.db, teamId);
     const seats = await deps.db
@@ -98,4 +106,4 @@ export const teamShowCommand: CliCommand = {
       plans: await teamPlans(deps.db, teamId, deps.clock.now()),
     };
   },
-};
+});
