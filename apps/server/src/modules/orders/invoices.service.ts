@@ -23,7 +23,7 @@ import { insertMessage } from '../outbox/outbox.repository.js';
 import * as repo from './orders.repository.js';
 import { fillReceiptText, receiptMailTexts } from './receipt-mail-texts.js';
 import { notify } from '../messages/notify.js';
-import { type NamedOrder, orderName } from '../payments/item-names.js';
+import { type NamedOrder, orderName } from './item-names.js';
 import { accountLanguage } from '../../lib/localised-text.js';
 
 export interface InvoiceRequest {

@@ -28,7 +28,7 @@ import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
 import { lockLicenceHolder } from '../grants/licences.js';
-import { type ItemTarget, orderName } from '../payments/item-names.js';
+import { type ItemTarget, orderName } from './item-names.js';
 import { grantOrderEntitlements } from './order-grants.js';
 import * as repo from './orders.repository.js';
 import { notify } from '../messages/notify.js';

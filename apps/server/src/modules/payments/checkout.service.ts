@@ -36,7 +36,7 @@ import { newOrderNo } from '../orders/orders.service.js';
 import { teamToGrow } from '../teams/plans.service.js';
 import { giveCouponBack } from './coupon-returns.js';
 import type { CheckoutRow } from './fulfil.js';
-import { itemName, itemTargetOf } from './item-names.js';
+import { itemName, itemTargetOf } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
 import { planHolding, planHoldings } from './plan-holdings.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';

@@ -3,7 +3,7 @@ import { operatorInputError } from '../../lib/errors.js';
 import { accountLanguage } from '../../lib/localised-text.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { unsettled } from './checkout.service.js';
-import { itemName } from './item-names.js';
+import { itemName } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
 import type { PaymentsDeps } from './providers.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { userOrder } from '../orders/invoices.service.js';
 import { findInvoice, findOrderByNo } from '../orders/orders.repository.js';
-import { orderName } from '../payments/item-names.js';
+import { orderName } from '../orders/item-names.js';
 import { receiptLinkSignatureMatches, signReceiptLink } from './receipt-links.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 
