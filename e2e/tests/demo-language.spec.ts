@@ -13,7 +13,12 @@ const HAN = /[\u3400-\u9fff]/;
 /** Each screen with the demo titles it shows, by language. */
 const screens: { path: string; tab?: Record<'en' | 'zh', string>; titles: (language: Language) => string[] }[] = [
   { path: '/course', titles: (language) => DEMO_COURSES.map((course) => course.names[language]) },
-  { path: '/coupon', titles: (language) => [DEMO_COUPON_INFO.held[language]] },
+  // The demo holds its template coupon, or the sale coupon of its coupon code once a test has
+  // redeemed that (one coupon is held at a time): either reads in the page's language.
+  {
+    path: '/coupon',
+    titles: (language) => [DEMO_COUPON_INFO.held[language], DEMO_COUPON_INFO.offered[language]],
+  },
   {
     path: '/property',
     tab: { en: 'Income record', zh: '收益记录' },
