@@ -11,8 +11,20 @@ import { demoUser, domesticUrl, expect, overseasUrl, signInAs, test } from '../f
 const HAN = /[\u3400-\u9fff]/;
 
 /** Each screen with the demo titles it shows, by language. */
-const screens: { path: string; tab?: Record<'en' | 'zh', string>; titles: (language: Language) => string[] }[] = [
-  { path: '/course', titles: (language) => DEMO_COURSES.map((course) => course.names[language]) },
+const screens: {
+  path: string;
+  tab?: Record<'en' | 'zh', string>;
+  /** The list of the account's own records, where a screen also shows what everyone is offered. */
+  list?: Record<'en' | 'zh', string>;
+  titles: (language: Language) => string[];
+}[] = [
+  // The recommendations are the whole catalogue, which other tests add courses to in one
+  // language: the demo's own courses are the list of the account's.
+  {
+    path: '/course',
+    list: { en: 'My courses', zh: '我的课程' },
+    titles: (language) => DEMO_COURSES.map((course) => course.names[language]),
+  },
   // The demo holds its template coupon, or the sale coupon of its coupon code once a test has
   // redeemed that (one coupon is held at a time): either reads in the page's language.
   {
@@ -44,10 +56,11 @@ test('the demo’s course, coupon, income and template titles: English on the do
       await page.goto(url(`${screen.path}?lang=${language}`));
       if (screen.tab) await main.getByRole('tab', { name: screen.tab[language] }).click();
       const shown = screen.titles(language);
-      await expect(main.getByText(anyOf(shown)).first(), `${site} ${screen.path}`).toBeVisible();
-      await expect(main, `${site} ${screen.path}`).not.toContainText(anyOf(screen.titles(other)));
+      const own = screen.list ? main.getByRole('list', { name: screen.list[language], exact: true }) : main;
+      await expect(own.getByText(anyOf(shown)).first(), `${site} ${screen.path}`).toBeVisible();
+      await expect(own, `${site} ${screen.path}`).not.toContainText(anyOf(screen.titles(other)));
       // Nothing of the screen is in Chinese on the English page.
-      if (language === 'en') await expect(main, `${site} ${screen.path}`).not.toContainText(HAN);
+      if (language === 'en') await expect(own, `${site} ${screen.path}`).not.toContainText(HAN);
     }
   }
 });
