@@ -1,19 +1,9 @@
-import { buildLanguage, isLanguage, type Language, type Region, resolveLanguage } from '@account-centre/contract';
-import type { Db } from '../db/database.js';
+import { buildLanguage, isLanguage, type Language, type Region } from '@account-centre/contract';
 
 /** Whom a text is written out for: the language they read in, and their region (its clock, its language). */
 export interface Reader {
   language: Language;
   region: Region;
-}
-
-/**
- * The language of a text no request names one for (a renewal charged at night, an e-mail, a
- * desktop client's call): the one the account chose, else its region's (docs/decisions/058).
- */
-export async function accountLanguage(db: Db, userId: number, region: Region): Promise<Language> {
-  const user = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-  return resolveLanguage(user?.language, buildLanguage(region));
 }
 
 /** An operator's text in the languages it was given in (docs/decisions/058). */

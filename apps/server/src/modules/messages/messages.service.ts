@@ -1,5 +1,4 @@
 import {
-  buildLanguage,
   CommonErrors,
   type Language,
   NOTICE_CONTENT_MAX_LENGTH,
@@ -9,7 +8,6 @@ import {
   type Notification,
   type NotificationType,
   type Region,
-  resolveLanguage,
 } from '@account-centre/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Static } from 'typebox';
@@ -22,6 +20,7 @@ import {
   storedTranslations,
   type Translations,
 } from '../../lib/localised-text.js';
+import { accountLanguage } from '../user/index.js';
 import { productMessage } from './notify.js';
 
 export type NotificationDto = Static<typeof Notification>;
@@ -218,12 +217,6 @@ export async function notificationPage(
         readLocalised(row.content, row.content_translations, reader),
     })),
   };
-}
-
-/** The language an account chose, else its region's. */
-async function accountLanguage(db: Db, userId: number, region: Region): Promise<Language> {
-  const user = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-  return resolveLanguage(user?.language, buildLanguage(region));
 }
 
 /** Marks the person's messages among `ids` read; ids of messages they do not see change nothing. */

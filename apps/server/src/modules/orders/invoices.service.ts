@@ -24,7 +24,7 @@ import * as repo from './orders.repository.js';
 import { fillReceiptText, receiptMailTexts } from './receipt-mail-texts.js';
 import { notify } from '../messages/notify.js';
 import { type NamedOrder, orderName } from './item-names.js';
-import { accountLanguage } from '../../lib/localised-text.js';
+import { accountLanguage } from '../user/index.js';
 
 export interface InvoiceRequest {
   order_id: string;

@@ -27,7 +27,7 @@ import {
 import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
 import { AppError, appError } from '../../lib/errors.js';
-import { accountLanguage, type Reader, readLocalised } from '../../lib/localised-text.js';
+import { type Reader, readLocalised } from '../../lib/localised-text.js';
 import { type CompanyChange, type CompanyPricedFor, mayBuyBusinessPlan } from '../companies/companies.service.js';
 import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
 import { revoke } from '../grants/grants.service.js';
@@ -41,6 +41,7 @@ import { pricesOf } from './payments.config.js';
 import { planHolding, planHoldings } from './plan-holdings.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
 import { settlePaid } from './settle.service.js';
+import { accountLanguage } from '../user/index.js';
 
 export type CheckoutDto = Static<typeof Checkout>;
 

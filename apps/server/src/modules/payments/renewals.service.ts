@@ -1,11 +1,11 @@
 import { checkoutItemByKey, CommonErrors } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
-import { accountLanguage } from '../../lib/localised-text.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { unsettled } from './checkout.service.js';
 import { itemName } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
 import type { PaymentsDeps } from './providers.js';
+import { accountLanguage } from '../user/index.js';
 
 /**
  * Whether the subscription this agreement pays for still renews: a live licence grant of its

@@ -33,9 +33,9 @@ export const userModule = defineModule({
 });
 
 // The door: what other modules read and change of a person's account (docs/architecture.md#module-doors).
+export { accountLanguage, chosenLanguage, getUserInfo, lockNamedUser, requireOpenUser } from './user.service.js';
 export {
   type AccountSettings,
-  chosenLanguage,
   existingUserIds,
   findAccountSettings,
   findContactDetails,
@@ -44,18 +44,15 @@ export {
   findProfiles,
   findUserIdByAddress,
   findUserIdByEmail,
-  getUserInfo,
   hasAnyUser,
   insertUser,
   lockAnyUser,
-  lockNamedUser,
   lockOpenUser,
   lockOpenUserAddresses,
-  requireOpenUser,
   setSignInAddress,
   type SignInAddressColumn,
   type UserContact,
   userExists,
   userIdsMatching,
   type UserRef,
-} from './user.service.js';
+} from './user.repository.js';

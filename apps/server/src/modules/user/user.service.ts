@@ -1,10 +1,13 @@
 import {
   AccountErrors,
+  buildLanguage,
   CommonErrors,
   type ErrorEntry,
   isLanguage,
   type Language,
   ProfileAnswerCode,
+  type Region,
+  resolveLanguage,
   type updateUserRoute,
   type UserInfo,
 } from '@account-centre/contract';
@@ -159,31 +162,16 @@ export async function requireOpenUser(db: Db, userId: number): Promise<number> {
   return user.id;
 }
 
+/**
+ * The language of a text no request names one for (a renewal charged at night, an e-mail, a
+ * desktop client's call): the one the account chose, else its region's (docs/decisions/058).
+ */
+export async function accountLanguage(db: Db, userId: number, region: Region): Promise<Language> {
+  const account = await repo.findAccountSettings(db, userId);
+  return resolveLanguage(account?.language, buildLanguage(region));
+}
+
 /** The language an account chose, when it chose one of the twelve. */
 export function chosenLanguage(account: { language: string | null }): Language | null {
   return account.language !== null && isLanguage(account.language) ? account.language : null;
 }
-
-// What other modules read and write of an account, through this module (docs/architecture.md#table-owners).
-export {
-  type AccountSettings,
-  existingUserIds,
-  findAccountSettings,
-  findContactDetails,
-  findOpenUser,
-  findOpenUserById,
-  findProfiles,
-  findUserIdByAddress,
-  findUserIdByEmail,
-  hasAnyUser,
-  insertUser,
-  lockAnyUser,
-  lockOpenUser,
-  lockOpenUserAddresses,
-  setSignInAddress,
-  type SignInAddressColumn,
-  type UserContact,
-  userExists,
-  userIdsMatching,
-  type UserRef,
-} from './user.repository.js';
