@@ -8,5 +8,6 @@ export {
   apiResponse,
   configureApiClient,
 } from './client';
-export { newRequestKey, useIdempotentSend } from './request-key';
+export { newRequestKey, useIdempotentCall, useIdempotentSend } from './request-key';
+export { pageWindow, usePagedQuery } from './paged-query';
 export { signInWithTicket } from './login-ticket';

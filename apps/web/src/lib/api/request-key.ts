@@ -1,6 +1,7 @@
-import { IdempotencyErrors } from '@account-centre/contract';
+import { IdempotencyErrors, type RouteBody, type RouteDef, type RouteParams, type RouteReply } from '@account-centre/contract';
 import { useRef } from 'react';
 import { ApiError } from './api-error';
+import { type ApiCallOptions, apiCall } from './client';
 
 /**
  * A fresh `Idempotency-Key` for one write a person confirmed: 128 random bits as hex.
@@ -36,6 +37,22 @@ export function useIdempotentSend() {
       throw error;
     }
   };
+}
+
+/**
+ * The usual idempotent write: one route, its path fixed, each body sent under its own key as
+ * useIdempotentSend keeps it.
+ */
+export function useIdempotentCall<R extends RouteDef>(route: R, params: RouteParams<R>) {
+  const sendOnce = useIdempotentSend();
+  return (body: RouteBody<R>): Promise<RouteReply<R>> =>
+    sendOnce(body, (requestKey) =>
+      (apiCall as (route: R, options: ApiCallOptions<R>) => Promise<RouteReply<R>>)(route, {
+        params,
+        body,
+        headers: { 'Idempotency-Key': requestKey },
+      } as ApiCallOptions<R>),
+    );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { listAiPointUsageRoute, type RouteReply } from '@account-centre/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall, usePagedQuery } from '../../../lib/api';
 import { aiPointKeys } from './keys';
 
 export type AiPointUse = RouteReply<typeof listAiPointUsageRoute>['data'][number];
@@ -16,6 +16,5 @@ const usageOptions = (userId: number, pageSize: number, page: number) =>
 
 /** A page of uses, newest first (getAIPointList: page, page_size 10, 20 or 50). */
 export function useAiPointUsage(userId: number, pageSize: number, page: number) {
-  // The previous page stays on show while the next one loads, so the pager does not jump.
-  return useQuery({ ...usageOptions(userId, pageSize, page), placeholderData: keepPreviousData });
+  return usePagedQuery(usageOptions(userId, pageSize, page));
 }

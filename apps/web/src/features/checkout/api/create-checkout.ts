@@ -1,6 +1,6 @@
 import { createCheckoutRoute, type RouteBody, type RouteReply } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { userDataKey } from '../../../lib/user/current-user';
 
 export type Checkout = RouteReply<typeof createCheckoutRoute>['data'];
@@ -13,12 +13,9 @@ export type CheckoutRequest = RouteBody<typeof createCheckoutRoute>;
  */
 export function useCreateCheckout(userId: number) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const create = useIdempotentCall(createCheckoutRoute, { userId });
   return useMutation({
-    mutationFn: (body: CheckoutRequest) =>
-      sendOnce(body, (requestKey) =>
-        apiCall(createCheckoutRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      ).then((reply) => reply.data),
+    mutationFn: (body: CheckoutRequest) => create(body).then((reply) => reply.data),
     // A coupon it took is no longer held: the catalogue and the coupon screen say so.
     onSuccess: (_, body) =>
       body.use_coupon ? queryClient.invalidateQueries({ queryKey: userDataKey(userId) }) : undefined,

@@ -1,6 +1,6 @@
 import { bindCouponRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { couponKeys } from './keys';
 
 /**
@@ -9,14 +9,10 @@ import { couponKeys } from './keys';
  */
 export function useBindCoupon(userId: number) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const bind = useIdempotentCall(bindCouponRoute, { userId });
   return useMutation({
-    mutationFn: ({ code, replace }: { code: string; replace: boolean }) => {
-      const body = replace ? { code, replace } : { code };
-      return sendOnce(body, (requestKey) =>
-        apiCall(bindCouponRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      ).then((reply) => reply.data);
-    },
+    mutationFn: ({ code, replace }: { code: string; replace: boolean }) =>
+      bind(replace ? { code, replace } : { code }).then((reply) => reply.data),
     onSuccess: (coupon) => queryClient.setQueryData(couponKeys.held(userId), [coupon]),
   });
 }

@@ -1,6 +1,6 @@
 import { type RouteReply, SIGN_IN_HISTORY_PAGE_SIZE, signInHistoryRoute } from '@account-centre/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall, pageWindow, usePagedQuery } from '../../../lib/api';
 import { deviceKeys } from './keys';
 
 export type SignInHistoryPage = RouteReply<typeof signInHistoryRoute>;
@@ -16,12 +16,11 @@ export const signInHistoryOptions = (userId: number, page: number) =>
     queryFn: ({ signal }) =>
       apiCall(signInHistoryRoute, {
         params: { userId },
-        query: { offset: (page - 1) * SIGN_IN_HISTORY_PAGE_SIZE, count: SIGN_IN_HISTORY_PAGE_SIZE },
+        query: pageWindow(page, SIGN_IN_HISTORY_PAGE_SIZE),
         signal,
       }),
   });
 
 export function useSignInHistory(userId: number, page: number) {
-  // The previous page stays on show while the next one loads, so the pager does not jump.
-  return useQuery({ ...signInHistoryOptions(userId, page), placeholderData: keepPreviousData });
+  return usePagedQuery(signInHistoryOptions(userId, page));
 }

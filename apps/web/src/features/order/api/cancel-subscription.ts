@@ -1,6 +1,6 @@
 import { type SubscriptionProduct, cancelSubscriptionRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { orderKeys } from './keys';
 
 /**
@@ -9,14 +9,9 @@ import { orderKeys } from './keys';
  */
 export function useCancelSubscription(userId: number) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const cancel = useIdempotentCall(cancelSubscriptionRoute, { userId });
   return useMutation({
-    mutationFn: (product: SubscriptionProduct) => {
-      const body = { product };
-      return sendOnce(body, (requestKey) =>
-        apiCall(cancelSubscriptionRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      ).then((reply) => reply.data);
-    },
+    mutationFn: (product: SubscriptionProduct) => cancel({ product }).then((reply) => reply.data),
     // The card's actions (cancel gone, renew back) come from the licence rows.
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.licences(userId) }),
   });

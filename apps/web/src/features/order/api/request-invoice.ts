@@ -1,6 +1,6 @@
 import { type RouteBody, requestInvoiceRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { orderKeys } from './keys';
 
 export type InvoiceRequest = RouteBody<typeof requestInvoiceRoute>;
@@ -12,12 +12,9 @@ export type InvoiceRequest = RouteBody<typeof requestInvoiceRoute>;
  */
 export function useRequestInvoice(userId: number) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const request = useIdempotentCall(requestInvoiceRoute, { userId });
   return useMutation({
-    mutationFn: (body: InvoiceRequest) =>
-      sendOnce(body, (requestKey) =>
-        apiCall(requestInvoiceRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      ).then((reply) => reply.data),
+    mutationFn: (body: InvoiceRequest) => request(body).then((reply) => reply.data),
     // The receipt column of every cached page may show this order: drop them all.
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.history(userId) }),
   });

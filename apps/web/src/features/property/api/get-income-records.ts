@@ -1,6 +1,6 @@
 import { getIncomeDetailRoute, INCOME_PAGE_SIZE, type IncomeProduct, type RouteReply } from '@account-centre/contract';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { apiCall, pageWindow, usePagedQuery } from '../../../lib/api';
 import { incomeKeys } from './keys';
 
 export type IncomeEntry = RouteReply<typeof getIncomeDetailRoute>['data']['income'][number];
@@ -21,8 +21,7 @@ const incomeRecordsOptions = (userId: number, shown: IncomeWindow, page: number)
         params: { userId },
         query: {
           product: shown.product,
-          offset: (page - 1) * INCOME_PAGE_SIZE,
-          count: INCOME_PAGE_SIZE,
+          ...pageWindow(page, INCOME_PAGE_SIZE),
           ...(shown.start === undefined ? {} : { start: shown.start }),
           ...(shown.end === undefined ? {} : { end: shown.end }),
         },
@@ -31,8 +30,7 @@ const incomeRecordsOptions = (userId: number, shown: IncomeWindow, page: number)
   });
 
 export function useIncomeRecords(userId: number, shown: IncomeWindow, page: number) {
-  // The previous page stays on show while the next one loads, so the pager does not jump.
-  return useQuery({ ...incomeRecordsOptions(userId, shown, page), placeholderData: keepPreviousData });
+  return usePagedQuery(incomeRecordsOptions(userId, shown, page));
 }
 
 /** Forgets the pages of every shown: a new range starts from a clean cache (spec 01 §4). */

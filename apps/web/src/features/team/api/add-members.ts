@@ -1,6 +1,6 @@
 import { addTeamMembersRoute, type RouteBody } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
 
 type Adding = Omit<RouteBody<typeof addTeamMembersRoute>, 'group_id'>;
@@ -10,14 +10,9 @@ export type JoiningRole = Adding['role'];
 /** Adds people with a role and a seat of each plan named, all of them or none (addGroupMember). */
 export function useAddMembers({ userId, product, groupId }: TeamRef) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const add = useIdempotentCall(addTeamMembersRoute, { userId, product });
   return useMutation({
-    mutationFn: (adding: Adding) => {
-      const body = { group_id: groupId, ...adding };
-      return sendOnce(body, (requestKey) =>
-        apiCall(addTeamMembersRoute, { params: { userId, product }, body, headers: { 'Idempotency-Key': requestKey } }),
-      );
-    },
+    mutationFn: (adding: Adding) => add({ group_id: groupId, ...adding }),
     onSettled: () => teamChanged(queryClient, userId, product),
   });
 }

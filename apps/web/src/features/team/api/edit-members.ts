@@ -1,6 +1,6 @@
 import { editTeamMembersRoute, type RouteBody } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
 
 export type MemberChange = Omit<RouteBody<typeof editTeamMembersRoute>, 'group_id'>;
@@ -11,18 +11,9 @@ export type MemberChange = Omit<RouteBody<typeof editTeamMembersRoute>, 'group_i
  */
 export function useEditMembers({ userId, product, groupId }: TeamRef) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const edit = useIdempotentCall(editTeamMembersRoute, { userId, product });
   return useMutation({
-    mutationFn: (change: MemberChange) => {
-      const body = { group_id: groupId, ...change };
-      return sendOnce(body, (requestKey) =>
-        apiCall(editTeamMembersRoute, {
-          params: { userId, product },
-          body,
-          headers: { 'Idempotency-Key': requestKey },
-        }),
-      );
-    },
+    mutationFn: (change: MemberChange) => edit({ group_id: groupId, ...change }),
     // An admin who made themself a member reads a team they can no longer manage (spec 02 §4).
     onSettled: () => teamChanged(queryClient, userId, product),
   });

@@ -5,7 +5,7 @@ import {
   TEAM_PLAN_SELECTION_SIZE,
 } from '@account-centre/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { apiCall, pageWindow } from '../../../lib/api';
 import { type TeamRef, teamKeys } from './keys';
 
 /** A team plan, marked authorized when the member asked about holds a seat of it. */
@@ -24,7 +24,7 @@ export function planPageQueryOptions({ userId, product, groupId }: TeamRef, page
     queryFn: ({ signal }): Promise<PlanPage> =>
       apiCall(getTeamPlansRoute, {
         params: { userId, product },
-        query: { group_id: groupId, offset: (page - 1) * TEAM_PLAN_PAGE_SIZE, count: TEAM_PLAN_PAGE_SIZE },
+        query: { group_id: groupId, ...pageWindow(page, TEAM_PLAN_PAGE_SIZE) },
         signal,
       }).then((reply) => ({ rows: reply.data, total: reply.count })),
     // As the member pages: a page seen once is kept until the team changes.

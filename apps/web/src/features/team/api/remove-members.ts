@@ -1,23 +1,14 @@
 import { removeTeamMembersRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
 
 /** Removes members, freeing their seats (removeGroupMember). */
 export function useRemoveMembers({ userId, product, groupId }: TeamRef) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const remove = useIdempotentCall(removeTeamMembersRoute, { userId, product });
   return useMutation({
-    mutationFn: (userIds: number[]) => {
-      const body = { group_id: groupId, user_ids: userIds };
-      return sendOnce(body, (requestKey) =>
-        apiCall(removeTeamMembersRoute, {
-          params: { userId, product },
-          body,
-          headers: { 'Idempotency-Key': requestKey },
-        }),
-      );
-    },
+    mutationFn: (userIds: number[]) => remove({ group_id: groupId, user_ids: userIds }),
     // Removing oneself leaves the team: the shell's summary changes with it.
     onSettled: (_answer, _error, userIds) =>
       teamChanged(queryClient, userId, product, { shell: userIds.includes(userId) }),

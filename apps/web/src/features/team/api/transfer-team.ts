@@ -1,6 +1,6 @@
 import { type TeamTransferOptionValue, transferTeamRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../lib/api';
+import { useIdempotentCall } from '../../../lib/api';
 import { type TeamRef, teamChanged } from './keys';
 
 /**
@@ -9,14 +9,10 @@ import { type TeamRef, teamChanged } from './keys';
  */
 export function useTransferTeam({ userId, product, groupId }: TeamRef) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const transfer = useIdempotentCall(transferTeamRoute, { userId, product });
   return useMutation({
-    mutationFn: ({ to, option }: { to: number; option: TeamTransferOptionValue }) => {
-      const body = { group_id: groupId, user_id: to, option };
-      return sendOnce(body, (requestKey) =>
-        apiCall(transferTeamRoute, { params: { userId, product }, body, headers: { 'Idempotency-Key': requestKey } }),
-      );
-    },
+    mutationFn: ({ to, option }: { to: number; option: TeamTransferOptionValue }) =>
+      transfer({ group_id: groupId, user_id: to, option }),
     onSettled: () => teamChanged(queryClient, userId, product, { shell: true }),
   });
 }

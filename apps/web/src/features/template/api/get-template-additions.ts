@@ -1,6 +1,6 @@
 import { listTemplateCreditAdditionsRoute, type RouteReply, TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall, pageWindow, usePagedQuery } from '../../../lib/api';
 import { templateKeys } from './keys';
 
 export type TemplateAddition = RouteReply<typeof listTemplateCreditAdditionsRoute>['data']['list'][number];
@@ -12,12 +12,11 @@ export const templateAdditionsOptions = (userId: number, page: number) =>
     queryFn: ({ signal }) =>
       apiCall(listTemplateCreditAdditionsRoute, {
         params: { userId },
-        query: { offset: (page - 1) * TEMPLATE_RECORD_PAGE_SIZE, count: TEMPLATE_RECORD_PAGE_SIZE },
+        query: pageWindow(page, TEMPLATE_RECORD_PAGE_SIZE),
         signal,
       }).then((reply) => reply.data),
   });
 
 export function useTemplateAdditions(userId: number, page: number) {
-  // The previous page stays on show while the next one loads, so the pager does not jump.
-  return useQuery({ ...templateAdditionsOptions(userId, page), placeholderData: keepPreviousData });
+  return usePagedQuery(templateAdditionsOptions(userId, page));
 }

@@ -1,6 +1,6 @@
 import { listTemplateCreditRecordsRoute, type RouteReply, TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall, pageWindow, usePagedQuery } from '../../../lib/api';
 import { templateKeys } from './keys';
 
 export type TemplateRecord = RouteReply<typeof listTemplateCreditRecordsRoute>['data']['list'][number];
@@ -15,12 +15,11 @@ export const templateRecordsOptions = (userId: number, page: number) =>
     queryFn: ({ signal }) =>
       apiCall(listTemplateCreditRecordsRoute, {
         params: { userId },
-        query: { offset: (page - 1) * TEMPLATE_RECORD_PAGE_SIZE, count: TEMPLATE_RECORD_PAGE_SIZE },
+        query: pageWindow(page, TEMPLATE_RECORD_PAGE_SIZE),
         signal,
       }).then((reply) => reply.data),
   });
 
 export function useTemplateRecords(userId: number, page: number) {
-  // The previous page stays on show while the next one loads, so the pager does not jump.
-  return useQuery({ ...templateRecordsOptions(userId, page), placeholderData: keepPreviousData });
+  return usePagedQuery(templateRecordsOptions(userId, page));
 }

@@ -1,6 +1,6 @@
 import { createCompanyRoute, type RouteBody, type RouteReply } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../../lib/api';
+import { useIdempotentCall } from '../../../../lib/api';
 import { companyArrived } from './keys';
 
 export type CompanyCreation = RouteBody<typeof createCompanyRoute>;
@@ -13,12 +13,9 @@ export type CreatedCompany = RouteReply<typeof createCompanyRoute>['data'];
  */
 export function useCreateCompany(userId: number, onCreated: (created: CreatedCompany) => void) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const create = useIdempotentCall(createCompanyRoute, { userId });
   return useMutation({
-    mutationFn: (body: CompanyCreation) =>
-      sendOnce(body, (requestKey) =>
-        apiCall(createCompanyRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      ).then((reply) => reply.data),
+    mutationFn: (body: CompanyCreation) => create(body).then((reply) => reply.data),
     // Here rather than in `mutate`'s callbacks: the new company in the list changes the page's
     // tabs at once, and the Create tab that asked may be gone before those would run.
     onSuccess: (created) => {

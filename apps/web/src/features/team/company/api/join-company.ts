@@ -1,6 +1,6 @@
 import { joinCompanyRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../../lib/api';
+import { useIdempotentCall } from '../../../../lib/api';
 import { companyArrived } from './keys';
 
 /**
@@ -10,14 +10,9 @@ import { companyArrived } from './keys';
  */
 export function useJoinCompany(userId: number) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const join = useIdempotentCall(joinCompanyRoute, { userId });
   return useMutation({
-    mutationFn: (invite: string) => {
-      const body = { invite };
-      return sendOnce(body, (requestKey) =>
-        apiCall(joinCompanyRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      ).then((reply) => reply.data);
-    },
+    mutationFn: (invite: string) => join({ invite }).then((reply) => reply.data),
     onSuccess: (company) => companyArrived(queryClient, userId, company),
   });
 }

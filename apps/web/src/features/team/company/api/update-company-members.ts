@@ -1,6 +1,6 @@
 import { type RouteBody, updateCompanyMembersRoute } from '@account-centre/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall, useIdempotentSend } from '../../../../lib/api';
+import { useIdempotentCall } from '../../../../lib/api';
 import { companiesChanged } from './keys';
 
 export type CompanyMemberChange = Omit<RouteBody<typeof updateCompanyMembersRoute>, 'cid'>;
@@ -12,14 +12,9 @@ export type CompanyMemberChange = Omit<RouteBody<typeof updateCompanyMembersRout
  */
 export function useUpdateCompanyMembers(userId: number, companyId: number) {
   const queryClient = useQueryClient();
-  const sendOnce = useIdempotentSend();
+  const update = useIdempotentCall(updateCompanyMembersRoute, { userId });
   return useMutation({
-    mutationFn: (change: CompanyMemberChange) => {
-      const body = { cid: companyId, ...change };
-      return sendOnce(body, (requestKey) =>
-        apiCall(updateCompanyMembersRoute, { params: { userId }, body, headers: { 'Idempotency-Key': requestKey } }),
-      );
-    },
+    mutationFn: (change: CompanyMemberChange) => update({ cid: companyId, ...change }),
     onSettled: () => companiesChanged(queryClient, userId),
   });
 }
