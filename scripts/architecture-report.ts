@@ -209,19 +209,22 @@ function tableOwners(root: string, files: string[]): Map<string, string> {
   return owners;
 }
 
-/** The tables a file's queries name, with their lines. */
-function tablesQueried(source: ts.SourceFile, known: Map<string, string>): { table: string; line: number }[] {
+/**
+ * The tables a file's queries name, with their lines: the first argument of a Kysely builder
+ * method (`selectFrom('users as u')`, `innerJoin(…)`, a list of tables), a `sql.table('…')`, and
+ * the table after FROM, JOIN, UPDATE or INTO in a `sql` template. Only names in `known` count,
+ * so a column or a word that happens to follow FROM in a text is not a query.
+ */
+function tablesQueried(source: ts.SourceFile, known: ReadonlySet<string>): { table: string; line: number }[] {
   const found: { table: string; line: number }[] = [];
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
   const visit = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      TABLE_METHODS.has(node.expression.name.text) &&
-      node.arguments[0]
-    ) {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.arguments[0]) {
+      const method = node.expression.name.text;
       const first = node.arguments[0];
-      const names = ts.isArrayLiteralExpression(first) ? [...first.elements] : [first];
+      const namesTables =
+        TABLE_METHODS.has(method) || (method === 'table' && node.expression.expression.getText() === 'sql');
+      const names = namesTables ? (ts.isArrayLiteralExpression(first) ? [...first.elements] : [first]) : [];
       for (const name of names) {
         if (!ts.isStringLiteralLike(name)) continue;
         const table = name.text.split(/\s+as\s+/)[0]!.trim();
@@ -240,6 +243,11 @@ function tablesQueried(source: ts.SourceFile, known: Map<string, string>): { tab
   };
   visit(source);
   return found;
+}
+
+/** The tables among `known` that the queries of a TypeScript text name, with their lines. */
+export function tablesQueriedIn(text: string, known: Iterable<string>): { table: string; line: number }[] {
+  return tablesQueried(ts.createSourceFile('queries.ts', text, ts.ScriptTarget.Latest, true), new Set(known));
 }
 
 export function measureArchitecture(root: string): ArchitectureReport {
@@ -272,7 +280,7 @@ export function measureArchitecture(root: string): ArchitectureReport {
   const foreignQueries = files
     .filter((file) => !file.startsWith('db/migrations/'))
     .flatMap((file) =>
-      tablesQueried(sources.get(file)!, owners).map(({ table, line }) => ({
+      tablesQueried(sources.get(file)!, new Set(owners.keys())).map(({ table, line }) => ({
         file,
         line,
         table,

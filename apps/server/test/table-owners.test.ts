@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { measureArchitecture, tablesQueriedIn } from '../../../scripts/architecture-report.js';
+
+/**
+ * A table has one owner (docs/architecture.md#table-owners): only the module whose manifest
+ * declares a table queries it, and code outside modules/ (lib/, db/, plugins/, cli/, the entry
+ * points) queries none. The files are those of apps/server/src other than tests and migrations,
+ * read by the detector the architecture report counts with.
+ */
+
+/**
+ * Queries on another module's tables that are still there, as `file: table` (the file under
+ * apps/server/src). The list only ever shrinks: whoever moves a query to the owner's door
+ * removes its entry in the same change, and an entry that no longer occurs fails the test, so
+ * the list never names what is already fixed.
+ */
+const STILL_FOREIGN = [
+  // Demo seeds write what an owner's door should give them.
+  'cli/checkout-demo.ts: checkouts',
+  'cli/company-demo.ts: company_members',
+  'cli/company-demo.ts: checkouts',
+  'cli/courses-demo.ts: orders',
+  'cli/income-demo.ts: income_entries',
+  'cli/messages-demo.ts: notice_recipients',
+  'cli/order-demo.ts: users',
+  'cli/order-demo.ts: subscriptions',
+  'cli/points-demo.ts: ai_point_accounts',
+  'cli/points-demo.ts: template_credit_spends',
+  // The plumbing reads an account's language.
+  'lib/localised-text.ts: users',
+  // Owners of what can be given read grants, codes and orders directly.
+  'modules/coupons/coupons.service.ts: grants',
+  'modules/coupons/coupons.service.ts: redeem_codes',
+  'modules/courses/courses.service.ts: grants',
+  'modules/orders/orders.repository.ts: licence_grants',
+  'modules/orders/orders.repository.ts: grants',
+  'modules/orders/orders.service.ts: courses',
+  'modules/orders/orders.service.ts: users',
+  'modules/points/points.service.ts: grants',
+  'modules/template-credit/template-credit.service.ts: grants',
+  'modules/template-credit/template-credit.service.ts: orders',
+  'modules/subscriptions/subscriptions.repository.ts: subscriptions',
+  // Checkout and renewals read the ledger they give through.
+  'modules/payments/coupon-returns.ts: grants',
+  'modules/payments/plan-holdings.ts: subscriptions',
+  'modules/payments/plan-holdings.ts: grants',
+  'modules/payments/plan-holdings.ts: licence_grants',
+  'modules/payments/renewals.service.ts: grants',
+  'modules/payments/renewals.service.ts: licence_grants',
+  'modules/payments/settle.service.ts: grants',
+  // Accounts' names and addresses read by the modules that show or write to them.
+  'modules/messages/messages.service.ts: users',
+  'modules/messages/notify.ts: users',
+  'modules/teams/members.service.ts: users',
+  'modules/teams/teams.repository.ts: users',
+  // Sign-in events, and the profile's sign-in methods in its one statement (docs/decisions/026).
+  'modules/devices/devices.repository.ts: audit_events',
+  'modules/user/user.repository.ts: identities',
+  'modules/user/user.repository.ts: credentials',
+];
+
+const serverSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
+describe('table owners', () => {
+  const foreign = measureArchitecture(serverSource).foreignQueries;
+  const found = new Set(foreign.map((query) => `${query.file}: ${query.table}`));
+
+  it("queries no other module's table beyond the listed ones", () => {
+    const unlisted = foreign
+      .filter((query) => !STILL_FOREIGN.includes(`${query.file}: ${query.table}`))
+      .map((query) => `${query.file}:${query.line} ${query.table} (owned by ${query.owner})`);
+    expect(unlisted, "ask the owner's door instead").toEqual([]);
+  });
+
+  it('lists only foreign queries that are still there', () => {
+    expect(
+      STILL_FOREIGN.filter((entry) => !found.has(entry)),
+      'fixed: remove from the list',
+    ).toEqual([]);
+    expect(STILL_FOREIGN.filter((entry, i) => STILL_FOREIGN.indexOf(entry) !== i)).toEqual([]);
+  });
+
+  it("finds a query on a table by the builder's methods, sql.table and sql templates", () => {
+    const text = [
+      "import { sql } from 'kysely';",
+      "export const own = (db: any) => db.selectFrom('orders').selectAll();",
+      "export const joined = (db: any) => db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');",
+      "export const listed = (db: any) => db.selectFrom(['orders', 'grants']);",
+      "export const named = sql`DELETE FROM ${sql.table('sessions')}`;",
+      'export const written = sql`UPDATE "users" SET nick_name = ${"x"} WHERE id IN (SELECT user_id FROM grants)`;',
+      "export const words = (db: any) => db.selectFrom('orders').where('product_name', '=', 'users from grants');",
+      '',
+    ].join('\n');
+    const tables = tablesQueriedIn(text, ['orders', 'users', 'grants', 'sessions']);
+    expect(tables).toEqual([
+      { table: 'orders', line: 2 },
+      // The chain's last call is the outermost: the join comes before the table it joins.
+      { table: 'users', line: 3 },
+      { table: 'orders', line: 3 },
+      { table: 'orders', line: 4 },
+      { table: 'grants', line: 4 },
+      { table: 'sessions', line: 5 },
+      { table: 'users', line: 6 },
+      { table: 'grants', line: 6 },
+      { table: 'orders', line: 7 },
+    ]);
+  });
+
+  describe('on a small server', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'table-owners-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    it("flags a module's query on another module's table, and any query from outside modules/", () => {
+      write(
+        'modules/stock/index.ts',
+        "export const stock = { name: 'stock', tables: { items: { erase: 'rows' } } };\n",
+      );
+      write(
+        'modules/sales/index.ts',
+        "export const sales = { name: 'sales', tables: { sales: { erase: 'rows' } } };\n",
+      );
+      write(
+        'modules/sales/sales.repository.ts',
+        "export const sold = (db: any) => db.selectFrom('sales').innerJoin('items', 'items.id', 'sales.item_id');\n",
+      );
+      write('lib/report.ts', "export const count = (db: any) => db.selectFrom('sales').select('id');\n");
+      // Tests and migrations may touch any table.
+      write('modules/sales/sales.test.ts', "export const t = (db: any) => db.deleteFrom('items');\n");
+      write('db/migrations/001-items.ts', "export const up = (db: any) => db.insertInto('items');\n");
+      const { foreignQueries } = measureArchitecture(root);
+      expect(foreignQueries).toEqual([
+        { file: 'lib/report.ts', line: 1, table: 'sales', owner: 'sales', module: null },
+        { file: 'modules/sales/sales.repository.ts', line: 1, table: 'items', owner: 'stock', module: 'sales' },
+      ]);
+    });
+  });
+});
