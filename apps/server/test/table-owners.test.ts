@@ -30,8 +30,6 @@ const STILL_FOREIGN = [
   'cli/order-demo.ts: subscriptions',
   'cli/points-demo.ts: ai_point_accounts',
   'cli/points-demo.ts: template_credit_spends',
-  // The plumbing reads an account's language.
-  'lib/localised-text.ts: users',
   // Owners of what can be given read grants, codes and orders directly.
   'modules/coupons/coupons.service.ts: grants',
   'modules/coupons/coupons.service.ts: redeem_codes',
