@@ -8,15 +8,29 @@ import {
   type HoldingKind,
   type SubscriptionProduct,
 } from '@account-centre/contract';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { GrantsTable, LedgerEntriesTable } from '../../db/schema.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { insertAuditEvent } from '../audit/audit.repository.js';
+import {
+  drawFromGrant,
+  dueToExpire,
+  emptyRemainder,
+  expiredLiveGrant,
+  grantById,
+  grantFromSource,
+  type GrantRow,
+  insertGrantOnce,
+  insertLedgerEntry,
+  type LedgerEntryRow,
+  ledgerPage,
+  liveRemainder,
+  markRevoked,
+  spendableInDrawOrder,
+  spendableTotal,
+} from './grants.repository.js';
 import { rebuildLicenceRecord } from './licence-record.js';
 
-export type GrantRow = Selectable<GrantsTable>;
-export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type { GrantRow, LedgerEntryRow };
 
 /** What is given: an amount of a balance, or a thing or period held (docs/decisions/022). */
 export type GrantWhat =
@@ -70,16 +84,6 @@ function text(value: string, max: number, what: string): string {
   return trimmed;
 }
 
-function entry(
-  trx: Db,
-  values: Omit<LedgerEntriesTable, 'id' | 'reference'> & { reference?: string | null },
-): Promise<unknown> {
-  return trx
-    .insertInto('ledger_entries')
-    .values({ ...values, reference: values.reference ?? null })
-    .execute();
-}
-
 /**
  * Gives `what` to the user from `source`, in the caller's transaction, with an audit event and,
  * for a balance, the ledger entry of the amount. A source that has granted this kind already
@@ -106,9 +110,7 @@ export async function grant(
   const sourceId = text(source.id, 64, 'source id');
   const reason = text(source.reason, 200, 'reason');
 
-  const inserted = await trx
-    .insertInto('grants')
-    .values({
+  const inserted = await insertGrantOnce(trx, {
       user_id: userId,
       kind: what.kind,
       item,
@@ -122,26 +124,17 @@ export async function grant(
       granted_at: now,
       revoked_at: null,
       revoke_reason: null,
-      method: 'method' in what && what.method !== undefined ? text(what.method, 32, 'method') : null,
-    })
-    // Not a failed insert: on PostgreSQL that would abort the caller's whole transaction.
-    .onConflict((oc) => oc.columns(['source_kind', 'source_id', 'kind']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+    method: 'method' in what && what.method !== undefined ? text(what.method, 32, 'method') : null,
+  });
 
   if (!inserted) {
-    const existing = await trx
-      .selectFrom('grants')
-      .selectAll()
-      .where('source_kind', '=', source.kind)
-      .where('source_id', '=', sourceId)
-      .where('kind', '=', what.kind)
-      .executeTakeFirstOrThrow();
+    const existing = await grantFromSource(trx, { kind: source.kind, id: sourceId }, what.kind);
+    if (!existing) throw new Error('grants: a grant refused as given twice is not there');
     return { grant: existing, created: false };
   }
 
   if (balance) {
-    await entry(trx, {
+    await insertLedgerEntry(trx, {
       user_id: userId,
       kind: what.kind as BalanceKind,
       grant_id: inserted.id,
@@ -176,15 +169,9 @@ export async function revoke(trx: Db, grantId: number, why: string, now: number)
   const reason = text(why, 200, 'reason');
   // Marking it first locks the row (PostgreSQL) or runs under the write lock (SQLite), and every
   // use draws only from unrevoked grants, so the remainder read back here is final.
-  const marked = await trx
-    .updateTable('grants')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('id', '=', grantId)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+  const marked = await markRevoked(trx, grantId, reason, now);
   if (!marked) {
-    const exists = await trx.selectFrom('grants').select('id').where('id', '=', grantId).executeTakeFirst();
+    const exists = await grantById(trx, grantId);
     throw appError(exists ? GrantErrors.alreadyRevoked : GrantErrors.grantNotFound);
   }
 
@@ -194,8 +181,8 @@ export async function revoke(trx: Db, grantId: number, why: string, now: number)
   }
   const left = marked.remaining ?? 0;
   if (left > 0) {
-    await trx.updateTable('grants').set({ remaining: 0 }).where('id', '=', grantId).execute();
-    await entry(trx, {
+    await emptyRemainder(trx, grantId);
+    await insertLedgerEntry(trx, {
       user_id: marked.user_id,
       kind: marked.kind as BalanceKind,
       grant_id: grantId,
@@ -217,17 +204,6 @@ export async function revoke(trx: Db, grantId: number, why: string, now: number)
     now,
   );
   return { ...marked, remaining: marked.remaining === null ? null : 0 };
-}
-
-/** A person's live grants of a balance kind, in the order uses draw from them. */
-function spendable(db: Db, userId: number, kind: BalanceKind, now: number) {
-  return db
-    .selectFrom('grants')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('remaining', '>', 0)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
 }
 
 /** One grant a use drew from, and how much. */
@@ -259,13 +235,7 @@ export async function spend(
   requireTransaction(trx);
   checkAmount(amount, 'amount');
   const ref = text(reference, 200, 'reference');
-  const candidates = await spendable(trx, userId, kind, now)
-    .select(['id', 'remaining', 'expires_at'])
-    // `expires_at is null` sorts false (0) before true (1) on both databases: dated grants first.
-    .orderBy((eb) => eb('expires_at', 'is', null))
-    .orderBy('expires_at')
-    .orderBy('id')
-    .execute();
+  const candidates = await spendableInDrawOrder(trx, userId, kind, now);
 
   const draws: Draw[] = [];
   let need = amount;
@@ -273,33 +243,20 @@ export async function spend(
     let seen = candidate.remaining ?? 0;
     while (need > 0 && seen > 0) {
       const take = Math.min(need, seen);
-      const updated = await trx
-        .updateTable('grants')
-        .set((eb) => ({ remaining: eb('remaining', '-', take) }))
-        .where('id', '=', candidate.id)
-        .where('remaining', '>=', take)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows > 0n) {
+      if (await drawFromGrant(trx, candidate.id, take)) {
         draws.push({ grantId: candidate.id, amount: take, expiresAt: candidate.expires_at });
         need -= take;
         break;
       }
       // Another use drew from it since: read what is left now and try again with that.
-      const current = await trx
-        .selectFrom('grants')
-        .select('remaining')
-        .where('id', '=', candidate.id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      seen = current?.remaining ?? 0;
+      seen = await liveRemainder(trx, candidate.id);
     }
     if (need === 0) break;
   }
   if (need > 0) throw appError(GrantErrors.overLimit);
 
   for (const draw of draws) {
-    await entry(trx, {
+    await insertLedgerEntry(trx, {
       user_id: userId,
       kind,
       grant_id: draw.grantId,
@@ -314,10 +271,7 @@ export async function spend(
 
 /** What the person can use now: the remainders of their live grants of the kind. */
 export async function balance(db: Db, userId: number, kind: BalanceKind, now: number): Promise<number> {
-  const row = await spendable(db, userId, kind, now)
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining'), eb.lit(0)).as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return spendableTotal(db, userId, kind, now);
 }
 
 /**
@@ -328,23 +282,11 @@ export async function balance(db: Db, userId: number, kind: BalanceKind, now: nu
  */
 export async function expireGrant(trx: Db, grantId: number, now: number): Promise<number> {
   requireTransaction(trx);
-  const row = await trx
-    .selectFrom('grants')
-    .select(['user_id', 'kind', 'remaining'])
-    .where('id', '=', grantId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '<=', now)
-    .executeTakeFirst();
+  const row = await expiredLiveGrant(trx, grantId, now);
   const left = row?.remaining ?? 0;
   if (!row || left <= 0) return 0;
-  const updated = await trx
-    .updateTable('grants')
-    .set({ remaining: 0 })
-    .where('id', '=', grantId)
-    .where('remaining', '=', left)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) return 0;
-  await entry(trx, {
+  if (!(await emptyRemainder(trx, grantId, left))) return 0;
+  await insertLedgerEntry(trx, {
     user_id: row.user_id,
     kind: row.kind as BalanceKind,
     grant_id: grantId,
@@ -358,18 +300,8 @@ export async function expireGrant(trx: Db, grantId: number, now: number): Promis
 /** Expires every grant of a person's balance kind that ended by `now` (`expireGrant`). */
 export async function expireDue(trx: Db, userId: number, kind: BalanceKind, now: number): Promise<number> {
   requireTransaction(trx);
-  const due = await trx
-    .selectFrom('grants')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('remaining', '>', 0)
-    .where('expires_at', '<=', now)
-    .orderBy('id')
-    .execute();
   let expired = 0;
-  for (const { id } of due) expired += await expireGrant(trx, id, now);
+  for (const id of await dueToExpire(trx, userId, kind, now)) expired += await expireGrant(trx, id, now);
   return expired;
 }
 
@@ -390,15 +322,5 @@ export async function history(
   if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) throw operatorInputError('page must be 1 to 100000');
   if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > 100)
     throw operatorInputError('page size must be 1 to 100');
-  const mine = db.selectFrom('ledger_entries').where('user_id', '=', userId).where('kind', '=', kind);
-  const [data, total] = await Promise.all([
-    mine
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { data, count: Number(total.count) };
+  return ledgerPage(db, userId, kind, pageSize, (page - 1) * pageSize);
 }

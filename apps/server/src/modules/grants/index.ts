@@ -10,8 +10,10 @@ export {
   giveBenefit,
 } from './benefits.js';
 export type { LicenceDays, LicenceReplacement, PlanLicence, RedeemedBenefitDto } from './licence-benefits.js';
-export type { GrantRow, GrantSourceRef } from './grants.service.js';
-export { endRenewals, periodStart } from './licences.js';
+export { grant, type GrantRow, type GrantSourceRef, revoke } from './grants.service.js';
+export { grantById, grantFromSource, liveGrantsFromSource, liveRenewingLicences } from './grants.repository.js';
+export { endRenewals, lockLicenceHolder, periodStart } from './licences.js';
+export { planHolding, planHoldings } from './plan-holdings.js';
 
 /**
  * Grants and ledgers (docs/architecture.md#grants-and-ledgers, docs/decisions/022): the one way anything is given to a person

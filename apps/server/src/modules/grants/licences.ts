@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { lockOpenUser } from '../user/user.repository.js';
+import { licenceRecordEnds } from './grants.repository.js';
 import { grant, type GrantRow, type GrantSourceRef } from './grants.service.js';
 import {
   type AttributeColumn,
@@ -55,12 +56,7 @@ export async function latestEndOn(
   platforms: readonly PersonalPlatform[],
 ): Promise<number | null> {
   if (platforms.length === 0) return null;
-  const record = await trx
-    .selectFrom('subscriptions')
-    .select(platforms.map((platform) => `${platform}_exp` as const))
-    .where('user_id', '=', userId)
-    .where('product', '=', product)
-    .executeTakeFirst();
+  const record = await licenceRecordEnds(trx, userId, product, platforms);
   const ends = Object.values(record ?? {}).flatMap((end) => (end === null ? [] : [Number(end)]));
   return ends.length > 0 ? Math.max(...ends) : null;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { liveCouponGrant } from '../coupons/coupons.service.js';
-import { grant, revoke } from '../grants/grants.service.js';
+import { grant, grantById, grantFromSource, revoke } from '../grants/index.js';
 import type { CheckoutRow } from './fulfil.js';
 import { recordReview } from './reviews.js';
 
@@ -22,13 +22,7 @@ const linkColumns = ['out_trade_no', 'fulfilled_at', 'coupon_grant_id', 'discoun
 
 /** The coupon holding a checkout gave back (closed unpaid, or refused), if it gave one. */
 function couponGivenBackBy(trx: Db, outTradeNo: string) {
-  return trx
-    .selectFrom('grants')
-    .selectAll()
-    .where('kind', '=', 'coupon')
-    .where('source_kind', '=', 'order')
-    .where('source_id', '=', outTradeNo)
-    .executeTakeFirst();
+  return grantFromSource(trx, { kind: 'order', id: outTradeNo }, 'coupon');
 }
 
 /**
@@ -39,11 +33,7 @@ function couponGivenBackBy(trx: Db, outTradeNo: string) {
 async function earlierKeeper(trx: Db, checkout: Link): Promise<Link | null> {
   let holdingId = checkout.coupon_grant_id;
   for (let links = 0; holdingId !== null && links < MAX_LINKS; links++) {
-    const holding = await trx
-      .selectFrom('grants')
-      .select(['kind', 'source_kind', 'source_id'])
-      .where('id', '=', holdingId)
-      .executeTakeFirst();
+    const holding = await grantById(trx, holdingId);
     // Bound from a code or given by an operator: the coupon's first holding.
     if (holding?.kind !== 'coupon' || holding.source_kind !== 'order') return null;
     const before = await trx
@@ -120,7 +110,7 @@ export async function settleCouponUse(trx: Db, checkout: CheckoutRow, now: numbe
  */
 export async function giveCouponBack(trx: Db, checkout: CheckoutRow, why: string, now: number): Promise<void> {
   if (checkout.coupon_grant_id === null) return;
-  const used = await trx.selectFrom('grants').selectAll().where('id', '=', checkout.coupon_grant_id).executeTakeFirst();
+  const used = await grantById(trx, checkout.coupon_grant_id);
   if (!used?.item || (used.expires_at !== null && used.expires_at <= now)) return;
   if (await liveCouponGrant(trx, checkout.user_id)) return;
   if (await earlierKeeper(trx, checkout)) return;

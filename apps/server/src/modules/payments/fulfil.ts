@@ -19,10 +19,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CheckoutsTable } from '../../db/schema.js';
 import type { CompanyChangedSincePriced } from '../companies/companies.service.js';
-import { endRenewals, giveBenefit, type GrantSourceRef, periodStart } from '../grants/index.js';
+import { endRenewals, giveBenefit, type GrantSourceRef, periodStart, planHolding } from '../grants/index.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { itemName, itemTargetOf } from '../orders/item-names.js';
-import { planHolding } from './plan-holdings.js';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
 

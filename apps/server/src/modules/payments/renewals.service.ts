@@ -1,5 +1,6 @@
 import { checkoutItemByKey, CommonErrors } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
+import { liveRenewingLicences } from '../grants/index.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { unsettled } from './checkout.service.js';
 import { itemName } from '../orders/item-names.js';
@@ -13,15 +14,15 @@ import { accountLanguage } from '../user/index.js';
  * cannot tell: after a switch to another continuous plan it renews — through another agreement.
  */
 async function agreementRenews(db: PaymentsDeps['db'], root: { out_trade_no: string; user_id: number }) {
+  const orderNos = (await liveRenewingLicences(db, root.user_id)).flatMap((licence) =>
+    licence.order_no === null ? [] : [licence.order_no],
+  );
+  if (orderNos.length === 0) return false;
   const renewing = await db
-    .selectFrom('licence_grants as l')
-    .innerJoin('grants as g', 'g.id', 'l.grant_id')
-    .innerJoin('checkouts as c', 'c.out_trade_no', 'l.order_no')
-    .select('l.grant_id')
-    .where('l.user_id', '=', root.user_id)
-    .where('l.have_renew', '=', 1)
-    .where('g.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('c.out_trade_no', '=', root.out_trade_no), eb('c.renews', '=', root.out_trade_no)]))
+    .selectFrom('checkouts')
+    .select('out_trade_no')
+    .where('out_trade_no', 'in', orderNos)
+    .where((eb) => eb.or([eb('out_trade_no', '=', root.out_trade_no), eb('renews', '=', root.out_trade_no)]))
     .limit(1)
     .executeTakeFirst();
   return renewing !== undefined;

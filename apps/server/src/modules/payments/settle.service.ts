@@ -2,8 +2,7 @@ import { checkoutItemByKey, CommonErrors, type Currency } from '@account-centre/
 import type { Db } from '../../db/database.js';
 import type { PaymentNotificationOutcome } from '../../db/schema.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import { revoke } from '../grants/grants.service.js';
-import { lockLicenceHolder } from '../grants/licences.js';
+import { liveGrantsFromSource, lockLicenceHolder, revoke } from '../grants/index.js';
 import { cancelCashbackOf } from '../income/income.service.js';
 import { takeBackBusinessPlan } from '../companies/companies.service.js';
 import { notify } from '../messages/notify.js';
@@ -362,16 +361,10 @@ export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, rea
 }
 
 async function takeBack(trx: Db, checkout: CheckoutRow, reason: string, now: number) {
-  const live = await trx
-    .selectFrom('grants')
-    .selectAll()
-    .where('source_kind', '=', 'order')
-    .where('source_id', '=', checkout.out_trade_no)
-    .where('revoked_at', 'is', null)
+  const live = (await liveGrantsFromSource(trx, { kind: 'order', id: checkout.out_trade_no })).filter(
     // A coupon the checkout gave back is the one it was charged with: the refund leaves it.
-    .where('kind', '<>', 'coupon')
-    .orderBy('id')
-    .execute();
+    (grant) => grant.kind !== 'coupon',
+  );
   const taken_back: RefundOutcome['taken_back'] = [];
   const spent_kept: RefundOutcome['spent_kept'] = [];
   if (checkout.team_id !== null) {

@@ -8,6 +8,7 @@ import {
   personalPlanProducts,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
+import { licenceRecordEnds, liveRenewingLicences } from './grants.repository.js';
 
 /** The continuous plan each store product id stands for, per product (the ids continuous plans are sold under). */
 function continuousPlanOf(product: PersonalPlanProduct, productId: number | null): ContinuousPlanKey | null {
@@ -25,22 +26,8 @@ function continuousPlanOf(product: PersonalPlanProduct, productId: number | null
  */
 export async function planHolding(db: Db, userId: number, product: PersonalPlanProduct): Promise<PlanHolding> {
   const [record, renewing] = await Promise.all([
-    db
-      .selectFrom('subscriptions')
-      .select(ALL_PLATFORMS.map((platform) => `${platform}_exp` as const))
-      .where('user_id', '=', userId)
-      .where('product', '=', product)
-      .executeTakeFirst(),
-    db
-      .selectFrom('licence_grants as l')
-      .innerJoin('grants as g', 'g.id', 'l.grant_id')
-      .select('l.product_id')
-      .where('l.user_id', '=', userId)
-      .where('l.product', '=', product)
-      .where('l.have_renew', '=', 1)
-      .where('g.revoked_at', 'is', null)
-      .orderBy('l.grant_id', 'desc')
-      .execute(),
+    licenceRecordEnds(db, userId, product, ALL_PLATFORMS),
+    liveRenewingLicences(db, userId, product),
   ]);
   const forever =
     record !== undefined && ALL_PLATFORMS.every((platform) => (record[`${platform}_exp`] ?? 0) >= FOREVER_THRESHOLD);
