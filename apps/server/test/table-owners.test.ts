@@ -42,14 +42,6 @@ const STILL_FOREIGN = [
   'modules/template-credit/template-credit.service.ts: grants',
   'modules/template-credit/template-credit.service.ts: orders',
   'modules/subscriptions/subscriptions.repository.ts: subscriptions',
-  // Checkout and renewals read the ledger they give through.
-  'modules/payments/coupon-returns.ts: grants',
-  'modules/payments/plan-holdings.ts: subscriptions',
-  'modules/payments/plan-holdings.ts: grants',
-  'modules/payments/plan-holdings.ts: licence_grants',
-  'modules/payments/renewals.service.ts: grants',
-  'modules/payments/renewals.service.ts: licence_grants',
-  'modules/payments/settle.service.ts: grants',
   // Accounts' names and addresses read by the modules that show or write to them.
   'modules/messages/messages.service.ts: users',
   'modules/messages/notify.ts: users',
