@@ -52,23 +52,17 @@ export const errorsPlugin = fp(
   { name: 'errors' },
 );
 
+/** The account error a status of Fastify's own stands for; any other is an invalid request. */
+const entryByStatus: Readonly<Record<number, ErrorEntry>> = {
+  401: CommonErrors.unauthorized,
+  403: CommonErrors.forbidden,
+  404: CommonErrors.notFound,
+  409: CommonErrors.conflict,
+  413: CommonErrors.payloadTooLarge,
+  415: CommonErrors.unsupportedMediaType,
+  429: CommonErrors.tooFrequent,
+};
+
 function entryForStatus(status: number): ErrorEntry {
-  switch (status) {
-    case 401:
-      return CommonErrors.unauthorized;
-    case 403:
-      return CommonErrors.forbidden;
-    case 404:
-      return CommonErrors.notFound;
-    case 409:
-      return CommonErrors.conflict;
-    case 413:
-      return CommonErrors.payloadTooLarge;
-    case 415:
-      return CommonErrors.unsupportedMediaType;
-    case 429:
-      return CommonErrors.tooFrequent;
-    default:
-      return CommonErrors.invalidRequest;
-  }
+  return entryByStatus[status] ?? CommonErrors.invalidRequest;
 }

@@ -4,7 +4,7 @@ import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
 import type { Database, SessionsTable } from '../../db/schema.js';
 import { findUserIdByAddress } from '../user/index.js';
-import type { EndingSessions } from './session-store.js';
+import { type EndingSessions, revokingSessions } from './session-store.js';
 
 // ---- users and credentials -------------------------------------------------------------
 
@@ -290,11 +290,8 @@ export async function deleteExpiredTokens(db: Db, now: number): Promise<number> 
 }
 
 export async function revokeSession(db: Db, ending: EndingSessions, sessionId: string, now: number, reason: string) {
-  const row = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
+  const row = await revokingSessions(db, now, reason)
     .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
     .returning('user_id')
     .executeTakeFirst();
   if (row) ending.sessions([sessionId]);
@@ -302,12 +299,7 @@ export async function revokeSession(db: Db, ending: EndingSessions, sessionId: s
 }
 
 export async function revokeUserSessions(db: Db, ending: EndingSessions, userId: number, now: number, reason: string) {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokingSessions(db, now, reason).where('user_id', '=', userId).execute();
   ending.user(userId);
 }
 

@@ -90,6 +90,17 @@ export async function countLiveSessions(db: Db, userId: number, now: number): Pr
   return Number(row.n);
 }
 
+/**
+ * The update every way of ending sessions runs: the sessions not yet revoked, marked revoked now
+ * for `reason`. Each caller narrows it to the sessions it ends and notes them in its `ending`.
+ */
+export function revokingSessions(db: Db, now: number, reason: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('revoked_at', 'is', null);
+}
+
 /** Ends one live session of the user; no row back → not the user's, or already ended. */
 export async function revokeUserSession(
   db: Db,
@@ -99,12 +110,9 @@ export async function revokeUserSession(
   now: number,
   reason: string,
 ) {
-  const row = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
+  const row = await revokingSessions(db, now, reason)
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .returning(['id'])
     .executeTakeFirst();
@@ -121,11 +129,7 @@ export async function revokeSessions(
   reason: string,
   deviceId?: string,
 ) {
-  let query = db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+  let query = revokingSessions(db, now, reason).where('user_id', '=', userId);
   if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
   const rows = await query.returning(['id']).execute();
   ending.sessions(rows.map((row) => row.id));
@@ -146,12 +150,9 @@ export async function revokeOtherSessions(
   now: number,
   reason: string,
 ) {
-  const rows = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
+  const rows = await revokingSessions(db, now, reason)
     .where('user_id', '=', userId)
     .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
     .returning(['id'])
     .execute();
   ending.sessions(rows.map((row) => row.id));

@@ -1,6 +1,6 @@
 import { COMPANY_NAME_MAX_LENGTH, COMPANY_SEATS_MAX } from '@account-centre/contract';
 import { UsageError } from '../../lib/cli/index.js';
-import { operatorCommand } from '../operator-command.js';
+import { memberCommands, operatorCommand } from '../operator-command.js';
 import {
   type AddedRole,
   addMember,
@@ -19,13 +19,6 @@ function termOf(lifelong: boolean, expires: number | undefined): CompanyTerm {
 }
 
 const companyOption = { kind: 'id', name: 'company', description: 'company id', required: true } as const;
-const memberOption = {
-  kind: 'user',
-  byEmail: true,
-  name: 'user',
-  description: 'user id or e-mail',
-  required: true,
-} as const;
 const lifelongOption = { kind: 'switch', name: 'lifelong', description: 'never expires (type 8)' } as const;
 const expiresOption = {
   kind: 'time',
@@ -61,31 +54,14 @@ export const companyCreateCommand = operatorCommand({
   },
 });
 
-export const companyAddMemberCommand = operatorCommand({
-  name: 'company:add-member',
-  description:
+export const [companyAddMemberCommand, companyRemoveMemberCommand] = memberCommands({
+  group: 'company',
+  addDescription:
     'Add a person to a company as member (default) or admin. Refused when every seat is taken, or the person is in another company and either role there or here is a plain member.',
-  options: [
-    companyOption,
-    memberOption,
-    { kind: 'choice', name: 'role', description: 'default member', values: ['admin', 'member'], default: 'member' },
-  ],
-  run: async (context, { company, user, role }) => {
-    const input = { companyId: company, user, role: role satisfies AddedRole };
-    const deps = await context.deps();
-    return addMember(deps.db, input, deps.clock.now());
-  },
-});
-
-export const companyRemoveMemberCommand = operatorCommand({
-  name: 'company:remove-member',
-  description: 'Take a member or admin out of a company, freeing the seat. The creator cannot be removed.',
-  options: [companyOption, memberOption],
-  run: async (context, { company, user }) => {
-    const input = { companyId: company, user };
-    const deps = await context.deps();
-    return removeMember(deps.db, input, deps.clock.now());
-  },
+  removeDescription: 'Take a member or admin out of a company, freeing the seat. The creator cannot be removed.',
+  add: ({ db, clock }, { groupId, user, role }) =>
+    addMember(db, { companyId: groupId, user, role: role satisfies AddedRole }, clock.now()),
+  remove: ({ db, clock }, { groupId, user }) => removeMember(db, { companyId: groupId, user }, clock.now()),
 });
 
 export const companyListCommand = operatorCommand({

@@ -1,5 +1,5 @@
 import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, teamProducts } from '@account-centre/contract';
-import { operatorCommand } from '../operator-command.js';
+import { memberCommands, operatorCommand } from '../operator-command.js';
 import { teamPlans } from './plans.service.js';
 import {
   type AddedTeamRole,
@@ -11,13 +11,6 @@ import {
 } from './teams.service.js';
 
 const teamOption = { kind: 'id', name: 'team', description: 'team id', required: true } as const;
-const userOption = {
-  kind: 'user',
-  byEmail: true,
-  name: 'user',
-  description: 'user id or e-mail',
-  required: true,
-} as const;
 
 export const teamCreateCommand = operatorCommand({
   name: 'team:create',
@@ -46,31 +39,14 @@ export const teamCreateCommand = operatorCommand({
   },
 });
 
-export const teamAddMemberCommand = operatorCommand({
-  name: 'team:add-member',
-  description:
+export const [teamAddMemberCommand, teamRemoveMemberCommand] = memberCommands({
+  group: 'team',
+  addDescription:
     'Add a person to a team as member (default) or admin. Refused when the team is full (group num limit) or the person is in a team of the product already.',
-  options: [
-    teamOption,
-    userOption,
-    { kind: 'choice', name: 'role', description: 'default member', values: ['admin', 'member'], default: 'member' },
-  ],
-  run: async (context, { team, user, role }) => {
-    const input = { teamId: team, user, role: role satisfies AddedTeamRole };
-    const deps = await context.deps();
-    return addTeamMember(deps.db, input, deps.clock.now());
-  },
-});
-
-export const teamRemoveMemberCommand = operatorCommand({
-  name: 'team:remove-member',
-  description: 'Take an admin or member out of a team, freeing the place. The owner cannot be removed.',
-  options: [teamOption, userOption],
-  run: async (context, { team, user }) => {
-    const input = { teamId: team, user };
-    const deps = await context.deps();
-    return removeTeamMember(deps.db, input, deps.clock.now());
-  },
+  removeDescription: 'Take an admin or member out of a team, freeing the place. The owner cannot be removed.',
+  add: ({ db, clock }, { groupId, user, role }) =>
+    addTeamMember(db, { teamId: groupId, user, role: role satisfies AddedTeamRole }, clock.now()),
+  remove: ({ db, clock }, { groupId, user }) => removeTeamMember(db, { teamId: groupId, user }, clock.now()),
 });
 
 export const teamDeleteCommand = operatorCommand({
