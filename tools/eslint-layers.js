@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Two lint rules that keep the web app's layers apart (docs/architecture.md#web-layers), written here rather than
- * taken from a plugin whose resolver ships native binaries for a few platforms only:
- * - `layers/zones`: files under a `target` folder may not import files under a `from` folder
- *   (except its `except` sub-folders). Imports are resolved to files first, so `../order/…`
- *   and `../../features/order/…` are the same import.
+ * Lint rules that keep the layers of the web app and of the server apart (docs/architecture.md#web-layers,
+ * #server-layers, #module-doors), written here rather than taken from a plugin whose resolver ships native
+ * binaries for a few platforms only:
+ * - `layers/zones`: files under a `target` folder (or a target file) may not import files under a `from`
+ *   folder (or the `from` file), except its `except` sub-folders. Imports are resolved to files first, so
+ *   `../order/…` and `../../features/order/…` are the same import.
+ * - `layers/doors`: a file of one module (a folder under `modules`) imports another module only through
+ *   that module's `index.ts`, its door. Files listed in `allowed` may still import past a door: they
+ *   are the debt, and a listed file that no longer does is reported, so the list only shrinks.
  * - `layers/no-cycle`: no file imports, through any chain of imports, a file that imports it
  *   back. Type-only imports are left out (they vanish from the built code) unless `types: true`:
  *   the server counts them, as they tie its files together for the reader and the compiler.
@@ -187,4 +191,70 @@ const noCycle = {
   },
 };
 
-export default { meta: { name: 'layers' }, rules: { zones, 'no-cycle': noCycle } };
+/** The module folder (`modules/<name>`) a file lies in, or null for a file outside every module. */
+function moduleFolderOf(file, modules) {
+  const relative = path.relative(modules, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep);
+  // Files directly in `modules/` (the registry, the manifest's kit) belong to no module.
+  return parts.length > 1 ? path.join(modules, parts[0]) : null;
+}
+
+/** Whether `target` (a resolved file, or the bare path of a specifier that names no file) is the module's door. */
+function isDoor(target, moduleFolder) {
+  if (target === moduleFolder) return true;
+  return path.dirname(target) === moduleFolder && /^index(\.[jt]sx?)?$/.test(path.basename(target));
+}
+
+const doors = {
+  meta: {
+    type: 'problem',
+    docs: { description: "a module imports another module only through that module's index.ts" },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          modules: { type: 'string' },
+          allowed: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['root', 'modules'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const { root, allowed = [] } = context.options[0];
+    const modules = path.resolve(root, context.options[0].modules);
+    const file = context.filename;
+    const own = moduleFolderOf(file, modules);
+    if (!own) return {};
+    const isAllowed = allowed.some((listed) => path.resolve(root, listed) === file);
+    let pastADoor = false;
+    return {
+      ...eachImport((node, specifier) => {
+        if (!specifier.startsWith('.')) return;
+        const target = resolveImport(file, specifier) ?? path.resolve(path.dirname(file), specifier);
+        const theirs = moduleFolderOf(target, modules);
+        if (!theirs || theirs === own || isDoor(target, theirs)) return;
+        pastADoor = true;
+        if (isAllowed) return;
+        const door = path.relative(path.dirname(file), path.join(theirs, 'index.js'));
+        context.report({
+          node,
+          message: `"${specifier}" reaches past the door of modules/${path.basename(theirs)}: import it from "${door}", exporting it there`,
+        });
+      }),
+      'Program:exit'(program) {
+        if (isAllowed && !pastADoor) {
+          context.report({
+            node: program,
+            message: 'this file no longer imports past a module door: remove it from the allowed list of layers/doors',
+          });
+        }
+      },
+    };
+  },
+};
+
+export default { meta: { name: 'layers' }, rules: { zones, 'no-cycle': noCycle, doors } };
