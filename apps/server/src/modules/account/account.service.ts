@@ -150,6 +150,36 @@ export async function writeAddress(
   }
 }
 
+type LockedAddresses = NonNullable<Awaited<ReturnType<typeof lockOpenUserAddresses>>>;
+
+/**
+ * An address changed in one transaction: the codes that proved the change are spent, the
+ * account's row locked, `stillAsChecked` refuses what changed since the codes were checked, the
+ * address written (null unbinds it) and the change audited. Answers the account as it now is.
+ */
+async function changeAddress(
+  deps: AuthDeps,
+  actor: Actor,
+  change: {
+    column: AddressColumn | 'second_mobile';
+    value: string | null;
+    event: 'bind' | 'replace' | 'unbind';
+    codeIds: readonly number[];
+  },
+  stillAsChecked: (locked: LockedAddresses, trx: Db) => void | Promise<void>,
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    for (const codeId of change.codeIds) await consumeCode(trx, codeId, now);
+    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
+    if (!locked) throw appError(CommonErrors.notFound);
+    await stillAsChecked(locked, trx);
+    await writeAddress(trx, actor.userId, change.column, change.value, now);
+    await audit(trx, actor, `${change.column}.${change.event}`, now);
+  });
+  return getUserInfo(deps, actor.userId);
+}
+
 /**
  * Binds an e-mail or phone where none is bound, with a code of purpose 4 sent to the new
  * address (spec 01 §3). One account per address is the unique index's decision.
@@ -167,16 +197,9 @@ export async function bindAddress(
   refuseOwnNumber(user, column, value);
   const codeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
 
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    await consumeCode(trx, codeId, now);
-    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
-    if (!locked) throw appError(CommonErrors.notFound);
+  return changeAddress(deps, actor, { column, value, event: 'bind', codeIds: [codeId] }, (locked) => {
     if (locked[column] !== null) throw alreadyBound();
-    await writeAddress(trx, actor.userId, column, value, now);
-    await audit(trx, actor, `${column}.bind`, now);
   });
-  return getUserInfo(deps, actor.userId);
 }
 
 /**
@@ -199,18 +222,10 @@ export async function replaceAddress(
   const oldCodeId = await checkCode(deps, { target: old, purpose: VerificationPurpose.oldCheck, code: input.oldCode });
   const newCodeId = await checkCode(deps, { target: value, purpose: VerificationPurpose.newCheck, code: input.code });
 
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    await consumeCode(trx, oldCodeId, now);
-    await consumeCode(trx, newCodeId, now);
-    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
-    if (!locked) throw appError(CommonErrors.notFound);
+  return changeAddress(deps, actor, { column, value, event: 'replace', codeIds: [oldCodeId, newCodeId] }, (locked) => {
     // The old code proved the address bound when it was checked; it must still be bound.
     if (locked[column] !== old) throw appError(CommonErrors.conflict);
-    await writeAddress(trx, actor.userId, column, value, now);
-    await audit(trx, actor, `${column}.replace`, now);
   });
-  return getUserInfo(deps, actor.userId);
 }
 
 /**
@@ -237,11 +252,7 @@ export async function unbindAddress(
   }
   const codeId = await checkCode(deps, { target: bound, purpose: VerificationPurpose.oldCheck, code: input.code });
 
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    await consumeCode(trx, codeId, now);
-    const locked = await lockOpenUserAddresses(trx, actor.userId, now);
-    if (!locked) throw appError(CommonErrors.notFound);
+  return changeAddress(deps, actor, { column, value: null, event: 'unbind', codeIds: [codeId] }, async (locked, trx) => {
     if (locked[column] !== bound) throw appError(CommonErrors.conflict);
     if (
       method &&
@@ -249,10 +260,7 @@ export async function unbindAddress(
     ) {
       throw onlyBind();
     }
-    await setSignInAddress(trx, actor.userId, column, null, now);
-    await audit(trx, actor, `${column}.unbind`, now);
   });
-  return getUserInfo(deps, actor.userId);
 }
 
 /** Unbinds a third-party sign-in (spec 01 §7: DELETE), under the only-binding rule. */
