@@ -62,6 +62,14 @@ export function apiCall<R extends RouteDef>(route: R, ...[options]: OptionsArgum
 }
 
 /**
+ * As apiCall, for code generic over its route (a write any route may be, a read of a family of
+ * routes), where the options' parts cannot be told apart by the route's type.
+ */
+export function callRoute<R extends RouteDef>(route: R, options: ApiCallOptions<R>): Promise<RouteReply<R>> {
+  return authorised(route, options, false);
+}
+
+/**
  * As apiCall, for a route whose success answer is not JSON (an event stream): the response is
  * given unread. It goes through the same credentials and refresh, so a stream is never the one
  * request that signs the user out for an expired token.

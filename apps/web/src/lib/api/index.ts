@@ -6,6 +6,7 @@ export {
   adoptRefreshCookie,
   apiCall,
   apiResponse,
+  callRoute,
   configureApiClient,
 } from './client';
 export { newRequestKey, useIdempotentCall, useIdempotentSend } from './request-key';

@@ -1,7 +1,13 @@
-import { IdempotencyErrors, type RouteBody, type RouteDef, type RouteParams, type RouteReply } from '@account-centre/contract';
+import {
+  IdempotencyErrors,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteReply,
+} from '@account-centre/contract';
 import { useRef } from 'react';
 import { ApiError } from './api-error';
-import { type ApiCallOptions, apiCall } from './client';
+import { type ApiCallOptions, callRoute } from './client';
 
 /**
  * A fresh `Idempotency-Key` for one write a person confirmed: 128 random bits as hex.
@@ -47,11 +53,7 @@ export function useIdempotentCall<R extends RouteDef>(route: R, params: RoutePar
   const sendOnce = useIdempotentSend();
   return (body: RouteBody<R>): Promise<RouteReply<R>> =>
     sendOnce(body, (requestKey) =>
-      (apiCall as (route: R, options: ApiCallOptions<R>) => Promise<RouteReply<R>>)(route, {
-        params,
-        body,
-        headers: { 'Idempotency-Key': requestKey },
-      } as ApiCallOptions<R>),
+      callRoute(route, { params, body, headers: { 'Idempotency-Key': requestKey } } as ApiCallOptions<R>),
     );
 }
 

@@ -73,6 +73,12 @@ export function PersonalInfo({ user }: { user: UserInfo }) {
   const years = useMemo(() => numberOptions(EARLIEST_YEAR, thisYear).reverse(), [thisYear]);
   const months = numberOptions(1, 12);
   const days = numberOptions(1, parts.year && parts.month ? daysInMonth(parts.year, parts.month) : 31);
+  // The year is the widest: four digits.
+  const birthdaySelects = [
+    { part: 'year', options: years, flex: 3 },
+    { part: 'month', options: months, flex: 2 },
+    { part: 'day', options: days, flex: 2 },
+  ] as const;
   const countries = useMemo(() => countryOptions(language), [language]);
 
   return (
@@ -130,33 +136,18 @@ export function PersonalInfo({ user }: { user: UserInfo }) {
           errorProps={{ role: 'status' }}
         >
           <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={`${birthdayLabel}-label`}>
-            <NativeSelect
-              aria-label={t('account:profile.year')}
-              data={[{ value: '', label: t('account:profile.year'), disabled: true }, ...years]}
-              value={parts.year ? String(parts.year) : ''}
-              onChange={({ currentTarget: { value } }) => value && changeBirthday({ year: Number(value) })}
-              disabled={busy}
-              flex={3}
-              miw={0}
-            />
-            <NativeSelect
-              aria-label={t('account:profile.month')}
-              data={[{ value: '', label: t('account:profile.month'), disabled: true }, ...months]}
-              value={parts.month ? String(parts.month) : ''}
-              onChange={({ currentTarget: { value } }) => value && changeBirthday({ month: Number(value) })}
-              disabled={busy}
-              flex={2}
-              miw={0}
-            />
-            <NativeSelect
-              aria-label={t('account:profile.day')}
-              data={[{ value: '', label: t('account:profile.day'), disabled: true }, ...days]}
-              value={parts.day ? String(parts.day) : ''}
-              onChange={({ currentTarget: { value } }) => value && changeBirthday({ day: Number(value) })}
-              disabled={busy}
-              flex={2}
-              miw={0}
-            />
+            {birthdaySelects.map(({ part, options, flex }) => (
+              <NativeSelect
+                key={part}
+                aria-label={t(`account:profile.${part}`)}
+                data={[{ value: '', label: t(`account:profile.${part}`), disabled: true }, ...options]}
+                value={parts[part] ? String(parts[part]) : ''}
+                onChange={({ currentTarget: { value } }) => value && changeBirthday({ [part]: Number(value) })}
+                disabled={busy}
+                flex={flex}
+                miw={0}
+              />
+            ))}
           </Group>
         </Input.Wrapper>
         <NativeSelect

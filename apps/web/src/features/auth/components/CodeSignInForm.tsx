@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useSignIn } from '../api/sign-in';
-import { validateAccount, validateCode } from '../validation';
+import { validateCode } from '../validation';
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';
 import { FailureAlert, NoticeAlert } from './form-helpers';
@@ -15,16 +15,16 @@ interface Props extends AuthViewProps {
 }
 
 /** Quick sign-in: a one-time code (purpose 8) instead of the password. */
-export function CodeSignInForm({ region, initialAccount, onAccountChange, onSignedIn }: Props) {
+export function CodeSignInForm({ onSignedIn, ...view }: Props) {
+  const { region } = view;
   const { t } = useTranslation();
   const signIn = useSignIn();
   const { form, field, failure, setFailure, busy, submit } = useAuthForm({
-    initialValues: { account: initialAccount, code: '' },
+    view,
+    initialValues: { code: '' },
     validate: {
-      account: (value) => validateAccount(value, region),
       code: validateCode,
     },
-    onAccountChange,
     send: async (values) =>
       onSignedIn(await signIn.mutateAsync({ account: values.account.trim(), code: values.code.trim() })),
   });

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useResetPassword } from '../api/reset-password';
-import { validateAccount, validateCode, validateNewPassword } from '../validation';
+import { validateCode, validateNewPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';
 import { FailureAlert, NoticeAlert } from './form-helpers';
@@ -17,18 +17,18 @@ interface Props extends AuthViewProps {
 }
 
 /** Forgot password: a code of purpose 2 proves the account, then the new password is set. */
-export function ForgotPasswordForm({ region, initialAccount, onAccountChange, onDone }: Props) {
+export function ForgotPasswordForm({ onDone, ...view }: Props) {
+  const { region } = view;
   const { t } = useTranslation();
   const resetPassword = useResetPassword();
   const { form, field, failure, setFailure, busy, submit } = useAuthForm({
-    initialValues: { account: initialAccount, code: '', password: '', confirm: '' },
+    view,
+    initialValues: { code: '', password: '', confirm: '' },
     validate: {
-      account: (value) => validateAccount(value, region),
       code: validateCode,
       password: validateNewPassword,
       confirm: (value, values) => (value === values.password ? null : 'auth:validation.passwordMismatch'),
     },
-    onAccountChange,
     send: async (values) => {
       const account = values.account.trim();
       await resetPassword.mutateAsync({ account, code: values.code.trim(), password: values.password });

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSignIn } from '../api/sign-in';
-import { validateAccount, validateExistingPassword } from '../validation';
+import { validateExistingPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { FailureAlert, NoticeAlert } from './form-helpers';
 import { PasswordField } from '../../../components/PasswordField';
@@ -15,16 +15,16 @@ interface Props extends AuthViewProps {
   notice?: string | null;
 }
 
-export function PasswordSignInForm({ region, initialAccount, onAccountChange, onSignedIn, onForgot, notice }: Props) {
+export function PasswordSignInForm({ onSignedIn, onForgot, notice, ...view }: Props) {
+  const { region } = view;
   const { t } = useTranslation();
   const signIn = useSignIn();
   const { field, failure, busy, submit } = useAuthForm({
-    initialValues: { account: initialAccount, password: '' },
+    view,
+    initialValues: { password: '' },
     validate: {
-      account: (value) => validateAccount(value, region),
       password: validateExistingPassword,
     },
-    onAccountChange,
     send: async (values) =>
       onSignedIn(await signIn.mutateAsync({ account: values.account.trim(), password: values.password })),
   });

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useRegister } from '../api/register';
-import { accountKindFor, validateAccount, validateCode, validateNewPassword } from '../validation';
+import { accountKindFor, validateCode, validateNewPassword } from '../validation';
 import { AccountInput } from './AccountInput';
 import { CodeInput } from './CodeInput';
 import { FailureAlert, NoticeAlert } from './form-helpers';
@@ -20,18 +20,18 @@ interface Props extends AuthViewProps {
  * a mobile number and an SMS code, where the password may be left for later because the SMS
  * code itself signs the user in.
  */
-export function SignUpForm({ region, initialAccount, onAccountChange, onSignedIn }: Props) {
+export function SignUpForm({ onSignedIn, ...view }: Props) {
+  const { region } = view;
   const { t } = useTranslation();
   const register = useRegister();
   const { form, field, failure, setFailure, busy, submit } = useAuthForm({
-    initialValues: { account: initialAccount, code: '', password: '' },
+    view,
+    initialValues: { code: '', password: '' },
     validate: {
-      account: (value) => validateAccount(value, region),
       code: validateCode,
       password: (value, values) =>
         value === '' && accountKindFor(values.account, region) === 'mobile' ? null : validateNewPassword(value),
     },
-    onAccountChange,
     send: async (values) => {
       const account = values.account.trim();
       const code = values.code.trim();

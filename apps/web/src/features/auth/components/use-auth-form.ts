@@ -1,32 +1,39 @@
-import { type FormValidateInput, useForm } from '@mantine/form';
+import { type FormRulesRecord, type FormValidateInput, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
+import { validateAccount } from '../validation';
 import { useFieldProps } from './form-helpers';
+import type { AuthViewProps } from './types';
 
-interface AuthFormOptions<Values extends { account: string }> {
-  initialValues: Values;
-  validate: FormValidateInput<Values>;
-  /** The account typed so far, kept by the sign-in overlay when the user switches views. */
-  onAccountChange: (account: string) => void;
+type WithAccount<Fields> = Fields & { account: string };
+
+interface AuthFormOptions<Fields extends object> {
+  /**
+   * The view's place in the sign-in screen: the account starts as typed so far, is checked for
+   * the build's region and goes back to the screen as it changes, so it survives a switch of view.
+   */
+  view: AuthViewProps;
+  /** The other fields and their first values. */
+  initialValues: Fields;
+  /** The other fields' rules; each sees every value, the account's too. */
+  validate: FormRulesRecord<Fields, WithAccount<Fields>>;
   /** Sends the valid form; a failure is kept and shown by the form's FailureAlert. */
-  send: (values: Values) => Promise<void>;
+  send: (values: WithAccount<Fields>) => Promise<void>;
 }
 
 /**
- * What every sign-in view's form shares: its fields validated on submit (errors kept as
- * translation keys), one request at a time, and the last failure.
+ * What every sign-in view's form shares: the account typed so far, its fields validated on
+ * submit (errors kept as translation keys), one request at a time, and the last failure.
  */
-export function useAuthForm<Values extends { account: string }>({
-  initialValues,
-  validate,
-  onAccountChange,
-  send,
-}: AuthFormOptions<Values>) {
-  const form = useForm<Values>({
+export function useAuthForm<Fields extends object>({ view, initialValues, validate, send }: AuthFormOptions<Fields>) {
+  const form = useForm<WithAccount<Fields>>({
     mode: 'controlled',
-    initialValues,
-    validate,
-    onValuesChange: (values) => onAccountChange(values.account),
+    initialValues: { ...initialValues, account: view.initialAccount },
+    validate: {
+      account: (value: string) => validateAccount(value, view.region),
+      ...validate,
+    } as FormValidateInput<WithAccount<Fields>>,
+    onValuesChange: (values) => view.onAccountChange(values.account),
   });
   const field = useFieldProps(form);
   const [failure, setFailure] = useState<unknown>(null);

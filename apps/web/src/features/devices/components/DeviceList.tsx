@@ -10,7 +10,7 @@ import { useUnbindDevice } from '../api/unbind-device';
 import { productLabelKeys, tagLabelKeys } from '../labels';
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/Loading';
 
 /** Spec 01 §4 "Device unbind": the success tip shows 1500 ms. */
@@ -117,8 +117,9 @@ export function DeviceList({
           ))}
         </Stack>
       )}
-      <ConfirmModal
+      <ConfirmDialog
         opened={target !== null}
+        danger
         title={t('devices:unbind.title')}
         confirmLabel={t('devices:unbind.confirm')}
         busy={busy}
@@ -127,7 +128,7 @@ export function DeviceList({
       >
         {t('devices:unbind.body', { name: target?.device_name ?? '' })}
         {target?.current ? ` ${t('devices:unbind.currentWarning')}` : ''}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { type Session, useSessions } from '../api/get-sessions';
 import { clientLabel, deviceErrorText, locationLabel, productLabelKeys, tagLabelKeys } from '../labels';
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/Loading';
 
 type Pending = { kind: 'session'; session: Session } | { kind: 'device'; session: Session };
@@ -84,8 +84,9 @@ export function SessionsSection({ userId }: { userId: number }) {
         </Text>
       </div>
       {body}
-      <ConfirmModal
+      <ConfirmDialog
         opened={pending !== null}
+        danger
         title={t(pending?.kind === 'device' ? 'devices:sessions.signOutDeviceTitle' : 'devices:sessions.signOutTitle')}
         confirmLabel={t(pending?.kind === 'device' ? 'devices:sessions.signOutDevice' : 'devices:sessions.signOut')}
         busy={busy}
@@ -95,7 +96,7 @@ export function SessionsSection({ userId }: { userId: number }) {
         {pending?.kind === 'device'
           ? t('devices:sessions.signOutDeviceBody', { name: who })
           : t('devices:sessions.signOutBody', { client: who })}
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { useNotMe } from '../api/not-me';
 import { clientLabel, deviceErrorText, locationLabel, methodLabel } from '../labels';
 import { useSessionEnded } from '../use-session-end';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /**
  * The account's sign-in attempts, paged, with "this wasn't me": it ends every session, unbinds
@@ -107,8 +107,9 @@ export function SignInHistorySection({ userId }: { userId: number }) {
           </>
         )}
       </PagedSection>
-      <ConfirmModal
+      <ConfirmDialog
         opened={disowned !== undefined}
+        danger
         title={t('devices:notMe.title')}
         confirmLabel={t('devices:notMe.confirm')}
         busy={busy}
@@ -116,7 +117,7 @@ export function SignInHistorySection({ userId }: { userId: number }) {
         onClose={() => setDisowned(undefined)}
       >
         {t('devices:notMe.body')}
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { showErrorToast } from '../../../components/toast';
 import type { TeamMember } from '../api/get-members';
 import { useRemoveMembers } from '../api/remove-members';
 import { useCurrentTeam } from '../team-context';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** Remove confirm (spec 02 §4): the removed accounts lose their membership benefits. */
 export function RemoveModal({

@@ -6,7 +6,7 @@ import { useEditMembers } from '../api/edit-members';
 import { planTypeName } from '../labels';
 import { ownSeatPlans, type SeatChange } from '../plan-selection';
 import { useCurrentTeam } from '../team-context';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { ChangeDialogProps } from './dialog-props';
 import { PlanStep } from './PlanStep';
 

@@ -1,7 +1,7 @@
 import { getCompanyMembersRoute, type RouteReply } from '@account-centre/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../../lib/api';
 import { companyKeys } from './keys';
+import { readCompany } from './read-company';
 
 export type CompanyMember = RouteReply<typeof getCompanyMembersRoute>['data'][number];
 
@@ -9,9 +9,6 @@ export type CompanyMember = RouteReply<typeof getCompanyMembersRoute>['data'][nu
 export function companyMembersQueryOptions(userId: number, companyId: number) {
   return queryOptions({
     queryKey: companyKeys.members(userId, companyId),
-    queryFn: ({ signal }) =>
-      apiCall(getCompanyMembersRoute, { params: { userId }, query: { cid: companyId }, signal }).then(
-        (reply) => reply.data,
-      ),
+    queryFn: ({ signal }) => readCompany(getCompanyMembersRoute, userId, companyId, signal),
   });
 }

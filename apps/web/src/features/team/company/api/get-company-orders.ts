@@ -1,7 +1,7 @@
 import { getCompanyOrdersRoute, type RouteReply } from '@account-centre/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../../lib/api';
 import { companyKeys } from './keys';
+import { readCompany } from './read-company';
 
 export type CompanyOrder = RouteReply<typeof getCompanyOrdersRoute>['data'][number];
 
@@ -9,9 +9,6 @@ export type CompanyOrder = RouteReply<typeof getCompanyOrdersRoute>['data'][numb
 export function companyOrdersQueryOptions(userId: number, companyId: number) {
   return queryOptions({
     queryKey: companyKeys.orders(userId, companyId),
-    queryFn: ({ signal }) =>
-      apiCall(getCompanyOrdersRoute, { params: { userId }, query: { cid: companyId }, signal }).then(
-        (reply) => reply.data,
-      ),
+    queryFn: ({ signal }) => readCompany(getCompanyOrdersRoute, userId, companyId, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { getCompanySettingsRoute, type RouteReply } from '@account-centre/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../../lib/api';
 import { companyKeys } from './keys';
+import { readCompany } from './read-company';
 
 export type CompanySettings = RouteReply<typeof getCompanySettingsRoute>['data'];
 
@@ -9,9 +9,6 @@ export type CompanySettings = RouteReply<typeof getCompanySettingsRoute>['data']
 export function companySettingsQueryOptions(userId: number, companyId: number) {
   return queryOptions({
     queryKey: companyKeys.settings(userId, companyId),
-    queryFn: ({ signal }) =>
-      apiCall(getCompanySettingsRoute, { params: { userId }, query: { cid: companyId }, signal }).then(
-        (reply) => reply.data,
-      ),
+    queryFn: ({ signal }) => readCompany(getCompanySettingsRoute, userId, companyId, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { getCompanyInviteLinkRoute, type RouteReply } from '@account-centre/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../../../lib/api';
 import { companyKeys } from './keys';
+import { readCompany } from './read-company';
 
 export type CompanyInviteLink = RouteReply<typeof getCompanyInviteLinkRoute>['data'];
 
@@ -12,10 +12,7 @@ export type CompanyInviteLink = RouteReply<typeof getCompanyInviteLinkRoute>['da
 export function inviteLinkQueryOptions(userId: number, companyId: number) {
   return queryOptions({
     queryKey: companyKeys.inviteLink(userId, companyId),
-    queryFn: ({ signal }) =>
-      apiCall(getCompanyInviteLinkRoute, { params: { userId }, query: { cid: companyId }, signal }).then(
-        (reply) => reply.data,
-      ),
+    queryFn: ({ signal }) => readCompany(getCompanyInviteLinkRoute, userId, companyId, signal),
     staleTime: 0,
     gcTime: 0,
   });

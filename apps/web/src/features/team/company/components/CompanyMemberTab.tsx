@@ -8,7 +8,7 @@ import { Loading } from '../../../../components/Loading';
 import { RecordTable } from '../../../../components/RecordTable';
 import { showErrorToast, showToast } from '../../../../components/toast';
 import { formatNumber, useLanguage } from '../../../../lib/i18n';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import type { Company } from '../api/get-companies';
 import { type CompanyMember, companyMembersQueryOptions } from '../api/get-company-members';
 import { useUpdateCompanyMembers } from '../api/update-company-members';

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A question before a change to the team. While the change is on its way the dialog cannot be
- * dismissed and the confirm button shows its progress, so the change is sent once.
+ * A question before a change (unbinding a device, removing members). While the change is on its
+ * way the dialog cannot be dismissed and the confirm button shows its progress, so the change is
+ * sent once.
  */
 export function ConfirmDialog({
+  opened = true,
   title,
   children,
   confirmLabel,
@@ -15,9 +17,12 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: {
+  /** Open unless said: most callers draw the dialog only while it is asked. */
+  opened?: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** A change that cannot be undone: the confirm button is red. */
   danger?: boolean;
   busy: boolean;
   onConfirm: () => void;
@@ -26,7 +31,13 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const close = () => !busy && onClose();
   return (
-    <Modal opened onClose={close} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="lg">
         <Text size="sm" component="div">
           {children}
