@@ -17,10 +17,8 @@ import {
   templateCommunityPaths,
   type ClosingForfeitItem,
 } from '@account-centre/contract';
-import type { Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import type { CouponsTable } from '../../db/schema.js';
 import { operatorInputError } from '../../lib/errors.js';
 import {
   normaliseLocalised,
@@ -30,10 +28,12 @@ import {
   type Translations,
 } from '../../lib/localised-text.js';
 import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
+import { onlyStandingGrant } from '../grants/holdings.repository.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { findAccountSettings } from '../user/index.js';
+import { type CouponRow, findCoupon, insertCoupon } from './coupons.repository.js';
 
-export type CouponRow = Selectable<CouponsTable>;
+export { type CouponRow, findCoupon };
 export type CouponDto = Static<typeof Coupon>;
 
 const DAY = 86_400;
@@ -80,27 +80,19 @@ export async function defineCoupon(db: Db, input: CouponDefinition, now: number)
   const validUntil = input.validUntil ?? null;
   if (validUntil !== null && validUntil <= now)
     throw operatorInputError('the coupon must be valid until a future date');
-  return db
-    .insertInto('coupons')
-    .values({
-      type: input.type,
-      product: input.product,
-      product_type: input.productType ?? 'template',
-      value: input.value,
-      currency: input.currency,
-      min_spend: minSpend,
-      info: info.text,
-      info_translations: storedTranslations(info.translations),
-      valid_days: validDays,
-      valid_until: validUntil,
-      created_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function findCoupon(db: Db, id: number): Promise<CouponRow | undefined> {
-  return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+  return insertCoupon(db, {
+    type: input.type,
+    product: input.product,
+    product_type: input.productType ?? 'template',
+    value: input.value,
+    currency: input.currency,
+    min_spend: minSpend,
+    info: info.text,
+    info_translations: storedTranslations(info.translations),
+    valid_days: validDays,
+    valid_until: validUntil,
+    created_at: now,
+  });
 }
 
 /** When a coupon bound now ends: its days from now, but never past its own end; null: never. */
@@ -160,14 +152,9 @@ export async function holdCoupon(
   return { held: true, grant: given.grant };
 }
 
+/** The coupon grant the account holds, live or past its end; none once let go. */
 export function liveCouponGrant(db: Db, userId: number): Promise<GrantRow | undefined> {
-  return db
-    .selectFrom('grants')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'coupon')
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  return onlyStandingGrant(db, userId, 'coupon');
 }
 
 /** The code a coupon was bound with, as the account may see it again: its last four characters. */

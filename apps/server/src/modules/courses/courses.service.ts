@@ -21,7 +21,9 @@ import {
   type Translations,
 } from '../../lib/localised-text.js';
 import { grant } from '../grants/grants.service.js';
+import { standingGrants } from '../grants/holdings.repository.js';
 import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
+import * as repo from './courses.repository.js';
 
 export interface CourseInput {
   id: string;
@@ -70,17 +72,15 @@ export async function defineCourse(db: Db, input: CourseInput, now: number) {
     cover_url: input.cover ?? null,
     updated_at: now,
   };
-  await db
-    .insertInto('courses')
-    .values({ id: input.id, ...values, created_at: now })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
-  return db.selectFrom('courses').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow();
+  await repo.upsertCourse(db, input.id, values, now);
+  const course = await repo.findCourse(db, input.id);
+  if (!course) throw new Error(`course ${input.id} vanished as it was written`);
+  return course;
 }
 
 /** Operator: gives a person a course for good (a purchase made elsewhere, a goodwill gesture). */
 export async function giveCourse(trx: Db, userId: number, courseId: string, reason: string, now: number) {
-  const course = await trx.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst();
+  const course = await repo.findCourse(trx, courseId);
   if (!course) throw operatorInputError('no such course');
   return grant(
     trx,
@@ -89,6 +89,12 @@ export async function giveCourse(trx: Db, userId: number, courseId: string, reas
     { kind: 'operator', id: `course:${course.id}:${userId}`, reason },
     now,
   );
+}
+
+/** The ids of the courses a person holds, by their grants, newest grant first (a course may repeat). */
+async function heldCourseIds(db: Db, userId: number): Promise<string[]> {
+  const grants = await standingGrants(db, userId, 'course');
+  return grants.flatMap((held) => (held.item === null ? [] : [held.item]));
 }
 
 /**
@@ -102,19 +108,11 @@ export async function purchasedCourses(
   now: number,
   reader: Reader,
 ): Promise<Static<typeof PurchasedCourse>[]> {
-  const rows = await db
-    .selectFrom('grants as g')
-    .innerJoin('courses as c', 'c.id', 'g.item')
-    .select(['c.id', 'c.name', 'c.name_translations', 'c.product', 'c.sale_way', 'c.link_url', 'c.cover_url'])
-    .where('g.user_id', '=', userId)
-    .where('g.kind', '=', 'course')
-    .where('g.revoked_at', 'is', null)
-    .orderBy('g.granted_at', 'desc')
-    .orderBy('g.id', 'desc')
-    .execute();
-  // A course held twice (bought, and given by a code) is listed once, as of its latest grant.
-  const seen = new Set<string>();
-  const held = rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+  const heldIds = await heldCourseIds(db, userId);
+  const courses = new Map((await repo.findCourses(db, heldIds)).map((course) => [course.id, course]));
+  // A course held twice (bought, and given by a code) is listed once, as of its latest grant;
+  // a grant of a course no longer in the academy lists nothing.
+  const held = [...new Set(heldIds)].flatMap((id) => courses.get(id) ?? []);
   const member = held.some((row) => courseValidity(row.sale_way) === 'membership')
     ? isVip(await subscriptionRecords(db, userId), now)
     : false;
@@ -140,32 +138,7 @@ export async function recommendedCourses(
   saleWay: CourseSaleWay | undefined,
   reader: Reader,
 ): Promise<Static<typeof RecommendedCourse>[]> {
-  let query = db
-    .selectFrom('courses as c')
-    .select([
-      'c.id',
-      'c.name',
-      'c.name_translations',
-      'c.sale_way',
-      'c.product',
-      'c.price',
-      'c.link_url',
-      'c.cover_url',
-    ])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('grants as g')
-            .select('g.id')
-            .whereRef('g.item', '=', 'c.id')
-            .where('g.kind', '=', 'course')
-            .where('g.user_id', '=', userId)
-            .where('g.revoked_at', 'is', null),
-        ),
-      ),
-    );
-  if (saleWay !== undefined) query = query.where('c.sale_way', '=', saleWay);
-  const rows = await query.orderBy('c.sale_way').orderBy('c.created_at', 'desc').orderBy('c.id').limit(30).execute();
+  const rows = await repo.otherCourses(db, await heldCourseIds(db, userId), saleWay, 30);
   return rows.map((row) => ({
     id: row.id,
     name: readLocalised(row.name, row.name_translations, reader),

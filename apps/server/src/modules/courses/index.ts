@@ -14,3 +14,6 @@ export const coursesModule = defineModule({
     courses: { personal: false, why: 'what the academy offers; who holds a course is a grant' },
   },
 });
+
+// The door: what other modules read of the academy (docs/architecture.md#module-doors).
+export { findCourse } from './courses.repository.js';

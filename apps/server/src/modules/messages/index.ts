@@ -38,3 +38,7 @@ export const messagesModule = defineModule({
     notice_reads: { erase: 'rows' },
   },
 });
+
+// The door: what other modules use of messages (docs/architecture.md#module-doors).
+export { notify } from './notify.js';
+export { sentOnce } from './sent-once.js';

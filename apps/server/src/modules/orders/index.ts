@@ -26,3 +26,6 @@ export const ordersModule = defineModule({
     },
   },
 });
+
+// The door: what other modules read of orders (docs/architecture.md#module-doors).
+export { orderProducts } from './orders.repository.js';

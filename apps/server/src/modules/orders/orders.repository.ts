@@ -1,43 +1,52 @@
 import type { Db } from '../../db/database.js';
 import type { InvoicesTable, OrdersTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import { type PersonalPlatform, personalPlatforms } from '@account-centre/contract';
+import { personalPlatforms } from '@account-centre/contract';
+import { licencesOfOrders, type OrderLicence } from '../grants/holdings.repository.js';
 
 export type OrderValues = Insertable<OrdersTable>;
 export type InvoiceValues = Insertable<InvoicesTable>;
 
-/** The ends the licence an order bought sets per personal platform (null: not covered). */
-type LicenceEnds = { [P in PersonalPlatform as `licence_${P}`]: number | null };
-
 /**
  * An order with its invoice state (`invoice_state` null means billing_not) and the platforms of
- * the licence it bought, if any (decision 022, "Licences").
+ * the licence it bought, if any (decision 022, "Licences"): `licence_version`, the perpetual
+ * version it bought, null for a dated plan or no licence.
  */
-export interface OrderWithInvoice extends Selectable<OrdersTable>, LicenceEnds {
+export interface OrderWithInvoice extends Selectable<OrdersTable>, OrderLicence {
   invoice_state: InvoicesTable['state'] | null;
   iv_type: number | null;
-  /** The perpetual version the order's licence bought; null for a dated plan or no licence. */
-  licence_version: string | null;
 }
 
 function ordersWithInvoice(db: Db) {
   return db
     .selectFrom('orders')
     .leftJoin('invoices', 'invoices.order_id', 'orders.id')
-    .leftJoin('grants', (join) =>
-      join
-        .on('grants.source_kind', '=', 'order')
-        .onRef('grants.source_id', '=', 'orders.order_no')
-        .on('grants.kind', '=', 'licence'),
-    )
-    .leftJoin('licence_grants', 'licence_grants.grant_id', 'grants.id')
     .selectAll('orders')
-    .select([
-      'invoices.state as invoice_state',
-      'invoices.iv_type as iv_type',
-      'licence_grants.version as licence_version',
-    ])
-    .select(personalPlatforms.map((p) => `licence_grants.${p}_exp as licence_${p}` as const));
+    .select(['invoices.state as invoice_state', 'invoices.iv_type as iv_type']);
+}
+
+const noLicence: OrderLicence = {
+  licence_version: null,
+  ...(Object.fromEntries(personalPlatforms.map((p) => [`licence_${p}`, null])) as Omit<
+    OrderLicence,
+    'licence_version'
+  >),
+};
+
+/** Each order with the licence it bought, which the grants module holds. */
+async function withLicences<O extends Selectable<OrdersTable>>(db: Db, orders: O[]): Promise<(O & OrderLicence)[]> {
+  const licences = await licencesOfOrders(
+    db,
+    orders.map((order) => order.order_no),
+  );
+  return orders.map((order) => ({ ...order, ...(licences.get(order.order_no) ?? noLicence) }));
+}
+
+async function oneWithLicence<O extends Selectable<OrdersTable>>(
+  db: Db,
+  order: O | undefined,
+): Promise<(O & OrderLicence) | undefined> {
+  return order ? (await withLicences(db, [order]))[0] : undefined;
 }
 
 /** Inserts the order unless its number is taken; its id, or undefined when the number was taken. */
@@ -54,19 +63,20 @@ export function insertOrderUnlessNumbered(db: Db, values: OrderValues) {
  * One page of a user's history, newest first. Ties on the date are broken by id, so every
  * row has one place and pages neither repeat nor skip rows.
  */
-export function listOrders(
+export async function listOrders(
   db: Db,
   userId: number,
   page: { offset: number; count: number; products: readonly string[] | null },
 ): Promise<OrderWithInvoice[]> {
   let query = ordersWithInvoice(db).where('orders.user_id', '=', userId);
   if (page.products) query = query.where('orders.product', 'in', page.products as OrdersTable['product'][]);
-  return query
+  const orders = await query
     .orderBy('orders.ordered_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(page.count)
     .offset(page.offset)
     .execute();
+  return withLicences(db, orders);
 }
 
 export async function countOrders(db: Db, userId: number, products: readonly string[] | null): Promise<number> {
@@ -80,16 +90,17 @@ export async function countOrders(db: Db, userId: number, products: readonly str
 }
 
 /** The order of that number, only when it is the user's: another user's order is not found. */
-export function findUserOrder(db: Db, userId: number, orderNo: string): Promise<OrderWithInvoice | undefined> {
-  return ordersWithInvoice(db)
+export async function findUserOrder(db: Db, userId: number, orderNo: string): Promise<OrderWithInvoice | undefined> {
+  const order = await ordersWithInvoice(db)
     .where('orders.order_no', '=', orderNo)
     .where('orders.user_id', '=', userId)
     .executeTakeFirst();
+  return oneWithLicence(db, order);
 }
 
 /** Operator lookups, any user. */
-export function findOrderByNo(db: Db, orderNo: string): Promise<OrderWithInvoice | undefined> {
-  return ordersWithInvoice(db).where('orders.order_no', '=', orderNo).executeTakeFirst();
+export async function findOrderByNo(db: Db, orderNo: string): Promise<OrderWithInvoice | undefined> {
+  return oneWithLicence(db, await ordersWithInvoice(db).where('orders.order_no', '=', orderNo).executeTakeFirst());
 }
 
 /**
@@ -197,4 +208,25 @@ export function listInvoicesByState(db: Db, state: InvoicesTable['state'], limit
 export async function orderedProducts(db: Db, userId: number): Promise<OrdersTable['product'][]> {
   const rows = await db.selectFrom('orders').select('product').distinct().where('user_id', '=', userId).execute();
   return rows.map((row) => row.product);
+}
+
+/** What each of these orders bought (its product code), by order number; an unknown number is absent. */
+export async function orderProducts(db: Db, orderNos: readonly string[]): Promise<Map<string, OrdersTable['product']>> {
+  if (orderNos.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['order_no', 'product'])
+    .where('order_no', 'in', [...new Set(orderNos)])
+    .execute();
+  return new Map(rows.map((row) => [row.order_no, row.product]));
+}
+
+/** Marks the order of that number refunded, once. */
+export async function markRefunded(trx: Db, orderNo: string, now: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ refunded_at: now })
+    .where('order_no', '=', orderNo)
+    .where('refunded_at', 'is', null)
+    .execute();
 }

@@ -27,11 +27,14 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
+// Past the courses door while subscriptions read orders: through it, the import would close a circle.
+import { findCourse } from '../courses/courses.repository.js';
 import { lockLicenceHolder } from '../grants/licences.js';
+import { notify } from '../messages/index.js';
+import { findAccountSettings } from '../user/index.js';
 import { type ItemTarget, orderName } from './item-names.js';
 import { grantOrderEntitlements } from './order-grants.js';
 import * as repo from './orders.repository.js';
-import { notify } from '../messages/notify.js';
 
 export type OrderRowDto = Static<typeof OrderRow>;
 
@@ -162,7 +165,7 @@ async function checkCourseOrder(trx: Db, input: RecordOrderInput): Promise<void>
     return;
   }
   if (input.course == null) throw operatorInputError('a course order names the course it buys (--course)');
-  const course = await trx.selectFrom('courses').select('product').where('id', '=', input.course).executeTakeFirst();
+  const course = await findCourse(trx, input.course);
   if (!course) throw operatorInputError('no such course');
   if (course.product !== product) throw operatorInputError(`${input.product} buys a course of ${product}`);
 }
@@ -230,8 +233,9 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
   checkOrderInput(input);
   if (!(await lockLicenceHolder(trx, input.userId))) throw operatorInputError('user not found', CommonErrors.notFound);
   await checkCourseOrder(trx, input);
-  const user = await trx.selectFrom('users').select('region').where('id', '=', input.userId).executeTakeFirstOrThrow();
-  const region = input.region ?? user.region;
+  const account = await findAccountSettings(trx, input.userId);
+  if (!account) throw new Error(`user ${input.userId} vanished under its lock`);
+  const region = input.region ?? account.region;
   const orderedAt = input.orderedAt ?? now;
   const version = input.version?.trim() || null;
   const values = {
@@ -293,10 +297,5 @@ export async function recordOrderIn(trx: Db, input: RecordOrderInput, now: numbe
 
 /** The order of a refunded checkout (same number), marked once; nothing when none was recorded. */
 export async function markOrderRefunded(trx: Db, orderNo: string, now: number): Promise<void> {
-  await trx
-    .updateTable('orders')
-    .set({ refunded_at: now })
-    .where('order_no', '=', orderNo)
-    .where('refunded_at', 'is', null)
-    .execute();
+  await repo.markRefunded(trx, orderNo, now);
 }

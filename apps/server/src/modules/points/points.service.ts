@@ -20,18 +20,16 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { balance, expireGrant, spend } from '../grants/grants.service.js';
-import { notify } from '../messages/notify.js';
+import {
+  expiredRemainders,
+  remaindersExpiringBy,
+  standingGrants,
+  unexpiredRemainders,
+} from '../grants/holdings.repository.js';
+import { notify, sentOnce } from '../messages/index.js';
+import * as repo from './points.repository.js';
 
 const DAY = 86_400;
-
-/** The account's row of uses and unlimited use, made the first time it is needed. */
-async function ensurePointAccount(trx: Db, userId: number, now: number): Promise<void> {
-  await trx
-    .insertInto('ai_point_accounts')
-    .values({ user_id: userId, unlimited_until: null, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-}
 
 /**
  * Makes sure the account has its usage row and raises its use counter, returning the new use's
@@ -40,43 +38,14 @@ async function ensurePointAccount(trx: Db, userId: number, now: number): Promise
  * use's `after_point` is the balance its own draw left, and the numbers have no gaps.
  */
 async function nextUse(trx: Db, userId: number, now: number): Promise<{ seq: number; unlimitedUntil: number | null }> {
-  await ensurePointAccount(trx, userId, now);
-  const row = await trx
-    .updateTable('ai_point_accounts')
-    .set((eb) => ({ usage_count: eb('usage_count', '+', 1), updated_at: now }))
-    .where('user_id', '=', userId)
-    .returning(['usage_count', 'unlimited_until'])
-    .executeTakeFirstOrThrow();
+  await repo.ensurePointAccount(trx, userId, now);
+  const row = await repo.countNextUse(trx, userId, now);
   return { seq: row.usage_count, unlimitedUntil: row.unlimited_until };
-}
-
-async function recordUse(
-  trx: Db,
-  userId: number,
-  use: { seq: number; productType: number; featureCode: number; points: number; unlimited: boolean },
-  now: number,
-): Promise<number> {
-  const row = await trx
-    .insertInto('ai_point_usages')
-    .values({
-      user_id: userId,
-      seq: use.seq,
-      created_at: now,
-      product_type: use.productType,
-      feature_code: use.featureCode,
-      points: use.points,
-      // Set once the draw is made; 0 meanwhile, inside the same transaction.
-      after_point: 0,
-      unlimited: use.unlimited ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 async function settleUse(trx: Db, usageId: number, userId: number, now: number): Promise<number> {
   const after = await balance(trx, userId, 'ai_points', now);
-  await trx.updateTable('ai_point_usages').set({ after_point: after }).where('id', '=', usageId).execute();
+  await repo.setUsageBalanceAfter(trx, usageId, after);
   return after;
 }
 
@@ -105,7 +74,7 @@ export async function consumePoints(
     return await db.transaction().execute(async (trx) => {
       const { seq, unlimitedUntil } = await nextUse(trx, input.userId, now);
       const unlimited = unlimitedUntil !== null && unlimitedUntil > now;
-      const usageId = await recordUse(
+      const usageId = await repo.insertUsage(
         trx,
         input.userId,
         {
@@ -136,17 +105,7 @@ export async function consumePoints(
  * processes) expire a grant; the others roll back. `limit` grants per run, soonest first.
  */
 export async function expirePoints(db: Db, now: number, limit = 500): Promise<{ grants: number; points: number }> {
-  const due = await db
-    .selectFrom('grants')
-    .select(['id', 'user_id'])
-    .where('kind', '=', 'ai_points')
-    .where('revoked_at', 'is', null)
-    .where('remaining', '>', 0)
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const due = await expiredRemainders(db, 'ai_points', now, limit);
   let grants = 0;
   let points = 0;
   for (const { id, user_id: userId } of due) {
@@ -157,7 +116,7 @@ export async function expirePoints(db: Db, now: number, limit = 500): Promise<{ 
         const left = await expireGrant(trx, id, now);
         // Another sweep expired it first: undo this one's number.
         if (left === 0) throw new NothingToExpire();
-        const usageId = await recordUse(
+        const usageId = await repo.insertUsage(
           trx,
           userId,
           {
@@ -196,26 +155,14 @@ const expiryNoticeKey = (grantId: number) => `points-expiring:${grantId}`;
  * instances sweeping at once still send one; a grant already told of is not looked at again.
  */
 export async function remindExpiringPoints(db: Db, now: number, limit = 500): Promise<number> {
-  const due = await db
-    .selectFrom('grants as g')
-    .select(['g.id', 'g.user_id', 'g.remaining', 'g.expires_at'])
-    .where('g.kind', '=', 'ai_points')
-    .where('g.revoked_at', 'is', null)
-    .where('g.remaining', '>', 0)
-    .where('g.expires_at', '>', now)
-    .where('g.expires_at', '<=', now + POINTS_EXPIRY_NOTICE_DAYS * DAY)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notices as n')
-            .select('n.id')
-            .whereRef('n.event_key', '=', sql<string>`${'points-expiring:'} || cast(g.id as varchar(20))`),
-        ),
-      ),
-    )
-    .orderBy('g.expires_at')
-    .limit(limit)
-    .execute();
+  const due = await remaindersExpiringBy(
+    db,
+    'ai_points',
+    { now, by: now + POINTS_EXPIRY_NOTICE_DAYS * DAY },
+    limit,
+    // `expiryNoticeKey` as the database writes it.
+    (grantId) => sentOnce(db, sql<string>`${'points-expiring:'} || cast(${grantId} as varchar(20))`),
+  );
   for (const grant of due) {
     await db
       .transaction()
@@ -236,21 +183,12 @@ export async function remindExpiringPoints(db: Db, now: number, limit = 500): Pr
 /** Unlimited use: `days` more from its end, or from now when it has ended or never ran. */
 export async function giveUnlimited(trx: Db, userId: number, days: number, now: number): Promise<number> {
   if (!Number.isSafeInteger(days) || days < 1 || days > 36_500) throw operatorInputError('days are 1 to 36500');
-  await ensurePointAccount(trx, userId, now);
+  await repo.ensurePointAccount(trx, userId, now);
   // Updating first takes the row's lock, so two grants of days add up rather than overwrite.
-  const current = await trx
-    .updateTable('ai_point_accounts')
-    .set({ updated_at: now })
-    .where('user_id', '=', userId)
-    .returning('unlimited_until')
-    .executeTakeFirstOrThrow();
-  const from = current.unlimited_until !== null && current.unlimited_until > now ? current.unlimited_until : now;
+  const current = await repo.lockUnlimitedUntil(trx, userId, now);
+  const from = current !== null && current > now ? current : now;
   const until = from + days * DAY;
-  await trx
-    .updateTable('ai_point_accounts')
-    .set({ unlimited_until: until, updated_at: now })
-    .where('user_id', '=', userId)
-    .execute();
+  await repo.setUnlimitedUntil(trx, userId, until, now);
   return until;
 }
 
@@ -259,26 +197,12 @@ export async function giveUnlimited(trx: Db, userId: number, days: number, now: 
  * now at the soonest. Days already used stay used.
  */
 export async function takeBackUnlimited(trx: Db, userId: number, days: number, now: number): Promise<void> {
-  await trx
-    .updateTable('ai_point_accounts')
-    .set((eb) => ({
-      // CASE rather than max()/greatest(): one spelling for both databases.
-      unlimited_until: sql<number>`case when ${eb.ref('unlimited_until')} - ${days * DAY} > ${now} then ${eb.ref('unlimited_until')} - ${days * DAY} else ${now} end`,
-      updated_at: now,
-    }))
-    .where('user_id', '=', userId)
-    .where('unlimited_until', '>', now)
-    .execute();
+  await repo.shortenUnlimited(trx, userId, days, now);
 }
 
 /** Ends unlimited use now (an operator's correction, a refund). */
 export async function endUnlimited(trx: Db, userId: number, now: number): Promise<void> {
-  await trx
-    .updateTable('ai_point_accounts')
-    .set({ unlimited_until: now, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('unlimited_until', '>', now)
-    .execute();
+  await repo.endUnlimitedNow(trx, userId, now);
 }
 
 /** Whole days of unlimited use left, counting a started day as one; 0 when none runs. */
@@ -287,11 +211,7 @@ export function unlimitedDaysLeft(until: number | null, now: number): number {
 }
 
 async function unlimitedUntil(db: Db, userId: number, now: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('ai_point_accounts')
-    .select('unlimited_until')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await repo.findPointAccount(db, userId);
   const until = row?.unlimited_until ?? null;
   return until !== null && until > now ? until : null;
 }
@@ -301,18 +221,7 @@ export async function pointsNow(db: Db, userId: number, now: number): Promise<St
   const [points, until, expiring] = await Promise.all([
     balance(db, userId, 'ai_points', now),
     unlimitedUntil(db, userId, now),
-    db
-      .selectFrom('grants')
-      .select(['remaining', 'expires_at'])
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'ai_points')
-      .where('revoked_at', 'is', null)
-      .where('remaining', '>', 0)
-      .where('expires_at', '>', now)
-      .orderBy('expires_at')
-      .orderBy('id')
-      .limit(20)
-      .execute(),
+    unexpiredRemainders(db, userId, 'ai_points', now, 20),
   ]);
   return {
     balance: points,
@@ -333,22 +242,11 @@ export async function usagePage(
   page: number,
   pageSize: number,
 ): Promise<{ data: Static<typeof AiPointUsage>[]; count: number }> {
-  const account = await db
-    .selectFrom('ai_point_accounts')
-    .select('usage_count')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const account = await repo.findPointAccount(db, userId);
   const count = account?.usage_count ?? 0;
   const top = count - (page - 1) * pageSize;
   if (top <= 0) return { data: [], count };
-  const rows = await db
-    .selectFrom('ai_point_usages')
-    .select(['id', 'created_at', 'product_type', 'feature_code', 'points', 'after_point', 'unlimited'])
-    .where('user_id', '=', userId)
-    .where('seq', '<=', top)
-    .where('seq', '>', top - pageSize)
-    .orderBy('seq', 'desc')
-    .execute();
+  const rows = await repo.usagesNumbered(db, userId, { above: top - pageSize, top });
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -379,20 +277,7 @@ export async function dailyUse(
   const today = Math.floor((now + offset) / DAY);
   const firstDay = (today - AI_USAGE_CHART_DAYS + 1) * DAY - offset;
   const end = (today + 1) * DAY - offset;
-  // Both databases divide integers to an integer; the difference is never negative here. The
-  // numbers are written into the text (integers of our own) so that the grouping is the very
-  // expression selected: PostgreSQL would not match two differently numbered parameters.
-  const day = sql<number>`(created_at - ${sql.lit(firstDay)}) / ${sql.lit(DAY)}`;
-  const rows = await db
-    .selectFrom('ai_point_usages')
-    .select(['product_type', 'feature_code', day.as('day'), (eb) => eb.fn.sum<number | string>('points').as('points')])
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', firstDay)
-    .where('created_at', '<', end)
-    .where('feature_code', '<>', EXPIRED_POINTS_FEATURE)
-    .groupBy([day, 'product_type', 'feature_code'])
-    .orderBy('day')
-    .execute();
+  const rows = await repo.usePerDay(db, userId, firstDay, end);
   return {
     first_day: firstDay,
     list: rows.map((row) => ({
@@ -409,16 +294,7 @@ const methodOf = (method: string | null): AiPointMethod =>
 
 /** Every acquisition of points, newest first, with what is left of each (getAIPointGetList). */
 export async function acquisitions(db: Db, userId: number): Promise<Static<typeof AiPointAcquisition>[]> {
-  const rows = await db
-    .selectFrom('grants')
-    .select(['id', 'granted_at', 'method', 'amount', 'remaining', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'ai_points')
-    .where('revoked_at', 'is', null)
-    .orderBy('granted_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
+  const rows = await standingGrants(db, userId, 'ai_points', { offset: 0, limit: 500 });
   return rows.map((row) => {
     const method = methodOf(row.method);
     return {

@@ -12,7 +12,10 @@ import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { type Reader, readLocalised, storedTranslations, type Translations } from '../../lib/localised-text.js';
 import { balance, spend } from '../grants/grants.service.js';
+import { countStandingGrants, standingGrants } from '../grants/holdings.repository.js';
 import { lockLicenceHolder } from '../grants/licences.js';
+import { orderProducts } from '../orders/index.js';
+import * as repo from './template-credit.repository.js';
 
 export interface TemplatePurchase {
   userId: number;
@@ -40,21 +43,17 @@ export async function spendTemplateCredit(
     return await db.transaction().execute(async (trx) => {
       // One account's purchases queue, so each one's answer is the balance it left.
       if (!(await lockLicenceHolder(trx, input.userId))) throw new Error(`no open user ${input.userId}`);
-      const record = await trx
-        .insertInto('template_credit_spends')
-        .values({
-          user_id: input.userId,
-          created_at: now,
-          template_id: input.templateId,
-          work_title: input.title,
-          work_title_translations: storedTranslations(input.titleTranslations ?? {}),
-          price: input.price,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await spend(trx, input.userId, 'template_credit', input.price, `template:${record.id}`, now);
+      const recordId = await repo.insertTemplateSpend(trx, {
+        user_id: input.userId,
+        created_at: now,
+        template_id: input.templateId,
+        work_title: input.title,
+        work_title_translations: storedTranslations(input.titleTranslations ?? {}),
+        price: input.price,
+      });
+      await spend(trx, input.userId, 'template_credit', input.price, `template:${recordId}`, now);
       await markApplied(trx);
-      return { record_id: record.id, surplus: await balance(trx, input.userId, 'template_credit', now) };
+      return { record_id: recordId, surplus: await balance(trx, input.userId, 'template_credit', now) };
     });
   } catch (error) {
     if (error instanceof AppError && error.is(GrantErrors.overLimit)) throw appError(PointErrors.overLimit);
@@ -70,21 +69,15 @@ export async function templateRecords(
   count: number,
   reader: Reader,
 ): Promise<{ list: Static<typeof TemplateCreditRecord>[]; count: number }> {
-  const mine = db.selectFrom('template_credit_spends').where('user_id', '=', userId);
   const [rows, total] = await Promise.all([
-    mine
-      .select(['id', 'created_at', 'work_title', 'work_title_translations', 'price'])
-      .orderBy('id', 'desc')
-      .limit(count)
-      .offset(offset)
-      .execute(),
-    mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    repo.listTemplateSpends(db, userId, { offset, count }),
+    repo.countTemplateSpends(db, userId),
   ]);
   const list = rows.map(({ work_title_translations: translations, ...row }) => ({
     ...row,
     work_title: readLocalised(row.work_title, translations, reader),
   }));
-  return { list, count: Number(total.count) };
+  return { list, count: total };
 }
 
 /** Where credit granted from each kind of source came from; an order is a top-up or a plan's (below). */
@@ -108,43 +101,27 @@ export async function templateAdditions(
   offset: number,
   count: number,
 ): Promise<{ list: Static<typeof TemplateCreditAddition>[]; count: number }> {
-  const mine = db
-    .selectFrom('grants')
-    .where('grants.user_id', '=', userId)
-    .where('grants.kind', '=', 'template_credit')
-    .where('grants.revoked_at', 'is', null);
   const [rows, total] = await Promise.all([
-    mine
-      .leftJoin('orders', (join) =>
-        join.onRef('orders.order_no', '=', 'grants.source_id').on('grants.source_kind', '=', 'order'),
-      )
-      .select([
-        'grants.id',
-        'grants.granted_at',
-        'grants.source_kind',
-        'grants.source_id',
-        'grants.amount',
-        'grants.remaining',
-        'grants.expires_at',
-        'orders.product as order_product',
-      ])
-      .orderBy('grants.granted_at', 'desc')
-      .orderBy('grants.id', 'desc')
-      .limit(count)
-      .offset(offset)
-      .execute(),
-    mine.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    standingGrants(db, userId, 'template_credit', { offset, limit: count }),
+    countStandingGrants(db, userId, 'template_credit'),
   ]);
+  const products = await orderProducts(
+    db,
+    rows.flatMap((row) => (row.source_kind === 'order' ? [row.source_id] : [])),
+  );
   const list = rows.map((row) => ({
     id: row.id,
     created_at: row.granted_at,
-    source: row.order_product === 'templateRecord' ? 'top_up' : sourceOfGrant[row.source_kind],
+    source:
+      row.source_kind === 'order' && products.get(row.source_id) === 'templateRecord'
+        ? 'top_up'
+        : sourceOfGrant[row.source_kind],
     order_id: row.source_kind === 'order' ? row.source_id : null,
     amount: row.amount ?? 0,
     remaining: row.remaining ?? 0,
     expires_at: row.expires_at,
   }));
-  return { list, count: Number(total.count) };
+  return { list, count: total };
 }
 
 /** What closing the account gives up here (modules/manifest.ts `closingForfeits`): its credit. */
