@@ -52,8 +52,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/companies/companies.service.ts',
   './apps/server/src/modules/companies/company-space.service.ts',
   './apps/server/src/modules/coupons/coupons.service.ts',
-  './apps/server/src/modules/courses/courses.commands.ts',
-  './apps/server/src/modules/courses/courses.service.ts',
   './apps/server/src/modules/devices/devices.service.ts',
   './apps/server/src/modules/devices/password-withdrawal.guard.ts',
   './apps/server/src/modules/devices/sessions.service.ts',
@@ -67,7 +65,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/income/income.service.ts',
   './apps/server/src/modules/income/payouts.service.ts',
   './apps/server/src/modules/oauth/oauth.service.ts',
-  './apps/server/src/modules/orders/invoices.service.ts',
   './apps/server/src/modules/orders/orders.service.ts',
   './apps/server/src/modules/payments/checkout.service.ts',
   './apps/server/src/modules/payments/company-checkout.service.ts',
@@ -75,8 +72,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/payments/fulfil.ts',
   './apps/server/src/modules/payments/renewals.service.ts',
   './apps/server/src/modules/payments/settle.service.ts',
-  './apps/server/src/modules/points/points.commands.ts',
-  './apps/server/src/modules/points/points.routes.ts',
   './apps/server/src/modules/points/points.service.ts',
   './apps/server/src/modules/receipts/receipts.service.ts',
   './apps/server/src/modules/subscriptions/subscriptions.service.ts',
@@ -84,8 +79,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/teams/plans.commands.ts',
   './apps/server/src/modules/teams/plans.service.ts',
   './apps/server/src/modules/teams/teams.service.ts',
-  './apps/server/src/modules/template-credit/template-credit.routes.ts',
-  './apps/server/src/modules/template-credit/template-credit.service.ts',
 ];
 
 export default tseslint.config(

@@ -1,6 +1,6 @@
 import { AuthErrors, courseProducts, type CourseSaleWay } from '@account-centre/contract';
 import { operatorCommand } from '../operator-command.js';
-import { lockNamedUser } from '../user/user.service.js';
+import { lockNamedUser } from '../user/index.js';
 import { defineCourse, giveCourse } from './courses.service.js';
 
 export const courseDefineCommand = operatorCommand({

@@ -20,9 +20,8 @@ import {
   storedTranslations,
   type Translations,
 } from '../../lib/localised-text.js';
-import { grant } from '../grants/grants.service.js';
-import { standingGrants } from '../grants/holdings.repository.js';
-import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
+import { grant, standingGrants } from '../grants/index.js';
+import { subscriptionRecords } from '../subscriptions/index.js';
 import * as repo from './courses.repository.js';
 
 export interface CourseInput {

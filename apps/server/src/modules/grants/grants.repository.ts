@@ -1,4 +1,10 @@
-import type { BalanceKind, GrantKind, GrantSource, PersonalPlatform, SubscriptionProduct } from '@account-centre/contract';
+import type {
+  BalanceKind,
+  GrantKind,
+  GrantSource,
+  PersonalPlatform,
+  SubscriptionProduct,
+} from '@account-centre/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { GrantsTable, LedgerEntriesTable } from '../../db/schema.js';

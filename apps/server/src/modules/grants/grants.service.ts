@@ -111,19 +111,19 @@ export async function grant(
   const reason = text(source.reason, 200, 'reason');
 
   const inserted = await insertGrantOnce(trx, {
-      user_id: userId,
-      kind: what.kind,
-      item,
-      amount,
-      remaining: balance ? amount : null,
-      starts_at: startsAt,
-      expires_at: expiresAt,
-      source_kind: source.kind,
-      source_id: sourceId,
-      reason,
-      granted_at: now,
-      revoked_at: null,
-      revoke_reason: null,
+    user_id: userId,
+    kind: what.kind,
+    item,
+    amount,
+    remaining: balance ? amount : null,
+    starts_at: startsAt,
+    expires_at: expiresAt,
+    source_kind: source.kind,
+    source_id: sourceId,
+    reason,
+    granted_at: now,
+    revoked_at: null,
+    revoke_reason: null,
     method: 'method' in what && what.method !== undefined ? text(what.method, 32, 'method') : null,
   });
 

@@ -10,7 +10,26 @@ export {
   giveBenefit,
 } from './benefits.js';
 export type { LicenceDays, LicenceReplacement, PlanLicence, RedeemedBenefitDto } from './licence-benefits.js';
-export { grant, type GrantRow, type GrantSourceRef, revoke } from './grants.service.js';
+export {
+  balance,
+  expireGrant,
+  grant,
+  type GrantRow,
+  type GrantSourceRef,
+  history,
+  revoke,
+  spend,
+} from './grants.service.js';
+export {
+  countStandingGrants,
+  expiredRemainders,
+  licencesOfOrders,
+  onlyStandingGrant,
+  type OrderLicence,
+  remaindersExpiringBy,
+  standingGrants,
+  unexpiredRemainders,
+} from './holdings.repository.js';
 export { grantById, grantFromSource, liveGrantsFromSource, liveRenewingLicences } from './grants.repository.js';
 export { endRenewals, lockLicenceHolder, periodStart } from './licences.js';
 export { planHolding, planHoldings } from './plan-holdings.js';

@@ -19,10 +19,10 @@ import type { Db } from '../../db/database.js';
 import type { InvoicesTable } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError, operatorInputError } from '../../lib/errors.js';
-import { insertMessage } from '../outbox/outbox.repository.js';
+import { insertMessage } from '../outbox/index.js';
 import * as repo from './orders.repository.js';
 import { fillReceiptText, receiptMailTexts } from './receipt-mail-texts.js';
-import { notify } from '../messages/notify.js';
+import { notify } from '../messages/index.js';
 import { type NamedOrder, orderName } from './item-names.js';
 import { accountLanguage } from '../user/index.js';
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { InvoicesTable, OrdersTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { personalPlatforms } from '@account-centre/contract';
-import { licencesOfOrders, type OrderLicence } from '../grants/holdings.repository.js';
+import { licencesOfOrders, type OrderLicence } from '../grants/index.js';
 
 export type OrderValues = Insertable<OrdersTable>;
 export type InvoiceValues = Insertable<InvoicesTable>;

@@ -29,7 +29,7 @@ import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
 // Past the courses door while subscriptions read orders: through it, the import would close a circle.
 import { findCourse } from '../courses/courses.repository.js';
-import { lockLicenceHolder } from '../grants/licences.js';
+import { lockLicenceHolder } from '../grants/index.js';
 import { notify } from '../messages/index.js';
 import { findAccountSettings } from '../user/index.js';
 import { type ItemTarget, orderName } from './item-names.js';

@@ -9,3 +9,6 @@ export const outboxModule = defineModule({
   routes: [outboxRoutes],
   tables: { outbox: eraseByAddress('outbox', 'recipient') },
 });
+
+// The door: how other modules hand the outbox a message to deliver (docs/architecture.md#module-doors).
+export { insertMessage } from './outbox.repository.js';

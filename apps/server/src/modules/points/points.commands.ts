@@ -1,8 +1,7 @@
 import { AuthErrors } from '@account-centre/contract';
 import { UsageError } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
-import { lockNamedUser } from '../user/user.service.js';
-import { history } from '../grants/grants.service.js';
+import { lockNamedUser } from '../user/index.js';
 import {
   acquisitions,
   endUnlimited,
@@ -11,7 +10,7 @@ import {
   remindExpiringPoints,
   usagePage,
 } from './points.service.js';
-import { giveBenefit } from '../grants/index.js';
+import { giveBenefit, history } from '../grants/index.js';
 
 export const pointsUnlimitedCommand = operatorCommand({
   name: 'points:unlimited',

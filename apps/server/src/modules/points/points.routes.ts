@@ -9,7 +9,7 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
-import { requireOpenUser } from '../user/user.service.js';
+import { requireOpenUser } from '../user/index.js';
 import { acquisitions, consumePoints, dailyUse, pointsNow, usagePage } from './points.service.js';
 
 /** AI points: what the account and its clients read (spec 01 §7), and what products spend. */

@@ -17,3 +17,6 @@ export const subscriptionsModule = defineModule({
     storage_quotas: { erase: 'rows' },
   },
 });
+
+// The door: what other modules read of a person's licence records (docs/architecture.md#module-doors).
+export { subscriptionRecords } from './subscriptions.service.js';

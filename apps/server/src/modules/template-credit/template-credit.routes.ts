@@ -6,7 +6,7 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, registerRoute } from '../../lib/register-route.js';
-import { balance } from '../grants/grants.service.js';
+import { balance } from '../grants/index.js';
 import { spendTemplateCredit, templateAdditions, templateRecords } from './template-credit.service.js';
 
 /** Template credit (spec 01 §7 getTemplateCoupon, getTemplateCouponRecord), what was added, and its spending. */

@@ -11,9 +11,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { type Reader, readLocalised, storedTranslations, type Translations } from '../../lib/localised-text.js';
-import { balance, spend } from '../grants/grants.service.js';
-import { countStandingGrants, standingGrants } from '../grants/holdings.repository.js';
-import { lockLicenceHolder } from '../grants/licences.js';
+import { balance, countStandingGrants, lockLicenceHolder, spend, standingGrants } from '../grants/index.js';
 import { orderProducts } from '../orders/index.js';
 import * as repo from './template-credit.repository.js';
 
