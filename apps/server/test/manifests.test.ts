@@ -10,7 +10,7 @@ import { eraseAccount } from '../src/modules/account/close.service.js';
 import { activate, DESKTOP_AGENT, device } from '../src/modules/devices/test-support.js';
 import { modules } from '../src/modules/index.js';
 import { notify } from '../src/modules/messages/notify.js';
-import { recordReview } from '../src/modules/payments/reviews.js';
+import { recordReview } from '../src/modules/payments/payments.repository.js';
 import type { ClosingPolicy } from '../src/modules/manifest.js';
 import { login } from './helpers/auth.js';
 import { foreignKeys, rowsOfUser, tablesWithColumns } from './helpers/tables.js';

@@ -34,7 +34,13 @@ import { lockLicenceHolder, planHolding, planHoldings, revoke } from '../grants/
 import { newOrderNo } from '../orders/orders.service.js';
 import { teamToGrow } from '../teams/plans.service.js';
 import { giveCouponBack } from './coupon-returns.js';
-import type { CheckoutRow } from './fulfil.js';
+import {
+  type CheckoutRow,
+  checkoutByTradeNo,
+  expiredUnpaidCheckouts,
+  insertCheckout,
+  moveCheckout,
+} from './payments.repository.js';
 import { itemName, itemTargetOf } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
@@ -257,36 +263,32 @@ export async function createCheckout(
         throw error;
       }
     }
-    const inserted = await trx
-      .insertInto('checkouts')
-      .values({
-        out_trade_no: outTradeNo,
-        user_id: input.userId,
-        item: item.key,
-        kind: item.kind,
-        product,
-        quantity,
-        method: input.method,
-        provider: provider?.name ?? BANK_TRANSFER,
-        region: input.region,
-        currency,
-        list_amount: price.list,
-        discount: price.discount,
-        amount: price.amount,
-        coupon_grant_id: coupon?.held.id ?? null,
-        provider_ref: opened?.providerRef ?? null,
-        pay_url: opened?.payUrl ?? null,
-        qr_content: opened?.qrContent ?? null,
-        renews: null,
-        company_id: input.company?.id ?? null,
-        company_change: input.company?.change ?? null,
-        priced_seats: input.company?.priced.seats ?? null,
-        priced_end: input.company?.priced.end ?? null,
-        team_id: input.teamId ?? null,
-        ...unsettled(now, expiresAt),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const inserted = await insertCheckout(trx, {
+      out_trade_no: outTradeNo,
+      user_id: input.userId,
+      item: item.key,
+      kind: item.kind,
+      product,
+      quantity,
+      method: input.method,
+      provider: provider?.name ?? BANK_TRANSFER,
+      region: input.region,
+      currency,
+      list_amount: price.list,
+      discount: price.discount,
+      amount: price.amount,
+      coupon_grant_id: coupon?.held.id ?? null,
+      provider_ref: opened?.providerRef ?? null,
+      pay_url: opened?.payUrl ?? null,
+      qr_content: opened?.qrContent ?? null,
+      renews: null,
+      company_id: input.company?.id ?? null,
+      company_change: input.company?.change ?? null,
+      priced_seats: input.company?.priced.seats ?? null,
+      priced_end: input.company?.priced.end ?? null,
+      team_id: input.teamId ?? null,
+      ...unsettled(now, expiresAt),
+    });
     await markApplied(trx);
     return inserted;
   });
@@ -294,7 +296,7 @@ export async function createCheckout(
 }
 
 async function findCheckout(deps: PaymentsDeps, outTradeNo: string): Promise<CheckoutRow | undefined> {
-  return deps.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  return checkoutByTradeNo(deps.db, outTradeNo);
 }
 
 /** The caller's checkout; someone else's answers as one that does not exist. */
@@ -332,13 +334,7 @@ export async function closeUnpaid(deps: PaymentsDeps, row: CheckoutRow): Promise
   const now = deps.clock.now();
   const closed = await deps.db.transaction().execute(async (trx) => {
     await lockLicenceHolder(trx, row.user_id);
-    const done = await trx
-      .updateTable('checkouts')
-      .set({ state: 'closed', closed_at: now, updated_at: now })
-      .where('id', '=', row.id)
-      .where('state', '=', 'created')
-      .returningAll()
-      .executeTakeFirst();
+    const done = await moveCheckout(trx, { id: row.id }, ['created'], { state: 'closed', closed_at: now }, now);
     if (done) await giveCouponBack(trx, done, 'closed unpaid', now);
     return done;
   });
@@ -364,14 +360,7 @@ export async function abandonCheckout(deps: PaymentsDeps, userId: number, outTra
 
 /** Closes unpaid checkouts past their time, a batch at a time (the periodic sweep). */
 export async function closeExpiredCheckouts(deps: PaymentsDeps, limit = 100): Promise<number> {
-  const due = await deps.db
-    .selectFrom('checkouts')
-    .selectAll()
-    .where('state', '=', 'created')
-    .where('expires_at', '<=', deps.clock.now())
-    .orderBy('expires_at')
-    .limit(limit)
-    .execute();
+  const due = await expiredUnpaidCheckouts(deps.db, deps.clock.now(), limit);
   let closed = 0;
   for (const row of due) if ((await closeUnpaid(deps, row)).state === 'closed') closed++;
   return closed;

@@ -18,6 +18,7 @@ import { type CompanyChange, companyToGrow } from '../companies/companies.servic
 import { managerRole } from '../companies/company-space.service.js';
 import { type CheckoutDto, createCheckout } from './checkout.service.js';
 import { pricesOf } from './payments.config.js';
+import { companyPayments } from './payments.repository.js';
 import type { PaymentsDeps } from './providers.js';
 
 /**
@@ -140,14 +141,7 @@ export async function companyOrders(
   input: { userId: number; companyId: number },
 ): Promise<Static<typeof CompanyOrder>[]> {
   await managerRole(deps.db, input.companyId, input.userId);
-  const rows = await deps.db
-    .selectFrom('checkouts')
-    .select(['out_trade_no', 'paid_at', 'amount', 'currency', 'company_change', 'quantity', 'state'])
-    .where('company_id', '=', input.companyId)
-    .where('state', 'in', ['fulfilled', 'refunded'])
-    .orderBy('paid_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await companyPayments(deps.db, input.companyId);
   return rows.map((row) => ({
     order_id: row.out_trade_no,
     date: row.paid_at ?? 0,

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { liveCouponGrant } from '../coupons/coupons.service.js';
 import { grant, grantById, grantFromSource, revoke } from '../grants/index.js';
-import type { CheckoutRow } from './fulfil.js';
-import { recordReview } from './reviews.js';
+import { type CheckoutRow, couponLinkOf, type CouponLink as Link, recordReview } from './payments.repository.js';
 
 /**
  * A plan coupon discounts one payment (docs/decisions/052). A checkout that uses it revokes the
@@ -16,9 +15,6 @@ import { recordReview } from './reviews.js';
 
 /** Longer chains than this are not followed (each link is a checkout closed unpaid). */
 const MAX_LINKS = 100;
-
-type Link = Pick<CheckoutRow, 'out_trade_no' | 'fulfilled_at' | 'coupon_grant_id' | 'discount'>;
-const linkColumns = ['out_trade_no', 'fulfilled_at', 'coupon_grant_id', 'discount'] as const;
 
 /** The coupon holding a checkout gave back (closed unpaid, or refused), if it gave one. */
 function couponGivenBackBy(trx: Db, outTradeNo: string) {
@@ -36,11 +32,7 @@ async function earlierKeeper(trx: Db, checkout: Link): Promise<Link | null> {
     const holding = await grantById(trx, holdingId);
     // Bound from a code or given by an operator: the coupon's first holding.
     if (holding?.kind !== 'coupon' || holding.source_kind !== 'order') return null;
-    const before = await trx
-      .selectFrom('checkouts')
-      .select(linkColumns)
-      .where('out_trade_no', '=', holding.source_id)
-      .executeTakeFirst();
+    const before = await couponLinkOf(trx, { outTradeNo: holding.source_id });
     if (!before) return null;
     if (before.fulfilled_at !== null) return before;
     holdingId = before.coupon_grant_id;
@@ -62,11 +54,7 @@ async function takeBackGivenCoupon(trx: Db, checkout: CheckoutRow, now: number):
       await revoke(trx, given.id, `coupon taken back: order ${checkout.out_trade_no} was paid after it closed`, now);
       return null;
     }
-    const next = await trx
-      .selectFrom('checkouts')
-      .select(linkColumns)
-      .where('coupon_grant_id', '=', given.id)
-      .executeTakeFirst();
+    const next = await couponLinkOf(trx, { couponGrantId: given.id });
     // Replaced by another coupon or revoked by an operator: not used a second time.
     if (!next) return null;
     if (next.fulfilled_at !== null) return next;

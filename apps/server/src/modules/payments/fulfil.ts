@@ -15,15 +15,14 @@ import {
   planPurchaseEffect,
   teamPlanOfBusinessItem,
 } from '@account-centre/contract';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CheckoutsTable } from '../../db/schema.js';
 import type { CompanyChangedSincePriced } from '../companies/companies.service.js';
 import { endRenewals, giveBenefit, type GrantSourceRef, periodStart, planHolding } from '../grants/index.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { itemName, itemTargetOf } from '../orders/item-names.js';
+import { annotateCheckout, type CheckoutRow } from './payments.repository.js';
 
-export type CheckoutRow = Selectable<CheckoutsTable>;
+export type { CheckoutRow };
 
 /**
  * A personal plan that would give nothing by the time its payment arrives (docs/decisions/056):
@@ -182,12 +181,7 @@ export async function fulfilCheckout(trx: Db, checkout: CheckoutRow, now: number
       if (company.refused === 'not_given') return 'not_given';
       if (company.refused === 'company_changed') return company.change;
       // The company's order list (GET coop/cmember/order) reads its payments from here.
-      if (checkout.company_id === null)
-        await trx
-          .updateTable('checkouts')
-          .set({ company_id: company.companyId })
-          .where('id', '=', checkout.id)
-          .execute();
+      if (checkout.company_id === null) await annotateCheckout(trx, checkout.id, { company_id: company.companyId });
       // The company holds the plan; the buyer's own licences are untouched.
       await order('mindmaster', item.type, { exp: company.exp ?? FOREVER_EXPIRY, givesLicence: false });
       return 'given';

@@ -6,7 +6,7 @@ import { closeUnpaid } from './checkout.service.js';
 import { buildPaymentsDeps } from './payments.deps.js';
 import type { PaymentsDeps } from './providers.js';
 import { renewContinuousPlan } from './renewals.service.js';
-import { listReviews } from './reviews.js';
+import { checkoutByTradeNo, lastNotification, listCheckouts, listReviews } from './payments.repository.js';
 import { confirmBankTransfer, refundCheckout } from './settle.service.js';
 
 /**
@@ -59,31 +59,7 @@ export const payListCommand = operatorCommand({
   ],
   run: async (context, { state, user: userId, limit }) => {
     const deps = await context.deps();
-    let query = deps.db
-      .selectFrom('checkouts')
-      .select([
-        'out_trade_no',
-        'user_id',
-        'item',
-        'product',
-        'quantity',
-        'method',
-        'provider',
-        'currency',
-        'amount',
-        'state',
-        'created_at',
-        'expires_at',
-        'paid_at',
-        'closed_at',
-        'refunded_at',
-        'refund_note',
-      ])
-      .orderBy('id', 'desc')
-      .limit(limit);
-    if (state) query = query.where('state', '=', state);
-    if (userId !== undefined) query = query.where('user_id', '=', userId);
-    return query.execute();
+    return listCheckouts(deps.db, { state, userId, limit });
   },
 });
 
@@ -139,11 +115,7 @@ export const payCloseCommand = operatorCommand({
   options: [tradeOption],
   run: (context, { order }) =>
     withPayments(context, async (payments) => {
-      const row = await payments.db
-        .selectFrom('checkouts')
-        .selectAll()
-        .where('out_trade_no', '=', order)
-        .executeTakeFirst();
+      const row = await checkoutByTradeNo(payments.db, order);
       if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
       const after = await closeUnpaid(payments, row);
       return { out_trade_no: after.out_trade_no, state: after.state };
@@ -160,12 +132,7 @@ export const payReplayCommand = operatorCommand({
       if (!payments.sandbox) throw operatorInputError('the sandbox provider is off (PAY_SANDBOX)');
       const sent = await payments.sandbox.resend(order);
       if (!sent) throw operatorInputError('the provider sent no notification for this checkout', CommonErrors.notFound);
-      const last = await payments.db
-        .selectFrom('payment_notifications')
-        .select(['outcome', 'received_at'])
-        .where('out_trade_no', '=', order)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const last = await lastNotification(payments.db, order);
       return { out_trade_no: order, last_outcome: last?.outcome ?? null };
     }),
 });

@@ -5,6 +5,7 @@ import { newOrderNo } from '../orders/orders.service.js';
 import { unsettled } from './checkout.service.js';
 import { itemName } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
+import { agreementCheckoutAmong, checkoutByTradeNo, insertCheckout, moveCheckout } from './payments.repository.js';
 import type { PaymentsDeps } from './providers.js';
 import { accountLanguage } from '../user/index.js';
 
@@ -17,15 +18,7 @@ async function agreementRenews(db: PaymentsDeps['db'], root: { out_trade_no: str
   const orderNos = (await liveRenewingLicences(db, root.user_id)).flatMap((licence) =>
     licence.order_no === null ? [] : [licence.order_no],
   );
-  if (orderNos.length === 0) return false;
-  const renewing = await db
-    .selectFrom('checkouts')
-    .select('out_trade_no')
-    .where('out_trade_no', 'in', orderNos)
-    .where((eb) => eb.or([eb('out_trade_no', '=', root.out_trade_no), eb('renews', '=', root.out_trade_no)]))
-    .limit(1)
-    .executeTakeFirst();
-  return renewing !== undefined;
+  return agreementCheckoutAmong(db, root.out_trade_no, orderNos);
 }
 
 /**
@@ -37,11 +30,7 @@ async function agreementRenews(db: PaymentsDeps['db'], root: { out_trade_no: str
  * 056) is not charged, and its agreement is ended.
  */
 export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: string) {
-  const root = await deps.db
-    .selectFrom('checkouts')
-    .selectAll()
-    .where('out_trade_no', '=', agreementOf)
-    .executeTakeFirst();
+  const root = await checkoutByTradeNo(deps.db, agreementOf);
   const item = root ? checkoutItemByKey(root.item) : undefined;
   if (!root || item?.kind !== 'personal' || !item.plan.continuous || root.renews !== null)
     throw operatorInputError('not the first checkout of a continuous plan', CommonErrors.notFound);
@@ -61,23 +50,20 @@ export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: strin
   const outTradeNo = newOrderNo(now);
   const expiresAt = now + 30 * 60;
   // Recorded before the charge, so the notification that follows finds it.
-  await deps.db
-    .insertInto('checkouts')
-    .values({
-      ...root,
-      id: undefined,
-      out_trade_no: outTradeNo,
-      list_amount: amount,
-      discount: 0,
-      amount,
-      coupon_grant_id: null,
-      provider_ref: null,
-      pay_url: null,
-      qr_content: null,
-      renews: agreementOf,
-      ...unsettled(now, expiresAt),
-    })
-    .execute();
+  await insertCheckout(deps.db, {
+    ...root,
+    id: undefined,
+    out_trade_no: outTradeNo,
+    list_amount: amount,
+    discount: 0,
+    amount,
+    coupon_grant_id: null,
+    provider_ref: null,
+    pay_url: null,
+    qr_content: null,
+    renews: agreementOf,
+    ...unsettled(now, expiresAt),
+  });
   const charged = await provider.chargeAgreement(agreementOf, {
     outTradeNo,
     amount,
@@ -95,18 +81,16 @@ export async function renewContinuousPlan(deps: PaymentsDeps, agreementOf: strin
     agreement: true,
   });
   if (!charged) {
-    await deps.db
-      .updateTable('checkouts')
-      .set({ state: 'closed', closed_at: now, updated_at: now })
-      .where('out_trade_no', '=', outTradeNo)
-      .where('state', '=', 'created')
-      .execute();
+    await moveCheckout(deps.db, { outTradeNo }, ['created'], { state: 'closed', closed_at: now }, now);
     throw operatorInputError('the provider has no live agreement for this plan', CommonErrors.conflict);
   }
-  const after = await deps.db
-    .selectFrom('checkouts')
-    .select(['out_trade_no', 'state', 'amount', 'currency'])
-    .where('out_trade_no', '=', outTradeNo)
-    .executeTakeFirstOrThrow();
-  return { ...after, renews: agreementOf };
+  const after = await checkoutByTradeNo(deps.db, outTradeNo);
+  if (!after) throw new Error(`payments: renewal checkout ${outTradeNo} is not there`);
+  return {
+    out_trade_no: after.out_trade_no,
+    state: after.state,
+    amount: after.amount,
+    currency: after.currency,
+    renews: agreementOf,
+  };
 }

@@ -10,9 +10,16 @@ import { markOrderRefunded } from '../orders/orders.service.js';
 import { takeBackUnlimited } from '../points/points.service.js';
 import { takeBackBoughtTeamPlan } from '../teams/plans.service.js';
 import { giveCouponBack, settleCouponUse } from './coupon-returns.js';
-import { type CheckoutRow, fulfilCheckout, type FulfilmentRefusal } from './fulfil.js';
+import { fulfilCheckout, type FulfilmentRefusal } from './fulfil.js';
+import {
+  annotateCheckout,
+  type CheckoutRow,
+  checkoutByTradeNo,
+  insertNotification,
+  moveCheckout,
+  recordReview,
+} from './payments.repository.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
-import { recordReview } from './reviews.js';
 
 /** A payment as a provider (or an operator, for a bank transfer) says it was received. */
 export interface ReceivedPayment {
@@ -24,30 +31,6 @@ export interface ReceivedPayment {
   at: number;
   /** What the notification log says of where it came from. */
   detail: string;
-}
-
-async function logNotification(
-  db: Db,
-  values: {
-    provider: string;
-    outTradeNo: string | null;
-    event: string | null;
-    outcome: PaymentNotificationOutcome;
-    detail: string | null;
-  },
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto('payment_notifications')
-    .values({
-      provider: values.provider.slice(0, 16),
-      out_trade_no: values.outTradeNo?.slice(0, 64) ?? null,
-      event: values.event?.slice(0, 16) ?? null,
-      outcome: values.outcome,
-      detail: values.detail?.slice(0, 500) ?? null,
-      received_at: now,
-    })
-    .execute();
 }
 
 /**
@@ -72,17 +55,13 @@ async function logNotification(
 export async function settlePaid(deps: PaymentsDeps, payment: ReceivedPayment): Promise<PaymentNotificationOutcome> {
   const now = deps.clock.now();
   const log = (outcome: PaymentNotificationOutcome, detail = payment.detail, db: Db = deps.db) =>
-    logNotification(
+    insertNotification(
       db,
       { provider: payment.provider, outTradeNo: payment.outTradeNo, event: 'paid', outcome, detail },
       now,
     );
 
-  const checkout = await deps.db
-    .selectFrom('checkouts')
-    .selectAll()
-    .where('out_trade_no', '=', payment.outTradeNo)
-    .executeTakeFirst();
+  const checkout = await checkoutByTradeNo(deps.db, payment.outTradeNo);
   if (!checkout || checkout.provider !== payment.provider) {
     deps.log.warn(
       { provider: payment.provider, out_trade_no: payment.outTradeNo },
@@ -149,13 +128,13 @@ async function settleIn(
   now: number,
 ): Promise<{ outcome: PaymentNotificationOutcome; refusal?: FulfilmentRefusal }> {
   const open = await lockLicenceHolder(trx, userId);
-  const paid = await trx
-    .updateTable('checkouts')
-    .set({ state: 'paid', paid_at: Math.min(paidAt, now), updated_at: now })
-    .where('id', '=', checkoutId)
-    .where('state', 'in', ['created', 'closed'])
-    .returningAll()
-    .executeTakeFirst();
+  const paid = await moveCheckout(
+    trx,
+    { id: checkoutId },
+    ['created', 'closed'],
+    { state: 'paid', paid_at: Math.min(paidAt, now) },
+    now,
+  );
   if (!paid) return { outcome: 'duplicate' };
   const fulfilment = open ? await fulfilCheckout(trx, paid, now) : 'not_given';
   if (fulfilment === 'not_given') return { outcome: 'no_account' };
@@ -163,11 +142,7 @@ async function settleIn(
     await refuseFulfilment(trx, paid, fulfilment, now);
     return { outcome: 'refused', refusal: fulfilment };
   }
-  await trx
-    .updateTable('checkouts')
-    .set({ state: 'fulfilled', fulfilled_at: now, updated_at: now })
-    .where('id', '=', paid.id)
-    .execute();
+  await moveCheckout(trx, { id: paid.id }, ['paid'], { state: 'fulfilled', fulfilled_at: now }, now);
   await settleCouponUse(trx, paid, now);
   return { outcome: 'fulfilled' };
 }
@@ -220,7 +195,7 @@ export async function handleNotification(
   const notification = provider?.verify(headers, rawBody) ?? null;
   if (!provider || !notification) {
     deps.log.warn({ provider: providerName }, 'payment notification refused: not signed by the provider');
-    await logNotification(
+    await insertNotification(
       deps.db,
       {
         provider: providerName,
@@ -236,12 +211,8 @@ export async function handleNotification(
   if (notification.event === 'refunded') {
     // Refunds start here (an operator's), and are settled when the provider accepts them: the
     // notification confirms what is known, or is logged for an operator when it is not.
-    const row = await deps.db
-      .selectFrom('checkouts')
-      .select('state')
-      .where('out_trade_no', '=', notification.outTradeNo)
-      .executeTakeFirst();
-    await logNotification(
+    const row = await checkoutByTradeNo(deps.db, notification.outTradeNo);
+    await insertNotification(
       deps.db,
       {
         provider: provider.name,
@@ -278,11 +249,7 @@ export async function confirmBankTransfer(
   deps: PaymentsDeps,
   input: { outTradeNo: string; amount: number; reference: string },
 ): Promise<PaymentNotificationOutcome> {
-  const row = await deps.db
-    .selectFrom('checkouts')
-    .select(['provider', 'currency', 'state'])
-    .where('out_trade_no', '=', input.outTradeNo)
-    .executeTakeFirst();
+  const row = await checkoutByTradeNo(deps.db, input.outTradeNo);
   if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
   if (row.provider !== BANK_TRANSFER) throw operatorInputError('not a bank-transfer checkout');
   if (row.state !== 'created' && row.state !== 'closed')
@@ -320,11 +287,7 @@ export interface RefundOutcome {
  * cashback on the order while it is still locked.
  */
 export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, reason: string): Promise<RefundOutcome> {
-  const row = await deps.db
-    .selectFrom('checkouts')
-    .selectAll()
-    .where('out_trade_no', '=', outTradeNo)
-    .executeTakeFirst();
+  const row = await checkoutByTradeNo(deps.db, outTradeNo);
   if (!row) throw operatorInputError('no such checkout', CommonErrors.notFound);
   if (row.state !== 'paid' && row.state !== 'fulfilled')
     throw operatorInputError(`only a paid checkout is refunded; this one is ${row.state}`, CommonErrors.conflict);
@@ -338,22 +301,18 @@ export async function refundCheckout(deps: PaymentsDeps, outTradeNo: string, rea
   const now = deps.clock.now();
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await lockLicenceHolder(trx, row.user_id);
-    const refunded = await trx
-      .updateTable('checkouts')
-      .set({ state: 'refunded', refunded_at: now, updated_at: now })
-      .where('id', '=', row.id)
-      .where('state', 'in', ['paid', 'fulfilled'])
-      .returningAll()
-      .executeTakeFirst();
+    const refunded = await moveCheckout(
+      trx,
+      { id: row.id },
+      ['paid', 'fulfilled'],
+      { state: 'refunded', refunded_at: now },
+      now,
+    );
     if (!refunded) throw appError(CommonErrors.conflict);
     // The history marks the order, and no receipt is asked for money that went back.
     await markOrderRefunded(trx, refunded.out_trade_no, now);
     const result = await takeBack(trx, refunded, reason, now);
-    await trx
-      .updateTable('checkouts')
-      .set({ refund_note: JSON.stringify({ reason, ...result }).slice(0, 500) })
-      .where('id', '=', row.id)
-      .execute();
+    await annotateCheckout(trx, row.id, { refund_note: JSON.stringify({ reason, ...result }).slice(0, 500) });
     return result;
   });
   await deps.events.changed(outTradeNo);
