@@ -1,4 +1,4 @@
-import { type CliCommand, commandsWith, type UserRef } from '../lib/cli/index.js';
+import { type CliCommand, commandsWith, userIdOrEmailOption, type UserRef } from '../lib/cli/index.js';
 import type { AuthDeps } from './auth/deps.js';
 
 /** What every operator command runs in: the configuration, the clock, and the database on first use. */
@@ -24,15 +24,6 @@ export interface MemberCommandsOf<Group extends string> {
   remove(deps: AuthDeps, member: { groupId: number; user: UserRef }): Promise<unknown>;
 }
 
-/** The person a member command names, by id or e-mail. */
-const memberOption = {
-  kind: 'user',
-  byEmail: true,
-  name: 'user',
-  description: 'user id or e-mail',
-  required: true,
-} as const;
-
 /**
  * `<group>:add-member` and `<group>:remove-member`: a group's members are added and removed by
  * the same options (the group's id, the person, the role added as) whatever the group is.
@@ -48,7 +39,7 @@ export function memberCommands<Group extends string>(of: MemberCommandsOf<Group>
       description: of.addDescription,
       options: [
         groupOption,
-        memberOption,
+        userIdOrEmailOption,
         { kind: 'choice', name: 'role', description: 'default member', values: ['admin', 'member'], default: 'member' },
       ],
       run: async (context, values) =>
@@ -57,7 +48,7 @@ export function memberCommands<Group extends string>(of: MemberCommandsOf<Group>
     operatorCommand({
       name: `${of.group}:remove-member`,
       description: of.removeDescription,
-      options: [groupOption, memberOption],
+      options: [groupOption, userIdOrEmailOption],
       run: async (context, values) => of.remove(await context.deps(), { groupId: groupId(values), user: values.user }),
     }),
   ];

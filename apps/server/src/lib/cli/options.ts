@@ -52,6 +52,16 @@ export interface UserOption extends OptionBase {
   kind: 'user';
   byEmail?: boolean;
 }
+/** `--user`, the account a command acts on, by its id: declared once for the commands that take one. */
+export const userIdOption = { kind: 'user', name: 'user', description: 'user id', required: true } as const;
+/** `--user`, the account a command acts on, by its id or e-mail address. */
+export const userIdOrEmailOption = {
+  kind: 'user',
+  byEmail: true,
+  name: 'user',
+  description: 'user id or e-mail',
+  required: true,
+} as const;
 /** The id of a record (a team, a company, a grant …): a whole number from 1. */
 export interface IdOption extends OptionBase {
   kind: 'id';

@@ -252,15 +252,20 @@ export async function unbindAddress(
   }
   const codeId = await checkCode(deps, { target: bound, purpose: VerificationPurpose.oldCheck, code: input.code });
 
-  return changeAddress(deps, actor, { column, value: null, event: 'unbind', codeIds: [codeId] }, async (locked, trx) => {
-    if (locked[column] !== bound) throw appError(CommonErrors.conflict);
-    if (
-      method &&
-      !mayUnbind({ ...locked, identities: await identityProvidersOf(trx, actor.userId) }, method, actor.region)
-    ) {
-      throw onlyBind();
-    }
-  });
+  return changeAddress(
+    deps,
+    actor,
+    { column, value: null, event: 'unbind', codeIds: [codeId] },
+    async (locked, trx) => {
+      if (locked[column] !== bound) throw appError(CommonErrors.conflict);
+      if (
+        method &&
+        !mayUnbind({ ...locked, identities: await identityProvidersOf(trx, actor.userId) }, method, actor.region)
+      ) {
+        throw onlyBind();
+      }
+    },
+  );
 }
 
 /** Unbinds a third-party sign-in (spec 01 §7: DELETE), under the only-binding rule. */

@@ -95,10 +95,7 @@ export async function countLiveSessions(db: Db, userId: number, now: number): Pr
  * for `reason`. Each caller narrows it to the sessions it ends and notes them in its `ending`.
  */
 export function revokingSessions(db: Db, now: number, reason: string) {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('revoked_at', 'is', null);
+  return db.updateTable('sessions').set({ revoked_at: now, revoke_reason: reason }).where('revoked_at', 'is', null);
 }
 
 /** Ends one live session of the user; no row back → not the user's, or already ended. */

@@ -1,4 +1,5 @@
 import { AuthErrors, courseProducts, type CourseSaleWay } from '@account-centre/contract';
+import { userIdOrEmailOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { lockNamedUser } from '../user/index.js';
 import { defineCourse, giveCourse } from './courses.service.js';
@@ -51,7 +52,7 @@ export const courseGrantCommand = operatorCommand({
   name: 'course:grant',
   description: 'Give a person a course for good (once: giving it again changes nothing).',
   options: [
-    { kind: 'user', byEmail: true, name: 'user', description: 'user id or e-mail', required: true },
+    userIdOrEmailOption,
     { kind: 'text', name: 'course', description: 'the lesson id', required: true },
     { kind: 'text', name: 'reason', description: 'why, for the audit trail', required: true },
   ],

@@ -1,14 +1,16 @@
 import { DEVICE_LIMIT_OVERRIDE_MAX, deviceProducts } from '@account-centre/contract';
+import { userIdOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { devicesOfUser, operatorUnbind, setDeviceLimit } from './devices.service.js';
-
-const userOption = { kind: 'user', name: 'user', description: 'user id', required: true } as const;
 
 export const deviceListCommand = operatorCommand({
   name: 'device:list',
   description:
     'List a user’s activated devices and device slots (used, limit, membership allowance, override) per product.',
-  options: [userOption, { kind: 'choice', name: 'product', description: 'only this product', values: deviceProducts }],
+  options: [
+    userIdOption,
+    { kind: 'choice', name: 'product', description: 'only this product', values: deviceProducts },
+  ],
   run: async (context, { user, product }) => devicesOfUser(await context.deps(), user, product),
 });
 
@@ -17,7 +19,7 @@ export const deviceUnbindCommand = operatorCommand({
   description:
     'Unbind a user’s device from a product (support cases): frees its slot and signs out every session of the device.',
   options: [
-    userOption,
+    userIdOption,
     {
       kind: 'choice',
       name: 'product',
@@ -34,7 +36,7 @@ export const deviceLimitCommand = operatorCommand({
   name: 'device:limit',
   description: `Set a user’s device limit for a product (0 to ${DEVICE_LIMIT_OVERRIDE_MAX}), or "default" to return to the membership’s allowance (3 personal, 1 team seat, 1 free). Active devices stay; a lower limit refuses new ones until enough are unbound.`,
   options: [
-    userOption,
+    userIdOption,
     { kind: 'choice', name: 'product', description: 'product', required: true, values: deviceProducts },
     {
       kind: 'text',

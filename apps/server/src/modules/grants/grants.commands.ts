@@ -1,5 +1,6 @@
 import { aiPointMethodNames, AuthErrors, balanceKinds } from '@account-centre/contract';
 import { randomUUID } from 'node:crypto';
+import { userIdOrEmailOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { giveBenefit } from './benefits.js';
 import { balance, revoke } from './grants.service.js';
@@ -18,7 +19,7 @@ export const pointsGrantCommand = operatorCommand({
   description:
     'Give a person AI points (or template credit, or income) as an operator, with the reason shown in their acquisition history. --reference makes the grant once only: the same reference again grants nothing more.',
   options: [
-    { kind: 'user', byEmail: true, name: 'user', description: 'user id or e-mail', required: true },
+    userIdOrEmailOption,
     { kind: 'integer', name: 'amount', description: 'how many, a whole number', required: true },
     reasonOption,
     {

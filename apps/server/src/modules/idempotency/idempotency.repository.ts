@@ -14,6 +14,16 @@ export interface Claim {
   createdAt: number;
 }
 
+/** What a claim is taken with: the request's fingerprint, the moment, and when the key expires. */
+export interface ClaimTerms {
+  fingerprint: string;
+  now: number;
+  expiresAt: number;
+}
+
+const claimOf = (row: { id: number; created_at: number } | undefined): Claim | null =>
+  row ? { id: row.id, createdAt: row.created_at } : null;
+
 const inScope = (scope: KeyScope) => ({
   user_id: scope.userId,
   method: scope.method,
@@ -25,20 +35,15 @@ const inScope = (scope: KeyScope) => ({
  * Inserts the key as running; the unique scope decides between concurrent duplicates, on every
  * instance. No row back: the key is already there.
  */
-export async function insertClaim(
-  db: Db,
-  scope: KeyScope,
-  fingerprint: string,
-  now: number,
-  expiresAt: number,
-): Promise<Claim | null> {
+export async function insertClaim(db: Db, scope: KeyScope, terms: ClaimTerms): Promise<Claim | null> {
+  const { fingerprint, now, expiresAt } = terms;
   const row = await db
     .insertInto('idempotency_keys')
     .values({ ...inScope(scope), fingerprint, created_at: now, expires_at: expiresAt })
     .onConflict((oc) => oc.columns(['user_id', 'method', 'route', 'idempotency_key']).doNothing())
     .returning(['id', 'created_at'])
     .executeTakeFirst();
-  return row ? { id: row.id, createdAt: row.created_at } : null;
+  return claimOf(row);
 }
 
 export function findKey(db: Db, scope: KeyScope) {
@@ -60,11 +65,10 @@ export function findKey(db: Db, scope: KeyScope) {
 export async function retakeClaim(
   db: Db,
   id: number,
-  fingerprint: string,
-  now: number,
-  expiresAt: number,
+  terms: ClaimTerms,
   abandonedBefore: number,
 ): Promise<Claim | null> {
+  const { fingerprint, now, expiresAt } = terms;
   const row = await db
     .updateTable('idempotency_keys')
     .set({
@@ -89,7 +93,7 @@ export async function retakeClaim(
     )
     .returning(['id', 'created_at'])
     .executeTakeFirst();
-  return row ? { id: row.id, createdAt: row.created_at } : null;
+  return claimOf(row);
 }
 
 /** Stores what the claimed request answered; false when the claim is no longer ours. */

@@ -48,8 +48,8 @@ export async function claimKey(
   await repo.deleteExpired(db, options.now());
   for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
     const now = options.now();
-    const expiresAt = now + IDEMPOTENCY_KEY_WINDOW;
-    const claim = await repo.insertClaim(db, scope, fingerprint, now, expiresAt);
+    const terms = { fingerprint, now, expiresAt: now + IDEMPOTENCY_KEY_WINDOW };
+    const claim = await repo.insertClaim(db, scope, terms);
     if (claim) return { kind: 'claimed', claim };
 
     const row = await repo.findKey(db, scope);
@@ -58,7 +58,7 @@ export async function claimKey(
     const abandoned =
       row.response_status === null && row.applied_at === null && row.created_at <= now - ABANDONED_AFTER;
     if (row.expires_at <= now || abandoned) {
-      const retaken = await repo.retakeClaim(db, row.id, fingerprint, now, expiresAt, now - ABANDONED_AFTER);
+      const retaken = await repo.retakeClaim(db, row.id, terms, now - ABANDONED_AFTER);
       if (retaken) return { kind: 'claimed', claim: retaken };
       continue;
     }

@@ -5,6 +5,7 @@ import {
   orderChannels,
   orderProductCodes,
 } from '@account-centre/contract';
+import { userIdOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { recordOrder } from './orders.service.js';
 
@@ -13,7 +14,7 @@ export const orderRecordCommand = operatorCommand({
   description:
     'Record an order of any product, type, channel, date and price (e.g. a store or bank-transfer order) with what it buys: its licence and a personal plan’s extras, through the grants module. Prints the order as the user’s history shows it.',
   options: [
-    { kind: 'user', name: 'user', description: 'user id', required: true },
+    userIdOption,
     { kind: 'choice', name: 'product', description: 'order product code', required: true, values: orderProductCodes },
     {
       kind: 'integer',

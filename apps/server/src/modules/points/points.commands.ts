@@ -1,5 +1,5 @@
 import { AuthErrors } from '@account-centre/contract';
-import { UsageError } from '../../lib/cli/index.js';
+import { UsageError, userIdOrEmailOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { lockNamedUser } from '../user/index.js';
 import {
@@ -17,7 +17,7 @@ export const pointsUnlimitedCommand = operatorCommand({
   description:
     'Give a person days of unlimited AI use (added to what runs), or end it with --end: while it runs, uses are recorded without touching the balance.',
   options: [
-    { kind: 'user', byEmail: true, name: 'user', description: 'user id or e-mail', required: true },
+    userIdOrEmailOption,
     { kind: 'integer', name: 'days', description: 'days to add' },
     { kind: 'switch', name: 'end', description: 'end unlimited use now' },
   ],
@@ -81,7 +81,7 @@ export const pointsLedgerCommand = operatorCommand({
   name: 'points:ledger',
   description:
     'A person’s AI points and template credit: balances, unlimited use, every acquisition, the latest uses and the latest ledger entries of both.',
-  options: [{ kind: 'user', byEmail: true, name: 'user', description: 'user id or e-mail', required: true }],
+  options: [userIdOrEmailOption],
   run: async (context, { user }) => {
     const deps = await context.deps();
     const now = deps.clock.now();

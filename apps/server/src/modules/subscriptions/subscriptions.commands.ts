@@ -5,7 +5,7 @@ import {
   subscriptionProducts,
   subscriptionTypes,
 } from '@account-centre/contract';
-import { UsageError } from '../../lib/cli/index.js';
+import { UsageError, userIdOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { type GrantEnd, grantSubscription } from './subscriptions.service.js';
 
@@ -16,7 +16,7 @@ export const subscriptionGrantCommand = operatorCommand({
   description:
     'Grant or extend a subscription through the grants module: the named platforms run until a date (--until, or --until forever), or each is extended by a licence length from its current end (--extend). A platform shows the latest end its live grants give; take a grant back with grant:revoke. Team grants (--scope team) touch only the team’s desktop/mobile expiries.',
   options: [
-    { kind: 'user', name: 'user', description: 'user id', required: true },
+    userIdOption,
     {
       kind: 'choice',
       name: 'product',
