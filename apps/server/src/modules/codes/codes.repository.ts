@@ -121,3 +121,9 @@ export async function failureTimes(
   const rows = await query.orderBy('attempted_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => row.attempted_at);
 }
+
+/** The last four characters of the code of that id, kept to show its holder again. */
+export async function findCodeHint(db: Db, codeId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('redeem_codes').select('hint').where('id', '=', codeId).executeTakeFirst();
+  return row?.hint;
+}

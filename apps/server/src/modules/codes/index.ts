@@ -1,4 +1,5 @@
 import { defineModule } from '../manifest.js';
+import { boundCodesPlugin } from './bound-codes.plugin.js';
 import { codeBatchCommand, codeDisableCommand, codeLookupCommand } from './codes.commands.js';
 import { codeRoutes } from './codes.routes.js';
 
@@ -11,6 +12,7 @@ export { redeemCompanyCode } from './redemption.service.js';
  */
 export const codesModule = defineModule({
   name: 'codes',
+  plugins: [boundCodesPlugin],
   routes: [codeRoutes],
   commands: [codeBatchCommand, codeLookupCommand, codeDisableCommand],
   tables: {

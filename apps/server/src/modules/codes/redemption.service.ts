@@ -29,6 +29,7 @@ import {
 import { notify } from '../messages/notify.js';
 import { type BatchBenefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
 import { codeDigest } from './batches.service.js';
+import { boundCodes } from './bound-codes.plugin.js';
 import * as repo from './codes.repository.js';
 
 /**
@@ -207,7 +208,7 @@ export async function redeemCouponCode(
   return redeem(deps, { ...redemption, via: 'coupon' }, (trx, given) => {
     const held = given.grants.find((row) => row.kind === 'coupon');
     if (!held) throw new Error('a coupon code gave no coupon');
-    return couponView(trx, held, { language, region: input.region });
+    return couponView(trx, held, boundCodes, { language, region: input.region });
   });
 }
 

@@ -6,6 +6,6 @@ import { heldCoupons } from './coupons.service.js';
 /** The coupon an account holds (spec 01 §7 getCounpon). Binding one is a redemption: modules/codes. */
 export async function couponRoutes(app: FastifyInstance) {
   registerRoute(app, getCouponsRoute, async ({ caller }) =>
-    ok(await heldCoupons(app.db, caller.userId, app.clock.now(), caller)),
+    ok(await heldCoupons(app.db, caller.userId, app.clock.now(), app.boundCodes, caller)),
   );
 }

@@ -31,6 +31,7 @@ import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/gra
 import { onlyStandingGrant } from '../grants/holdings.repository.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { findAccountSettings } from '../user/index.js';
+import type { BoundCodes } from './bound-codes.js';
 import { type CouponRow, findCoupon, insertCoupon } from './coupons.repository.js';
 
 export { type CouponRow, findCoupon };
@@ -158,18 +159,17 @@ export function liveCouponGrant(db: Db, userId: number): Promise<GrantRow | unde
 }
 
 /** The code a coupon was bound with, as the account may see it again: its last four characters. */
-async function boundWith(db: Db, held: GrantRow): Promise<string | null> {
+async function boundWith(db: Db, held: GrantRow, codes: BoundCodes): Promise<string | null> {
   if (held.source_kind !== 'code') return null;
-  const codeId = Number(held.source_id.split(':')[0]);
-  const code = await db.selectFrom('redeem_codes').select('hint').where('id', '=', codeId).executeTakeFirst();
-  return code ? formatRedeemCode(`${'•'.repeat(12)}${code.hint}`) : null;
+  const hint = await codes.hintOf(db, Number(held.source_id.split(':')[0]));
+  return hint === null ? null : formatRedeemCode(`${'•'.repeat(12)}${hint}`);
 }
 
 /**
  * A held coupon as the account sees it (spec 01 §3 "Coupon"), its description in the reader's
  * language (without a reader, the untagged one).
  */
-export async function couponView(db: Db, held: GrantRow, reader?: Reader): Promise<CouponDto> {
+export async function couponView(db: Db, held: GrantRow, codes: BoundCodes, reader?: Reader): Promise<CouponDto> {
   const coupon = await findCoupon(db, Number(held.item));
   if (!coupon) throw new Error(`grant ${held.id} holds coupon ${held.item}, which does not exist`);
   const range = couponRange(coupon.product);
@@ -186,21 +186,31 @@ export async function couponView(db: Db, held: GrantRow, reader?: Reader): Promi
     exp: held.expires_at,
     // A plan coupon is used at this site's checkout, not in a template community.
     url: coupon.product_type === 'plan' ? [] : range.map((name) => ({ name, url: templateCommunityPaths[name] })),
-    code: await boundWith(db, held),
+    code: await boundWith(db, held, codes),
     range,
     rules: couponRules(coupon.type),
   };
 }
 
-/** The coupon the account holds and may still use: none, or one (spec 01 §7 getCounpon). */
-export async function heldCoupons(db: Db, userId: number, now: number, reader?: Reader): Promise<CouponDto[]> {
+/** The grant of the coupon the account holds and may still use, if any. */
+async function usableCouponGrant(db: Db, userId: number, now: number): Promise<GrantRow | undefined> {
   const held = await liveCouponGrant(db, userId);
-  if (!held || (held.expires_at !== null && held.expires_at <= now)) return [];
-  return [await couponView(db, held, reader)];
+  return held && (held.expires_at === null || held.expires_at > now) ? held : undefined;
+}
+
+/** The coupon the account holds and may still use: none, or one (spec 01 §7 getCounpon). */
+export async function heldCoupons(
+  db: Db,
+  userId: number,
+  now: number,
+  codes: BoundCodes,
+  reader?: Reader,
+): Promise<CouponDto[]> {
+  const held = await usableCouponGrant(db, userId, now);
+  return held ? [await couponView(db, held, codes, reader)] : [];
 }
 
 /** What closing the account gives up here (modules/manifest.ts `closingForfeits`): its coupon. */
 export async function couponForfeits(db: Db, userId: number, now: number): Promise<ClosingForfeitItem[]> {
-  const held = await heldCoupons(db, userId, now);
-  return held.length > 0 ? [{ kind: 'coupons', count: held.length }] : [];
+  return (await usableCouponGrant(db, userId, now)) ? [{ kind: 'coupons', count: 1 }] : [];
 }

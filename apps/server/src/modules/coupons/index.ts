@@ -16,3 +16,7 @@ export const couponsModule = defineModule({
     coupons: { personal: false, why: 'what each coupon takes off and for how long; who holds one is a grant' },
   },
 });
+
+// The door: what other modules use of coupons (docs/architecture.md#module-doors).
+export type { BoundCodes } from './bound-codes.js';
+export { type CouponDto, couponView } from './coupons.service.js';
