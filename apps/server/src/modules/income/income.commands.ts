@@ -30,6 +30,7 @@ const userOption = {
   required: true,
 } as const;
 const fen = { kind: 'money', min: 1, max: 100_000_000, expects: '1 to 100000000 fen' } as const;
+const noteOption = { kind: 'text', name: 'description', description: 'a note shown beside the entry' } as const;
 const idOption = { kind: 'id', name: 'id', description: 'the withdrawal id', required: true } as const;
 const productOption = {
   kind: 'choice',
@@ -49,7 +50,7 @@ export const incomeSaleCommand = operatorCommand({
     { kind: 'text', name: 'sale-id', description: "the template community's id of the sale", required: true },
     { kind: 'localised', name: 'title', description: 'the template sold', required: true },
     { ...fen, name: 'gross', description: 'what the buyer paid, in fen', required: true },
-    { kind: 'text', name: 'description', description: 'a note shown beside the entry' },
+    noteOption,
   ],
   run: async (context, flags) => {
     const { deps, userId, now } = await authorOf(context, flags.user);
@@ -93,7 +94,7 @@ export const incomeCashbackCommand = operatorCommand({
       name: 'ordered-at',
       description: 'when the order was paid (unix seconds or a date; default now)',
     },
-    { kind: 'text', name: 'description', description: 'a note shown beside the entry' },
+    noteOption,
   ],
   run: async (context, flags) => {
     const { deps, userId, now } = await authorOf(context, flags.user);

@@ -1,12 +1,14 @@
 import { operatorCommand } from '../operator-command.js';
 import { failInvoice, issueInvoice, listInvoices } from './invoices.service.js';
 
+const orderOption = { kind: 'text', name: 'order', description: 'order number', required: true } as const;
+
 export const invoiceIssueCommand = operatorCommand({
   name: 'invoice:issue',
   description:
     'Issue a pending invoice (billing_pending → billing_success) with the number the tax system gave it; the requester is told by e-mail and can download it.',
   options: [
-    { kind: 'text', name: 'order', description: 'order number', required: true },
+    orderOption,
     { kind: 'text', name: 'number', description: 'invoice number (default generated from the order)' },
   ],
   run: async (context, { order, number }) => {
@@ -20,7 +22,7 @@ export const invoiceFailCommand = operatorCommand({
   description:
     'Fail a pending invoice (billing_pending → billing_fail), e.g. wrong title or tax number; the requester is told by e-mail and may request it again.',
   options: [
-    { kind: 'text', name: 'order', description: 'order number', required: true },
+    orderOption,
     {
       kind: 'text',
       name: 'reason',

@@ -1,8 +1,7 @@
 import { TeamErrors, teamPlanTypes } from '@account-centre/contract';
-import type { OptionValues } from '../../lib/cli/index.js';
 import { appError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/secrets.js';
-import { operatorCommand, type OperatorContext } from '../operator-command.js';
+import { operatorCommand } from '../operator-command.js';
 import { findOpenUser } from '../user/user.repository.js';
 import { addTeamPlan, authorizeSeat, changeTeamPlan, teamPlans, unauthorizeSeat } from './plans.service.js';
 
@@ -78,29 +77,33 @@ const seatOptions = [
   { kind: 'user', byEmail: true, name: 'user', description: 'the member: user id or e-mail', required: true },
 ] as const;
 
-async function seatInput(context: OperatorContext, { team, plan, user: named }: OptionValues<typeof seatOptions>) {
-  const deps = await context.deps();
-  const user = await findOpenUser(deps.db, named);
-  if (!user) throw appError(TeamErrors.userNotFound);
-  return { deps, input: { teamId: team, planId: plan, userId: user.id } };
+/** A command on a member's seat of a plan: the member found (an open account), `act` gives or takes the seat. */
+function seatCommand(
+  name: string,
+  description: string,
+  act: (...seat: Parameters<typeof authorizeSeat>) => Promise<unknown>,
+) {
+  return operatorCommand({
+    name,
+    description,
+    options: seatOptions,
+    run: async (context, { team, plan, user: named }) => {
+      const deps = await context.deps();
+      const user = await findOpenUser(deps.db, named);
+      if (!user) throw appError(TeamErrors.userNotFound);
+      return act(deps.db, { teamId: team, planId: plan, userId: user.id }, deps.clock.now());
+    },
+  });
 }
 
-export const teamAuthorizeCommand = operatorCommand({
-  name: 'team:authorize',
-  description: 'Authorize a member on a plan: a seat, and the team licence with it (group num limit when full).',
-  options: seatOptions,
-  run: async (context, flags) => {
-    const { deps, input } = await seatInput(context, flags);
-    return authorizeSeat(deps.db, input, deps.clock.now());
-  },
-});
+export const teamAuthorizeCommand = seatCommand(
+  'team:authorize',
+  'Authorize a member on a plan: a seat, and the team licence with it (group num limit when full).',
+  authorizeSeat,
+);
 
-export const teamUnauthorizeCommand = operatorCommand({
-  name: 'team:unauthorize',
-  description: "Unauthorize a member on a plan: the seat is free again and the member's team licence goes.",
-  options: seatOptions,
-  run: async (context, flags) => {
-    const { deps, input } = await seatInput(context, flags);
-    return unauthorizeSeat(deps.db, input, deps.clock.now());
-  },
-});
+export const teamUnauthorizeCommand = seatCommand(
+  'team:unauthorize',
+  "Unauthorize a member on a plan: the seat is free again and the member's team licence goes.",
+  unauthorizeSeat,
+);
