@@ -24,6 +24,13 @@ import { bindByLink, bindLinkState, createBindLink, describeBindLink } from './b
 import { closeAccount, closingForfeits } from './close.service.js';
 import { exchangeCode } from './exchange.service.js';
 
+/** What a replace request gives the service: the new address, the old address's code and the new one's. */
+const replacement = (value: string, body: { old_code: string; code: string }) => ({
+  value,
+  oldCode: body.old_code,
+  code: body.code,
+});
+
 /**
  * Security items of the account screen (spec 01 §2, §4, §5, §7), close account and exchange
  * codes; path mapping in docs/decisions/007-account-security.md. The shared guard has already
@@ -39,13 +46,7 @@ export async function accountRoutes(app: FastifyInstance) {
     ok(await bindAddress(app, caller, 'email', { value: body.email, code: body.code })),
   );
   registerRoute(app, replaceEmailRoute, async ({ caller, body }) =>
-    ok(
-      await replaceAddress(app, caller, 'email', {
-        value: body.email,
-        oldCode: body.old_code,
-        code: body.code,
-      }),
-    ),
+    ok(await replaceAddress(app, caller, 'email', replacement(body.email, body))),
   );
   registerRoute(app, unbindEmailRoute, async ({ caller, body }) => ok(await unbindAddress(app, caller, 'email', body)));
 
@@ -53,13 +54,7 @@ export async function accountRoutes(app: FastifyInstance) {
     ok(await bindAddress(app, caller, 'mobile', { value: body.mobile, code: body.code })),
   );
   registerRoute(app, replaceMobileRoute, async ({ caller, body }) =>
-    ok(
-      await replaceAddress(app, caller, 'mobile', {
-        value: body.mobile,
-        oldCode: body.old_code,
-        code: body.code,
-      }),
-    ),
+    ok(await replaceAddress(app, caller, 'mobile', replacement(body.mobile, body))),
   );
   registerRoute(app, unbindMobileRoute, async ({ caller, body }) =>
     ok(await unbindAddress(app, caller, 'mobile', body)),
