@@ -76,9 +76,7 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/receipts/receipts.service.ts',
   './apps/server/src/modules/subscriptions/subscriptions.service.ts',
   './apps/server/src/modules/teams/members.service.ts',
-  './apps/server/src/modules/teams/plans.commands.ts',
   './apps/server/src/modules/teams/plans.service.ts',
-  './apps/server/src/modules/teams/teams.service.ts',
 ];
 
 export default tseslint.config(

@@ -31,11 +31,6 @@ const STILL_FOREIGN = [
   'cli/points-demo.ts: ai_point_accounts',
   'cli/points-demo.ts: template_credit_spends',
   'modules/subscriptions/subscriptions.repository.ts: subscriptions',
-  // Accounts' names and addresses read by the modules that show or write to them.
-  'modules/messages/messages.service.ts: users',
-  'modules/messages/notify.ts: users',
-  'modules/teams/members.service.ts: users',
-  'modules/teams/teams.repository.ts: users',
   // Sign-in events, and the profile's sign-in methods in its one statement (docs/decisions/026).
   'modules/devices/devices.repository.ts: audit_events',
   'modules/user/user.repository.ts: identities',

@@ -1,5 +1,6 @@
 import { defineModule } from '../manifest.js';
 import { noticeSendCommand, noticeWithdrawCommand } from './messages.commands.js';
+import { deleteNoticesOnlyFor } from './messages.repository.js';
 import { messageRoutes } from './messages.routes.js';
 
 /**
@@ -13,32 +14,14 @@ export const messagesModule = defineModule({
   tables: {
     // A notice to this account alone is about them, and goes with them; a broadcast, or a notice
     // that names others too, stays for the others (its recipient and read rows of this account go).
-    notices: {
-      erase: 'custom',
-      run: (trx, { userId }) =>
-        trx
-          .deleteFrom('notices')
-          .where('audience', '=', 'users')
-          .where('id', 'in', (eb) =>
-            eb.selectFrom('notice_recipients').select('notice_id').where('user_id', '=', userId),
-          )
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('notice_recipients as others')
-                  .select('others.notice_id')
-                  .whereRef('others.notice_id', '=', 'notices.id')
-                  .where('others.user_id', '<>', userId),
-              ),
-            ),
-          )
-          .execute(),
-    },
+    notices: { erase: 'custom', run: deleteNoticesOnlyFor },
     notice_recipients: { erase: 'rows' },
     notice_reads: { erase: 'rows' },
   },
 });
 
-// The door: what other modules use of messages (docs/architecture.md#module-doors).
-export { notify } from './notify.js';
-export { sentOnce } from './sent-once.js';
+// The door: how other modules tell a person of an event, and whether a once-only message went
+// out already (docs/architecture.md#module-doors).
+export { sentOnce } from './messages.repository.js';
+export { notify, type NotifyParams } from './notify.js';
+export type { NotifyKind } from './notify-texts.js';

@@ -20,7 +20,8 @@ import {
   storedTranslations,
   type Translations,
 } from '../../lib/localised-text.js';
-import { accountLanguage } from '../user/index.js';
+import { accountLanguage, existingUserIds, findAccountSettings } from '../user/index.js';
+import * as repo from './messages.repository.js';
 import { productMessage } from './notify.js';
 
 export type NotificationDto = Static<typeof Notification>;
@@ -83,28 +84,19 @@ export async function sendNotice(db: Db, notice: NewNotice, now: number): Promis
   if (named && (userIds.length === 0 || userIds.length > 100_000))
     throw operatorInputError('name 1 to 100000 accounts');
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('notices')
-      .values({
-        audience: notice.audience,
-        audience_value: value,
-        type: notice.type,
-        content: content.text,
-        content_translations: storedTranslations(content.translations),
-        created_at: now,
-        withdrawn_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await repo.insertNotice(trx, {
+      audience: notice.audience,
+      audience_value: value,
+      type: notice.type,
+      content: content.text,
+      content_translations: storedTranslations(content.translations),
+      created_at: now,
+      withdrawn_at: null,
+    });
     if (named) {
-      const existing = await trx.selectFrom('users').select('id').where('id', 'in', userIds).execute();
+      const existing = await existingUserIds(trx, userIds);
       if (existing.length !== userIds.length) throw operatorInputError('some of the accounts named do not exist');
-      for (let start = 0; start < userIds.length; start += 500) {
-        await trx
-          .insertInto('notice_recipients')
-          .values(userIds.slice(start, start + 500).map((userId) => ({ notice_id: row.id, user_id: userId })))
-          .execute();
-      }
+      await repo.insertRecipients(trx, row.id, userIds);
     }
     return { id: row.id, recipients: named ? userIds.length : 0 };
   });
@@ -112,61 +104,15 @@ export async function sendNotice(db: Db, notice: NewNotice, now: number): Promis
 
 /** Withdraws a notice: no one sees it from then on. */
 export async function withdrawNotice(db: Db, id: number, now: number): Promise<void> {
-  const done = await db
-    .updateTable('notices')
-    .set({ withdrawn_at: now })
-    .where('id', '=', id)
-    .where('withdrawn_at', 'is', null)
-    .executeTakeFirst();
-  if (done.numUpdatedRows === 0n)
+  if (!(await repo.withdrawNotice(db, id, now)))
     throw operatorInputError('no such notice, or withdrawn already', CommonErrors.notFound);
 }
 
-/**
- * The notices a person sees: those naming them (through their recipient rows), and the
- * broadcasts to everyone, their region or their language sent since their account was opened.
- * Two indexed reads joined by UNION ALL, so neither the number of accounts nor other people's
- * personal notices weigh on it.
- */
-async function visibleNotices(db: Db, userId: number) {
-  const user = await db
-    .selectFrom('users')
-    .select(['region', 'language', 'created_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** Whose messages are listed, and which broadcasts reach them; a missing account is a 404. */
+async function noticeReader(db: Db, userId: number): Promise<repo.NoticeReader> {
+  const user = await findAccountSettings(db, userId);
   if (!user) throw appError(CommonErrors.notFound);
-  const columns = [
-    'n.id',
-    'n.type',
-    'n.content',
-    'n.content_translations',
-    'n.kind',
-    'n.params',
-    'n.created_at',
-  ] as const;
-  const personal = db
-    .selectFrom('notice_recipients as r')
-    .innerJoin('notices as n', 'n.id', 'r.notice_id')
-    .select(columns)
-    .where('r.user_id', '=', userId)
-    .where('n.withdrawn_at', 'is', null);
-  const broadcast = db
-    .selectFrom('notices as n')
-    .select(columns)
-    .where('n.withdrawn_at', 'is', null)
-    .where('n.created_at', '>=', user.created_at)
-    .where((eb) =>
-      eb.or([
-        eb('n.audience', '=', 'all'),
-        eb.and([eb('n.audience', '=', 'region'), eb('n.audience_value', '=', user.region)]),
-        ...(user.language
-          ? [eb.and([eb('n.audience', '=', 'language'), eb('n.audience_value', '=', user.language)])]
-          : []),
-      ]),
-    );
-  return db
-    .selectFrom(personal.unionAll(broadcast).as('v'))
-    .leftJoin('notice_reads as rd', (join) => join.onRef('rd.notice_id', '=', 'v.id').on('rd.user_id', '=', userId));
+  return { userId, region: user.region, language: user.language, createdAt: user.created_at };
 }
 
 /**
@@ -181,32 +127,17 @@ export async function notificationPage(
   count: number,
   asked: { language: Language | null; region: Region },
 ): Promise<{ count: number; notify: NotificationDto[] }> {
-  const visible = await visibleNotices(db, userId);
+  const visible = await noticeReader(db, userId);
   const reader: Reader = {
     region: asked.region,
     language: asked.language ?? (await accountLanguage(db, userId, asked.region)),
   };
   const [rows, total] = await Promise.all([
-    visible
-      .select([
-        'v.id',
-        'v.type',
-        'v.content',
-        'v.content_translations',
-        'v.kind',
-        'v.params',
-        'v.created_at',
-        'rd.read_at',
-      ])
-      .orderBy('v.created_at', 'desc')
-      .orderBy('v.id', 'desc')
-      .limit(count)
-      .offset(offset)
-      .execute(),
-    visible.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    repo.visibleNoticePage(db, visible, offset, count),
+    repo.countVisibleNotices(db, visible),
   ]);
   return {
-    count: Number(total.count),
+    count: total,
     notify: rows.map((row) => ({
       id: row.id,
       is_read: row.read_at !== null,
@@ -221,17 +152,9 @@ export async function notificationPage(
 
 /** Marks the person's messages among `ids` read; ids of messages they do not see change nothing. */
 export async function markRead(db: Db, userId: number, ids: readonly number[], now: number): Promise<void> {
-  const visible = await visibleNotices(db, userId);
-  const mine = await visible
-    .select('v.id')
-    .where('v.id', 'in', [...new Set(ids)])
-    .execute();
+  const mine = await repo.visibleNoticeIds(db, await noticeReader(db, userId), ids);
   if (mine.length === 0) return;
-  await db
-    .insertInto('notice_reads')
-    .values(mine.map(({ id }) => ({ user_id: userId, notice_id: id, read_at: now })))
-    .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
-    .execute();
+  await repo.insertReads(db, userId, mine, now);
 }
 
 /**
@@ -240,27 +163,9 @@ export async function markRead(db: Db, userId: number, ids: readonly number[], n
  * screen can say which page it is on. Null when none is unread.
  */
 export async function unreadSummary(db: Db, userId: number): Promise<{ count: number; firstOffset: number | null }> {
-  const visible = await visibleNotices(db, userId);
-  const unread = visible.where('rd.read_at', 'is', null);
-  const [total, newest] = await Promise.all([
-    unread.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    unread
-      .select(['v.id', 'v.created_at'])
-      .orderBy('v.created_at', 'desc')
-      .orderBy('v.id', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  const reader = await noticeReader(db, userId);
+  const [total, newest] = await Promise.all([repo.countUnreadNotices(db, reader), repo.newestUnreadNotice(db, reader)]);
   if (!newest) return { count: 0, firstOffset: null };
   // Its offset is the number of messages listed before it, read or not.
-  const before = await visible
-    .where((eb) =>
-      eb.or([
-        eb('v.created_at', '>', newest.created_at),
-        eb.and([eb('v.created_at', '=', newest.created_at), eb('v.id', '>', newest.id)]),
-      ]),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { count: Number(total.count), firstOffset: Number(before.count) };
+  return { count: total, firstOffset: await repo.countListedBefore(db, reader, newest) };
 }

@@ -7,8 +7,10 @@ import {
   type Region,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { type NotifyKind, notifyTexts } from './notify-texts.js';
 import type { Reader } from '../../lib/localised-text.js';
+import { findAccountSettings } from '../user/index.js';
+import * as repo from './messages.repository.js';
+import { type NotifyKind, notifyTexts } from './notify-texts.js';
 
 export type { Reader };
 
@@ -105,33 +107,23 @@ export async function notify(
   now: number,
   options: { once?: string } = {},
 ): Promise<void> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['language', 'region'])
-    .where('id', '=', userId)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
+  const user = await findAccountSettings(trx, userId);
   // A closed account's messages were erased with it and nobody can read new ones: an event that
   // still concerns it (a payout asked for before closing) keeps nothing new about the person.
-  if (!user) return;
+  if (!user || user.closed_at !== null) return;
   const region = user.region as Region;
   const language = resolveLanguage(user.language, buildLanguage(region));
-  const inserted = await trx
-    .insertInto('notices')
-    .values({
-      audience: 'users',
-      audience_value: null,
-      type: 'system',
-      content: `<p>${notifyText(kind, language, params, region)}</p>`,
-      created_at: now,
-      withdrawn_at: null,
-      event_key: options.once ?? null,
-      kind,
-      params: JSON.stringify(params),
-    })
-    .onConflict((oc) => oc.column('event_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await repo.insertNoticeOnce(trx, {
+    audience: 'users',
+    audience_value: null,
+    type: 'system',
+    content: `<p>${notifyText(kind, language, params, region)}</p>`,
+    created_at: now,
+    withdrawn_at: null,
+    event_key: options.once ?? null,
+    kind,
+    params: JSON.stringify(params),
+  });
   if (!inserted) return;
-  await trx.insertInto('notice_recipients').values({ notice_id: inserted.id, user_id: userId }).execute();
+  await repo.insertRecipients(trx, inserted.id, [userId]);
 }

@@ -16,16 +16,15 @@ import {
   TeamTransferOption,
   type TeamTransferOptionValue,
 } from '@account-centre/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError } from '../../lib/errors.js';
-import { notify } from '../messages/notify.js';
-import { findOpenUser, lockOpenUser } from '../user/index.js';
+import { notify } from '../messages/index.js';
 import { findSubscription } from '../subscriptions/subscriptions.repository.js';
-import { findPlan, holdsSeat, planView, releaseSeat, takeSeat } from './plans.service.js';
+import { findOpenUser, lockOpenUser, userIdsMatching } from '../user/index.js';
+import { planView, releaseSeat, takeSeat } from './plans.service.js';
 import * as repo from './teams.repository.js';
-import { inTransaction, joinTeam, type LockedTeam, leaveTeam, teamOf } from './teams.service.js';
+import { inTransaction, joinTeam, type LockedTeam, leaveTeam, profilesById, teamOf } from './teams.service.js';
 
 /**
  * The group order calls of the team page (spec 02 §7), each checked against the caller's role
@@ -89,29 +88,12 @@ export async function teamPlanPage(
     const membership = await repo.findMembership(db, memberId, call.product);
     if (membership?.team_id !== call.groupId) throw appError(TeamErrors.notMember);
   }
-  const base = db.selectFrom('team_plans').where('team_id', '=', call.groupId);
-  const [{ total }, plans] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('team_plan_seats')
-              .select('plan_id')
-              .whereRef('team_plan_seats.plan_id', '=', 'team_plans.id')
-              .where('team_plan_seats.user_id', '=', memberId),
-          )
-          .as('held'),
-      )
-      .orderBy('id')
-      .limit(page.count)
-      .offset(page.offset)
-      .execute(),
+  const [total, plans] = await Promise.all([
+    repo.countPlans(db, call.groupId),
+    repo.planPageFor(db, call.groupId, memberId, page),
   ]);
   return {
-    total: Number(total),
+    total,
     plans: plans.map(({ held, ...plan }) => ({ ...planView(plan, now), authorized: Boolean(held) })),
   };
 }
@@ -126,66 +108,33 @@ const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/
 export async function teamMemberPage(db: Db, call: TeamCall, page: { offset: number; count: number; search?: string }) {
   await viewerIn(db, call);
   const search = page.search?.trim();
-  let base = db
-    .selectFrom('team_members')
-    .innerJoin('users', 'users.id', 'team_members.user_id')
-    .where('team_members.team_id', '=', call.groupId);
-  if (search) {
-    const pattern = likeContaining(search);
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(users.nick_name)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'team_members.user_id',
-        'users.nick_name',
-        'users.avatar_url',
-        'users.email',
-        'users.mobile',
-        'team_members.role',
-        'team_members.joined_at',
-      ])
-      .orderBy('team_members.role')
-      .orderBy('team_members.joined_at')
-      .orderBy('team_members.user_id')
-      .limit(page.count)
-      .offset(page.offset)
-      .execute(),
+  const matching = search ? userIdsMatching(db, likeContaining(search)) : undefined;
+  const [total, rows] = await Promise.all([
+    repo.countMembersMatching(db, call.groupId, matching),
+    repo.memberPage(db, call.groupId, page, matching),
   ]);
-  const seats = rows.length
-    ? await db
-        .selectFrom('team_plan_seats')
-        .innerJoin('team_plans', 'team_plans.id', 'team_plan_seats.plan_id')
-        .select(['team_plan_seats.user_id', 'team_plans.id', 'team_plans.type', 'team_plans.expire'])
-        .where('team_plan_seats.team_id', '=', call.groupId)
-        .where(
-          'team_plan_seats.user_id',
-          'in',
-          rows.map((row) => row.user_id),
-        )
-        .orderBy('team_plans.id')
-        .execute()
-    : [];
+  const userIds = rows.map((row) => row.user_id);
+  const [profiles, seats] = await Promise.all([
+    profilesById(db, userIds),
+    repo.seatPlansOfMembers(db, call.groupId, userIds),
+  ]);
   return {
-    total: Number(total),
-    members: rows.map((row) => ({
-      user_id: row.user_id,
-      nick_name: row.nick_name,
-      avatar_url: row.avatar_url,
-      email: row.email,
-      mobile: row.mobile === null ? null : maskPhone(row.mobile),
-      role: row.role as TeamRoleValue,
-      created_at: row.joined_at,
-      plan: seats
-        .filter((seat) => seat.user_id === row.user_id)
-        .map((seat) => ({ id: seat.id, type: seat.type, expire: seat.expire })),
-    })),
+    total,
+    members: rows.map((row) => {
+      const profile = profiles.get(row.user_id)!;
+      return {
+        user_id: row.user_id,
+        nick_name: profile.nick_name,
+        avatar_url: profile.avatar_url,
+        email: profile.email,
+        mobile: profile.mobile === null ? null : maskPhone(profile.mobile),
+        role: row.role as TeamRoleValue,
+        created_at: row.joined_at,
+        plan: seats
+          .filter((seat) => seat.user_id === row.user_id)
+          .map((seat) => ({ id: seat.id, type: seat.type, expire: seat.expire })),
+      };
+    }),
   };
 }
 
@@ -312,7 +261,8 @@ export async function editMembers(
     if (input.role !== undefined && !assignableRoles(viewer.role).includes(input.role))
       throw appError(TeamErrors.notAllowed);
     const planIds = input.planIds ?? [];
-    for (const planId of planIds) if (!(await findPlan(trx, team.id, planId))) throw appError(TeamErrors.planNotFound);
+    for (const planId of planIds)
+      if (!(await repo.findPlan(trx, team.id, planId))) throw appError(TeamErrors.planNotFound);
     for (const userId of input.userIds) {
       const target = await memberOf(trx, team, userId);
       if (target.role === TeamRole.owner) {
@@ -324,7 +274,7 @@ export async function editMembers(
       }
       if (input.role !== undefined && input.role !== target.role) await repo.setRole(trx, team.id, userId, input.role);
       for (const planId of planIds) {
-        const held = await holdsSeat(trx, planId, userId);
+        const held = await repo.holdsSeat(trx, planId, userId);
         if (input.reverse === TeamSeatChange.authorize && !held) await takeSeat(trx, team, planId, userId, now);
         if (input.reverse === TeamSeatChange.unauthorize && held) await releaseSeat(trx, planId, userId, now);
       }
@@ -364,7 +314,7 @@ export async function renameTeam(db: Db, call: TeamCall, rawName: string, now: n
   await db.transaction().execute(async (trx) => {
     const { viewer } = await lockForChange(trx, call, [], now);
     if (viewer.role !== TeamRole.owner) throw appError(TeamErrors.notAllowed);
-    await trx.updateTable('teams').set({ name }).where('id', '=', call.groupId).execute();
+    await repo.renameTeam(trx, call.groupId, name);
   });
   return (await teamOf(db, call.userId, call.product, now))!;
 }

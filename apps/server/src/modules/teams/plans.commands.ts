@@ -2,7 +2,7 @@ import { TeamErrors, teamPlanTypes } from '@account-centre/contract';
 import { appError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/secrets.js';
 import { operatorCommand } from '../operator-command.js';
-import { findOpenUser } from '../user/user.repository.js';
+import { findOpenUser } from '../user/index.js';
 import { addTeamPlan, authorizeSeat, changeTeamPlan, teamPlans, unauthorizeSeat } from './plans.service.js';
 
 const teamOption = { kind: 'id', name: 'team', description: 'team id', required: true } as const;

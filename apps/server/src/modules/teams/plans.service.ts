@@ -9,11 +9,8 @@ import {
   teamPlanTermDays,
   type TeamPlanType,
   type TeamProduct,
-  TeamRole,
 } from '@account-centre/contract';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { TeamPlansTable } from '../../db/schema.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/secrets.js';
 import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
@@ -22,7 +19,7 @@ import type { ClosingAccount } from '../manifest.js';
 import * as repo from './teams.repository.js';
 
 const DAY = 86_400;
-type PlanRow = Selectable<TeamPlansTable>;
+type PlanRow = repo.PlanRow;
 
 /** A plan as the team screen and operators read it (spec 02 §3 "Team plan"). */
 export function planView(plan: PlanRow, now: number) {
@@ -79,31 +76,23 @@ export async function giveTeamPlan(
     input.source,
     now,
   );
-  const existing = await trx
-    .selectFrom('team_plans')
-    .selectAll()
-    .where('grant_id', '=', given.grant.id)
-    .executeTakeFirst();
+  const existing = await repo.planOfGrant(trx, given.grant.id);
   if (existing) return { plan: existing, grant: given.grant, created: false };
-  const plan = await trx
-    .insertInto('team_plans')
-    .values({
-      team_id: team.id,
-      type: input.type,
-      max_num: input.seats,
-      expire,
-      grant_id: given.grant.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const plan = await repo.insertPlan(trx, {
+    team_id: team.id,
+    type: input.type,
+    max_num: input.seats,
+    expire,
+    grant_id: given.grant.id,
+    created_at: now,
+    updated_at: now,
+  });
   return { plan, grant: given.grant, created: true };
 }
 
 /** A team's plans, oldest first. */
 export async function teamPlans(db: Db, teamId: number, now: number) {
-  const plans = await db.selectFrom('team_plans').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
+  const plans = await repo.plansOf(db, teamId);
   return plans.map((plan) => planView(plan, now));
 }
 
@@ -161,58 +150,27 @@ export async function takeSeat(
   userId: number,
   now: number,
 ): Promise<PlanRow> {
-  const plan = await trx
-    .updateTable('team_plans')
-    .set({ updated_at: now })
-    .where('id', '=', planId)
-    .where('team_id', '=', team.id)
-    .where((eb) => eb('plan_num', '<', eb.ref('max_num')))
-    .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
-    .returningAll()
-    .executeTakeFirst();
+  const plan = await repo.lockPlanWithFreeSeat(trx, team.id, planId, now);
   if (!plan) {
-    const found = await findPlan(trx, team.id, planId);
+    const found = await repo.findPlan(trx, team.id, planId);
     if (!found) throw appError(TeamErrors.planNotFound);
     throw appError(found.expire !== null && found.expire <= now ? TeamErrors.planExpired : TeamErrors.memberLimit);
   }
-  if (await holdsSeat(trx, plan.id, userId)) throw appError(TeamErrors.alreadyAuthorized);
+  if (await repo.holdsSeat(trx, plan.id, userId)) throw appError(TeamErrors.alreadyAuthorized);
   const licenceGrantId = await seatLicence(trx, team, plan, userId, now);
-  await trx
-    .insertInto('team_plan_seats')
-    .values({ plan_id: plan.id, team_id: team.id, user_id: userId, licence_grant_id: licenceGrantId, created_at: now })
-    .execute();
+  await repo.insertSeat(trx, {
+    plan_id: plan.id,
+    team_id: team.id,
+    user_id: userId,
+    licence_grant_id: licenceGrantId,
+    created_at: now,
+  });
   return { ...plan, plan_num: plan.plan_num + 1 };
-}
-
-/** A plan of a team, or undefined. */
-export function findPlan(db: Db, teamId: number, planId: number) {
-  return db
-    .selectFrom('team_plans')
-    .selectAll()
-    .where('id', '=', planId)
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-}
-
-/** Whether a member holds a seat of a plan. */
-export async function holdsSeat(db: Db, planId: number, userId: number): Promise<boolean> {
-  const seat = await db
-    .selectFrom('team_plan_seats')
-    .select('plan_id')
-    .where('plan_id', '=', planId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return seat !== undefined;
 }
 
 /** Frees a member's seat of a plan and takes its licence back, in the caller's transaction. */
 export async function releaseSeat(trx: Db, planId: number, userId: number, now: number): Promise<boolean> {
-  const seat = await trx
-    .deleteFrom('team_plan_seats')
-    .where('plan_id', '=', planId)
-    .where('user_id', '=', userId)
-    .returning('licence_grant_id')
-    .executeTakeFirst();
+  const seat = await repo.deleteSeat(trx, planId, userId);
   if (!seat) return false;
   await revoke(trx, seat.licence_grant_id, 'team seat released', now);
   return true;
@@ -222,23 +180,16 @@ export async function releaseSeat(trx: Db, planId: number, userId: number, now: 
 export async function unauthorizeSeat(db: Db, input: { teamId: number; planId: number; userId: number }, now: number) {
   return db.transaction().execute(async (trx) => {
     if (!(await lockLicenceHolder(trx, input.userId))) throw appError(TeamErrors.userNotFound);
-    const plan = await findPlan(trx, input.teamId, input.planId);
+    const plan = await repo.findPlan(trx, input.teamId, input.planId);
     if (!plan) throw appError(TeamErrors.planNotFound);
     if (!(await releaseSeat(trx, plan.id, input.userId, now))) throw appError(TeamErrors.notAuthorized);
-    const after = await trx.selectFrom('team_plans').selectAll().where('id', '=', plan.id).executeTakeFirstOrThrow();
-    return planView(after, now);
+    return planView(await repo.getPlan(trx, plan.id), now);
   });
 }
 
 /** Every seat a member holds in a team, freed with its licence: before they leave it. */
 export async function releaseMemberSeats(trx: Db, teamId: number, userId: number, now: number): Promise<void> {
-  const seats = await trx
-    .selectFrom('team_plan_seats')
-    .select('plan_id')
-    .where('team_id', '=', teamId)
-    .where('user_id', '=', userId)
-    .execute();
-  for (const seat of seats) await releaseSeat(trx, seat.plan_id, userId, now);
+  for (const planId of await repo.seatPlanIds(trx, teamId, userId)) await releaseSeat(trx, planId, userId, now);
 }
 
 /**
@@ -253,36 +204,20 @@ export async function changeTeamPlan(
 ) {
   if (input.seats !== undefined) checkSeats(input.seats);
   return db.transaction().execute(async (trx) => {
-    const plan = await trx
-      .updateTable('team_plans')
-      .set({ updated_at: now })
-      .where('id', '=', input.planId)
-      .returningAll()
-      .executeTakeFirst();
+    const plan = await repo.lockPlan(trx, input.planId, now);
     if (!plan) throw appError(TeamErrors.planNotFound);
     if (input.seats !== undefined && input.seats < plan.plan_num)
       throw operatorInputError(`${plan.plan_num} seats are taken: unauthorize members first`);
-    const changed = await trx
-      .updateTable('team_plans')
-      .set({
-        ...(input.seats === undefined ? {} : { max_num: input.seats }),
-        ...(input.expire === undefined ? {} : { expire: input.expire }),
-      })
-      .where('id', '=', plan.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const changed = await repo.updatePlan(trx, plan.id, {
+      ...(input.seats === undefined ? {} : { max_num: input.seats }),
+      ...(input.expire === undefined ? {} : { expire: input.expire }),
+    });
     if (input.expire !== undefined && input.expire !== plan.expire) {
       const team = await repo.findTeam(trx, plan.team_id);
-      const seats = await trx.selectFrom('team_plan_seats').selectAll().where('plan_id', '=', plan.id).execute();
-      for (const seat of seats) {
+      for (const seat of await repo.seatsOfPlan(trx, plan.id)) {
         await revoke(trx, seat.licence_grant_id, 'team plan re-dated', now);
         const licenceGrantId = await seatLicence(trx, team!, changed, seat.user_id, now);
-        await trx
-          .updateTable('team_plan_seats')
-          .set({ licence_grant_id: licenceGrantId })
-          .where('plan_id', '=', plan.id)
-          .where('user_id', '=', seat.user_id)
-          .execute();
+        await repo.setSeatLicence(trx, plan.id, seat.user_id, licenceGrantId);
       }
     }
     return planView(changed, now);
@@ -291,12 +226,7 @@ export async function changeTeamPlan(
 
 /** Every seat of a team freed with its licence: before the team is deleted. */
 export async function releaseTeamSeats(trx: Db, teamId: number, now: number): Promise<void> {
-  const seats = await trx
-    .selectFrom('team_plan_seats')
-    .select(['plan_id', 'user_id'])
-    .where('team_id', '=', teamId)
-    .execute();
-  for (const seat of seats) await releaseSeat(trx, seat.plan_id, seat.user_id, now);
+  for (const seat of await repo.seatsOfTeam(trx, teamId)) await releaseSeat(trx, seat.plan_id, seat.user_id, now);
 }
 
 /**
@@ -305,14 +235,9 @@ export async function releaseTeamSeats(trx: Db, teamId: number, now: number): Pr
  * account's own seats elsewhere go with its memberships, their licences with its grants.
  */
 export async function releaseSeatsOfClosingAccount(trx: Db, account: ClosingAccount): Promise<void> {
-  const owned = await trx
-    .selectFrom('team_members')
-    .select('team_id')
-    .where('user_id', '=', account.userId)
-    .where('role', '=', TeamRole.owner)
-    .execute();
-  for (const { team_id } of owned) await releaseTeamSeats(trx, team_id, account.now);
-  await trx.deleteFrom('team_plan_seats').where('user_id', '=', account.userId).execute();
+  for (const { team_id } of await repo.teamsOwnedBy(trx, account.userId))
+    await releaseTeamSeats(trx, team_id, account.now);
+  await repo.deleteSeatsOfUser(trx, account.userId);
 }
 
 // ---- bought plans (the upgrade, docs/decisions/040) -------------------------------------
@@ -324,13 +249,7 @@ export async function releaseSeatsOfClosingAccount(trx: Db, account: ClosingAcco
  * `team permission denied`. Its places, for the checkout to keep within the team maximum.
  */
 export async function teamToGrow(db: Db, userId: number, teamId: number) {
-  const membership = await db
-    .selectFrom('team_members')
-    .innerJoin('teams', 'teams.id', 'team_members.team_id')
-    .select(['teams.id', 'teams.product', 'teams.member_limit', 'team_members.role'])
-    .where('team_members.user_id', '=', userId)
-    .where('team_members.team_id', '=', teamId)
-    .executeTakeFirst();
+  const membership = await repo.membershipWithTeam(db, userId, teamId);
   if (!membership) throw appError(TeamErrors.noTeam);
   if (!canManageTeam(membership.role)) throw appError(TeamErrors.notAllowed);
   return { id: membership.id, product: membership.product as TeamProduct, memberLimit: membership.member_limit };
@@ -351,11 +270,7 @@ export async function giveBoughtTeamPlan(
   if (!team) return null;
   const given = await giveTeamPlan(trx, input, now);
   if (given.created)
-    await trx
-      .updateTable('teams')
-      .set({ member_limit: Math.min(TEAM_MEMBER_LIMIT_MAX, team.member_limit + input.seats) })
-      .where('id', '=', team.id)
-      .execute();
+    await repo.setMemberLimit(trx, team.id, Math.min(TEAM_MEMBER_LIMIT_MAX, team.member_limit + input.seats));
   return { plan: given.plan, product: team.product as TeamProduct };
 }
 
@@ -371,18 +286,11 @@ export async function takeBackBoughtTeamPlan(
 ): Promise<{ kind: 'team_plan'; granted: number; taken: number } | null> {
   if (input.orderGrantIds.length === 0) return null;
   const team = await repo.lockTeam(trx, input.teamId, now);
-  const plan = await trx
-    .selectFrom('team_plans')
-    .selectAll()
-    .where('team_id', '=', input.teamId)
-    .where('grant_id', 'in', input.orderGrantIds)
-    .executeTakeFirst();
+  const plan = await repo.planOfGrants(trx, input.teamId, input.orderGrantIds);
   if (!team || !plan) return null;
-  const seats = await trx.selectFrom('team_plan_seats').select('user_id').where('plan_id', '=', plan.id).execute();
-  for (const seat of seats) await releaseSeat(trx, plan.id, seat.user_id, now);
-  await trx.deleteFrom('team_plans').where('id', '=', plan.id).execute();
+  for (const seat of await repo.seatsOfPlan(trx, plan.id)) await releaseSeat(trx, plan.id, seat.user_id, now);
+  await repo.deletePlan(trx, plan.id);
   const members = await repo.countMembers(trx, team.id);
-  const limit = Math.max(members, 1, team.member_limit - plan.max_num);
-  await trx.updateTable('teams').set({ member_limit: limit }).where('id', '=', team.id).execute();
+  await repo.setMemberLimit(trx, team.id, Math.max(members, 1, team.member_limit - plan.max_num));
   return { kind: 'team_plan', granted: plan.max_num, taken: plan.max_num };
 }

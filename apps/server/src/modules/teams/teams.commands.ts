@@ -1,6 +1,7 @@
 import { TEAM_MEMBER_LIMIT_MAX, TEAM_NAME_MAX_LENGTH, teamProducts } from '@account-centre/contract';
 import { memberCommands, operatorCommand } from '../operator-command.js';
 import { teamPlans } from './plans.service.js';
+import { seatsOfTeam } from './teams.repository.js';
 import {
   type AddedTeamRole,
   addTeamMember,
@@ -67,12 +68,7 @@ export const teamShowCommand = operatorCommand({
   run: async (context, { team: teamId }) => {
     const deps = await context.deps();
     const team = await teamDetails(deps.db, teamId);
-    const seats = await deps.db
-      .selectFrom('team_plan_seats')
-      .select(['user_id', 'plan_id'])
-      .where('team_id', '=', teamId)
-      .orderBy('plan_id')
-      .execute();
+    const seats = await seatsOfTeam(deps.db, teamId);
     return {
       ...team,
       members: team.members.map((member) => ({

@@ -1,7 +1,8 @@
 import { type TeamProduct, TeamRole, type TeamRoleValue, type ClosingForfeitItem } from '@account-centre/contract';
-import type { Insertable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { TeamMembersTable, TeamsTable } from '../../db/schema.js';
+import type { TeamMembersTable, TeamPlanSeatsTable, TeamPlansTable, TeamsTable } from '../../db/schema.js';
+import type { userIdsMatching } from '../user/index.js';
 
 /**
  * Locks a team's row for the rest of the transaction, so the members of one team are added
@@ -82,15 +83,14 @@ export function findTeam(db: Db, teamId: number) {
   return teamsWithMemberNum(db).where('teams.id', '=', teamId).executeTakeFirst();
 }
 
-/** The user's team of a product with the user's role in it and the owner's id and nickname. */
+/** The user's team of a product with the user's role in it and the owner's id. */
 export function teamOfUser(db: Db, userId: number, product: TeamProduct) {
   return teamsWithMemberNum(db)
     .innerJoin('team_members as me', 'me.team_id', 'teams.id')
     .innerJoin('team_members as owner', (join) =>
       join.onRef('owner.team_id', '=', 'teams.id').on('owner.role', '=', TeamRole.owner),
     )
-    .innerJoin('users as owner_user', 'owner_user.id', 'owner.user_id')
-    .select(['me.role', 'owner.user_id as owner_id', 'owner_user.nick_name as owner_nick_name'])
+    .select(['me.role', 'owner.user_id as owner_id'])
     .where('me.user_id', '=', userId)
     .where('me.product', '=', product)
     .executeTakeFirst();
@@ -98,15 +98,7 @@ export function teamOfUser(db: Db, userId: number, product: TeamProduct) {
 
 /** Members of a team: the owner first, then admins, then members, each by joining (spec 02 §4). */
 export function membersOf(db: Db, teamId: number) {
-  return db
-    .selectFrom('team_members')
-    .innerJoin('users', 'users.id', 'team_members.user_id')
-    .select(['team_members.user_id', 'users.email', 'users.nick_name', 'team_members.role', 'team_members.joined_at'])
-    .where('team_members.team_id', '=', teamId)
-    .orderBy('team_members.role')
-    .orderBy('team_members.joined_at')
-    .orderBy('team_members.user_id')
-    .execute();
+  return membersInListOrder(db, teamId).execute();
 }
 
 /** The user id of a team's owner (its member of role 1; every team has one). */
@@ -140,4 +132,269 @@ export async function ownedTeamForfeits(db: Db, userId: number): Promise<Closing
     .executeTakeFirst();
   const teams = Number(owned?.teams ?? 0);
   return teams > 0 ? [{ kind: 'teams_owned', count: teams, members: Number(owned?.members ?? 0) }] : [];
+}
+
+/** Sets how many people a team may hold (a bought plan grows it; its refund shrinks it back). */
+export function setMemberLimit(db: Db, teamId: number, memberLimit: number) {
+  return db.updateTable('teams').set({ member_limit: memberLimit }).where('id', '=', teamId).execute();
+}
+
+export function renameTeam(db: Db, teamId: number, name: string) {
+  return db.updateTable('teams').set({ name }).where('id', '=', teamId).execute();
+}
+
+/** The teams a person owns (every team has one owner, role 1). */
+export function teamsOwnedBy(db: Db, userId: number) {
+  return db
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('user_id', '=', userId)
+    .where('role', '=', TeamRole.owner)
+    .execute();
+}
+
+/** A person's membership of one team, with the team's product and member limit; undefined when not in it. */
+export function membershipWithTeam(db: Db, userId: number, teamId: number) {
+  return db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select(['teams.id', 'teams.product', 'teams.member_limit', 'team_members.role'])
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.team_id', '=', teamId)
+    .executeTakeFirst();
+}
+
+/** Accounts a member search keeps: the user module's ids of accounts whose contacts match. */
+export type MatchingAccounts = ReturnType<typeof userIdsMatching>;
+
+/**
+ * A team's members, of those `matching` keeps when given. The search is correlated on the
+ * member's id, so only this team's members are looked up (by primary key), however many
+ * accounts there are.
+ */
+function membersOfTeam(db: Db, teamId: number, matching?: MatchingAccounts) {
+  const members = db.selectFrom('team_members').where('team_members.team_id', '=', teamId);
+  if (!matching) return members;
+  return members.where(
+    'team_members.user_id',
+    'in',
+    matching.where('id', '=', sql.ref<number>('team_members.user_id')),
+  );
+}
+
+/** How many members a team has (of those `matching` keeps). */
+export async function countMembersMatching(db: Db, teamId: number, matching?: MatchingAccounts): Promise<number> {
+  const { total } = await membersOfTeam(db, teamId, matching)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** The owner first, then admins, then members, each by joining (spec 02 §4). */
+function membersInListOrder(db: Db, teamId: number, matching?: MatchingAccounts) {
+  return membersOfTeam(db, teamId, matching)
+    .select(['team_members.user_id', 'team_members.role', 'team_members.joined_at'])
+    .orderBy('team_members.role')
+    .orderBy('team_members.joined_at')
+    .orderBy('team_members.user_id');
+}
+
+/** A page of a team's members (of those `matching` keeps), in the order of membersOf. */
+export function memberPage(
+  db: Db,
+  teamId: number,
+  page: { offset: number; count: number },
+  matching?: MatchingAccounts,
+) {
+  return membersInListOrder(db, teamId, matching).limit(page.count).offset(page.offset).execute();
+}
+
+// ---- plans and their seats ---------------------------------------------------------------
+
+export type PlanRow = Selectable<TeamPlansTable>;
+
+export function insertPlan(db: Db, row: Insertable<TeamPlansTable>) {
+  return db.insertInto('team_plans').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A plan of a team, or undefined. */
+export function findPlan(db: Db, teamId: number, planId: number) {
+  return db
+    .selectFrom('team_plans')
+    .selectAll()
+    .where('id', '=', planId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+}
+
+/** A plan by its id alone; it must exist. */
+export function getPlan(db: Db, planId: number) {
+  return db.selectFrom('team_plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
+}
+
+/** The plan a `seats` grant made, if it made one. */
+export function planOfGrant(db: Db, grantId: number) {
+  return db.selectFrom('team_plans').selectAll().where('grant_id', '=', grantId).executeTakeFirst();
+}
+
+/** The plan of a team one of the grants named made (an order's), if any. */
+export function planOfGrants(db: Db, teamId: number, grantIds: readonly number[]) {
+  return db
+    .selectFrom('team_plans')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('grant_id', 'in', grantIds)
+    .executeTakeFirst();
+}
+
+/** A team's plans, oldest first. */
+export function plansOf(db: Db, teamId: number) {
+  return db.selectFrom('team_plans').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
+}
+
+export async function countPlans(db: Db, teamId: number): Promise<number> {
+  const { total } = await db
+    .selectFrom('team_plans')
+    .where('team_id', '=', teamId)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** A page of a team's plans, oldest first, each with whether `memberId` holds a seat of it. */
+export function planPageFor(db: Db, teamId: number, memberId: number, page: { offset: number; count: number }) {
+  return db
+    .selectFrom('team_plans')
+    .where('team_id', '=', teamId)
+    .selectAll()
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_plan_seats')
+            .select('plan_id')
+            .whereRef('team_plan_seats.plan_id', '=', 'team_plans.id')
+            .where('team_plan_seats.user_id', '=', memberId),
+        )
+        .as('held'),
+    )
+    .orderBy('id')
+    .limit(page.count)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Locks a plan's row for the rest of the transaction; undefined when there is no such plan. */
+export function lockPlan(db: Db, planId: number, now: number) {
+  return db
+    .updateTable('team_plans')
+    .set({ updated_at: now })
+    .where('id', '=', planId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Locks a plan of the team with a conditional update that passes only while a seat is free and
+ * the plan runs (docs/architecture.md#invariants); undefined otherwise.
+ */
+export function lockPlanWithFreeSeat(db: Db, teamId: number, planId: number, now: number) {
+  return db
+    .updateTable('team_plans')
+    .set({ updated_at: now })
+    .where('id', '=', planId)
+    .where('team_id', '=', teamId)
+    .where((eb) => eb('plan_num', '<', eb.ref('max_num')))
+    .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Changes a plan's seats or end; seats below those taken are refused by the database's check. */
+export function updatePlan(db: Db, planId: number, changes: { max_num?: number; expire?: number | null }) {
+  return db.updateTable('team_plans').set(changes).where('id', '=', planId).returningAll().executeTakeFirstOrThrow();
+}
+
+export function deletePlan(db: Db, planId: number) {
+  return db.deleteFrom('team_plans').where('id', '=', planId).execute();
+}
+
+export function insertSeat(db: Db, row: TeamPlanSeatsTable) {
+  return db.insertInto('team_plan_seats').values(row).execute();
+}
+
+/** Whether a member holds a seat of a plan. */
+export async function holdsSeat(db: Db, planId: number, userId: number): Promise<boolean> {
+  const seat = await db
+    .selectFrom('team_plan_seats')
+    .select('plan_id')
+    .where('plan_id', '=', planId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return seat !== undefined;
+}
+
+/** Deletes a member's seat of a plan; the licence grant it held, or undefined when they held none. */
+export function deleteSeat(db: Db, planId: number, userId: number) {
+  return db
+    .deleteFrom('team_plan_seats')
+    .where('plan_id', '=', planId)
+    .where('user_id', '=', userId)
+    .returning('licence_grant_id')
+    .executeTakeFirst();
+}
+
+/** The seats of a plan. */
+export function seatsOfPlan(db: Db, planId: number) {
+  return db.selectFrom('team_plan_seats').selectAll().where('plan_id', '=', planId).execute();
+}
+
+/** The seats of a team, by plan id. */
+export function seatsOfTeam(db: Db, teamId: number) {
+  return db
+    .selectFrom('team_plan_seats')
+    .select(['plan_id', 'user_id'])
+    .where('team_id', '=', teamId)
+    .orderBy('plan_id')
+    .execute();
+}
+
+/** The plans a member holds a seat of in a team, by plan id. */
+export async function seatPlanIds(db: Db, teamId: number, userId: number): Promise<number[]> {
+  const seats = await db
+    .selectFrom('team_plan_seats')
+    .select('plan_id')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .orderBy('plan_id')
+    .execute();
+  return seats.map((seat) => seat.plan_id);
+}
+
+/** The plans whose seats the members named hold in a team, by plan id. */
+export function seatPlansOfMembers(db: Db, teamId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('team_plan_seats')
+    .innerJoin('team_plans', 'team_plans.id', 'team_plan_seats.plan_id')
+    .select(['team_plan_seats.user_id', 'team_plans.id', 'team_plans.type', 'team_plans.expire'])
+    .where('team_plan_seats.team_id', '=', teamId)
+    .where('team_plan_seats.user_id', 'in', userIds)
+    .orderBy('team_plans.id')
+    .execute();
+}
+
+/** Points a seat at the licence grant it gives now (a re-dated plan's). */
+export function setSeatLicence(db: Db, planId: number, userId: number, licenceGrantId: number) {
+  return db
+    .updateTable('team_plan_seats')
+    .set({ licence_grant_id: licenceGrantId })
+    .where('plan_id', '=', planId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Deletes every seat a person holds, in any team. */
+export function deleteSeatsOfUser(db: Db, userId: number) {
+  return db.deleteFrom('team_plan_seats').where('user_id', '=', userId).execute();
 }

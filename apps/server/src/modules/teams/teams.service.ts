@@ -13,10 +13,9 @@ import type { Db } from '../../db/database.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import { findOpenUser, type UserRef } from '../user/user.repository.js';
-import { lockNamedUser } from '../user/user.service.js';
+import { notify } from '../messages/index.js';
+import { findOpenUser, findProfiles, lockNamedUser, type UserRef } from '../user/index.js';
 import * as repo from './teams.repository.js';
-import { notify } from '../messages/notify.js';
 import { releaseMemberSeats, releaseTeamSeats, teamPlans } from './plans.service.js';
 
 export type TeamInfoDto = Static<typeof TeamInfo>;
@@ -25,27 +24,35 @@ export type TeamInfoDto = Static<typeof TeamInfo>;
 export type AddedTeamRole = 'admin' | 'member';
 const addedRoles: Record<AddedTeamRole, TeamRoleValue> = { admin: TeamRole.admin, member: TeamRole.member };
 
+/**
+ * How the members named are shown, by id: the user module's profiles (every member has an
+ * account row; a closed account's memberships went with its closing). Asked for a thousand at a
+ * time, so a team of any size stays within the databases' limits on a statement's values.
+ */
+export async function profilesById(db: Db, userIds: readonly number[]) {
+  const profiles = new Map<number, Awaited<ReturnType<typeof findProfiles>>[number]>();
+  for (let start = 0; start < userIds.length; start += 1000) {
+    for (const profile of await findProfiles(db, userIds.slice(start, start + 1000))) profiles.set(profile.id, profile);
+  }
+  return profiles;
+}
+
 /** The user's team of a product (GET …/:product/grouporder, getGroupInfo); null without one. */
 export async function teamOf(db: Db, userId: number, product: TeamProduct, now: number): Promise<TeamInfoDto | null> {
   const row = await repo.teamOfUser(db, userId, product);
   if (!row) return null;
-  const seats = await db
-    .selectFrom('team_plan_seats')
-    .select('plan_id')
-    .where('team_id', '=', row.id)
-    .where('user_id', '=', userId)
-    .orderBy('plan_id')
-    .execute();
+  const owner = (await profilesById(db, [row.owner_id])).get(row.owner_id)!;
+  const planIds = await repo.seatPlanIds(db, row.id, userId);
   return {
     id: row.id,
     name: row.name,
     user_id: row.owner_id,
-    nick_name: row.owner_nick_name,
+    nick_name: owner.nick_name,
     role: row.role,
     member_num: Number(row.member_num ?? 0),
     member_limit: row.member_limit,
     plan: await teamPlans(db, row.id, now),
-    plan_ids: seats.map((seat) => seat.plan_id),
+    plan_ids: planIds,
   };
 }
 
@@ -54,6 +61,10 @@ export async function teamDetails(db: Db, teamId: number) {
   const team = await repo.findTeam(db, teamId);
   if (!team) throw appError(TeamErrors.teamNotFound);
   const members = await repo.membersOf(db, teamId);
+  const profiles = await profilesById(
+    db,
+    members.map((member) => member.user_id),
+  );
   return {
     id: team.id,
     product: team.product,
@@ -61,7 +72,13 @@ export async function teamDetails(db: Db, teamId: number) {
     member_limit: team.member_limit,
     member_num: Number(team.member_num ?? 0),
     created_at: team.created_at,
-    members,
+    members: members.map((member) => ({
+      user_id: member.user_id,
+      email: profiles.get(member.user_id)!.email,
+      nick_name: profiles.get(member.user_id)!.nick_name,
+      role: member.role,
+      joined_at: member.joined_at,
+    })),
   };
 }
 
