@@ -9,3 +9,6 @@ export const auditModule = defineModule({
     audit_events: { erase: 'rows' },
   },
 });
+
+// The door: how other modules add to a person's audit trail (docs/architecture.md#module-doors).
+export { insertAuditEvent } from './audit.repository.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { type LocalisedValue, UsageError, type UserRef } from '../../lib/cli/index.js';
 import { operatorCommand, type OperatorContext } from '../operator-command.js';
 import { normaliseLocalised } from '../../lib/localised-text.js';
-import { lockNamedUser } from '../user/user.service.js';
+import { lockNamedUser } from '../user/index.js';
 import { recordCashback, recordSale, refundIncome } from './income.service.js';
 import {
   listWithdrawals,

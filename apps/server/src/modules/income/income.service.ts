@@ -22,7 +22,8 @@ import { uniqueViolation } from '../../db/unique-violation.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { type Reader, readLocalised, storedTranslations, type Translations } from '../../lib/localised-text.js';
 import { sealText } from '../../lib/secrets.js';
-import { lockLicenceHolder } from '../grants/licences.js';
+import { lockOpenUser } from '../user/index.js';
+import * as repo from './income.repository.js';
 import { type PayoutCalendar, payoutDay } from './payout-calendar.js';
 
 type EntryRow = Selectable<IncomeEntriesTable>;
@@ -32,10 +33,13 @@ const DAY = 86_400;
 /** The purpose the identity number's key is derived for (lib/secrets.ts). */
 export const IDENTITY_CARD_PURPOSE = 'withdrawal-identity-card';
 
-/** Runs `work` in a transaction that holds the author's row lock: one account's movements queue. */
+/**
+ * Runs `work` in a transaction that holds the author's row lock (the user module's, which grants
+ * take too): one account's movements queue.
+ */
 function asAuthor<T>(db: Db, userId: number, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
+    if (!(await lockOpenUser(trx, userId))) throw appError(CommonErrors.notFound);
     return work(trx);
   });
 }
@@ -59,17 +63,8 @@ async function recordOnce(
   values: Insertable<IncomeEntriesTable>,
   markApplied: (trx: Db) => Promise<void>,
 ): Promise<EntryRow> {
-  await trx
-    .insertInto('income_entries')
-    .values(values)
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-  const entry = await trx
-    .selectFrom('income_entries')
-    .selectAll()
-    .where('kind', '=', values.kind)
-    .where('source_id', '=', values.source_id)
-    .executeTakeFirstOrThrow();
+  await repo.insertEntryUnlessRecorded(trx, values);
+  const entry = await repo.getEntry(trx, values.kind, values.source_id);
   if (entry.user_id !== values.user_id) throw appError(CommonErrors.conflict);
   await markApplied(trx);
   return entry;
@@ -155,13 +150,7 @@ export function refundIncome(
   markApplied: (trx: Db) => Promise<void>,
 ) {
   return asAuthor(db, input.userId, async (trx) => {
-    const original = await trx
-      .selectFrom('income_entries')
-      .selectAll()
-      .where('kind', '=', input.of)
-      .where('source_id', '=', input.sourceId)
-      .where('user_id', '=', input.userId)
-      .executeTakeFirst();
+    const original = await repo.findAuthorsEntry(trx, input.userId, input.of, input.sourceId);
     if (!original) throw appError(IncomeErrors.unknownIncome);
     if (input.of === 'cashback' && now >= original.available_at) throw appError(IncomeErrors.cashbackUnlocked);
     const inserted = await reverseEntry(trx, original, now);
@@ -176,27 +165,22 @@ type IncomeEntryRow = Selectable<IncomeEntriesTable>;
 /** The entry that reverses `original`, once: null when it was reversed already. */
 function reverseEntry(trx: Db, original: IncomeEntryRow, now: number) {
   const isSale = original.kind === 'sale';
-  return trx
-    .insertInto('income_entries')
-    .values({
-      user_id: original.user_id,
-      product: original.product,
-      kind: isSale ? 'sale_refund' : 'cashback_cancel',
-      amount: -original.amount,
-      gross: -original.gross,
-      fee: -original.fee,
-      source_id: original.source_id,
-      title: original.title,
-      title_translations: original.title_translations,
-      description: original.description,
-      created_at: now,
-      // A cancelled cashback goes with the lock it was in; a refund counts at once.
-      available_at: isSale ? now : original.available_at,
-      reverses_id: original.id,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return repo.insertReversal(trx, {
+    user_id: original.user_id,
+    product: original.product,
+    kind: isSale ? 'sale_refund' : 'cashback_cancel',
+    amount: -original.amount,
+    gross: -original.gross,
+    fee: -original.fee,
+    source_id: original.source_id,
+    title: original.title,
+    title_translations: original.title_translations,
+    description: original.description,
+    created_at: now,
+    // A cancelled cashback goes with the lock it was in; a refund counts at once.
+    available_at: isSale ? now : original.available_at,
+    reverses_id: original.id,
+  });
 }
 
 /**
@@ -208,19 +192,12 @@ export async function cancelCashbackOf(
   orderNo: string,
   now: number,
 ): Promise<'cancelled' | 'kept_unlocked' | 'none'> {
-  const original = await trx
-    .selectFrom('income_entries')
-    .selectAll()
-    .where('kind', '=', 'cashback')
-    .where('source_id', '=', orderNo)
-    .executeTakeFirst();
+  const original = await repo.findEntry(trx, 'cashback', orderNo);
   if (!original) return 'none';
   if (now >= original.available_at) return 'kept_unlocked';
   await reverseEntry(trx, original, now);
   return 'cancelled';
 }
-
-const sumOf = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);
 
 /**
  * The author's balance: entries withdrawable at `until` (every entry when not given) less
@@ -228,14 +205,9 @@ const sumOf = (row: { total: unknown } | undefined) => Number(row?.total ?? 0);
  * withdrawn: that much is owed, and later income settles it first (docs/decisions/053).
  */
 async function incomeBalance(db: Db, userId: number, until?: number): Promise<number> {
-  let credits = db
-    .selectFrom('income_entries')
-    .select((eb) => eb.fn.sum<number>('amount').as('total'))
-    .where('user_id', '=', userId);
-  if (until !== undefined) credits = credits.where('available_at', '<=', until);
   const [credited, out] = await Promise.all([
-    credits.executeTakeFirst().then(sumOf),
-    withdrawnTotal(db, userId, ['submitted', 'paid']),
+    repo.sumEntries(db, userId, until),
+    repo.sumWithdrawals(db, userId, ['submitted', 'paid']),
   ]);
   return credited - out;
 }
@@ -248,27 +220,9 @@ export async function availableIncome(db: Db, userId: number, now: number): Prom
   return sidesOf(await incomeBalance(db, userId, now)).available;
 }
 
-/** The amount of a person's withdrawals in the states named. */
-async function withdrawnTotal(db: Db, userId: number, states: readonly WithdrawalsTable['state'][]) {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.sum<number>('amount').as('total'))
-    .where('user_id', '=', userId)
-    .where('state', 'in', states)
-    .executeTakeFirst();
-  return sumOf(row);
-}
-
 /** Cashback still locked, and when the soonest of it unlocks. */
 async function lockedIncome(db: Db, userId: number, now: number) {
-  const windows = await db
-    .selectFrom('income_entries')
-    .select((eb) => ['available_at', eb.fn.sum<number>('amount').as('total')])
-    .where('user_id', '=', userId)
-    .where('available_at', '>', now)
-    .groupBy('available_at')
-    .orderBy('available_at')
-    .execute();
+  const windows = await repo.lockedWindows(db, userId, now);
   const live = windows.filter((window) => Number(window.total) > 0);
   return {
     locked: live.reduce((sum, window) => sum + Number(window.total), 0),
@@ -306,7 +260,7 @@ export async function incomeSummary(db: Db, userId: number, now: number, calenda
   const [balance, locked, recent] = await Promise.all([
     incomeBalance(db, userId, now),
     lockedIncome(db, userId, now),
-    db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(5).execute(),
+    repo.recentWithdrawals(db, userId, 5),
   ]);
   const ongoing = recent.find((row) => row.state === 'submitted');
   const { available, owed } = sidesOf(balance);
@@ -339,21 +293,10 @@ export async function incomeRecords(
   const window = defaultIncomeWindow(now);
   const start = query.start ?? window.start;
   const end = query.end ?? window.end;
-  const inWindow = db
-    .selectFrom('income_entries')
-    .where('user_id', '=', userId)
-    .where('product', '=', query.product)
-    .where('created_at', '>=', start)
-    .where('created_at', '<=', end);
+  const inWindow = { product: query.product, start, end };
   const [rows, total] = await Promise.all([
-    inWindow
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.count)
-      .offset(query.offset)
-      .execute(),
-    inWindow.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    repo.entryPage(db, userId, inWindow, query),
+    repo.countEntries(db, userId, inWindow),
   ]);
   const income: Static<typeof IncomeRecord>[] = rows.map((row) => ({
     id: row.id,
@@ -367,7 +310,7 @@ export async function incomeRecords(
     fee: row.fee,
     unlocks_at: row.kind === 'cashback' && row.available_at > now ? row.available_at : null,
   }));
-  return { count: Number(total.count), income, start, end };
+  return { count: total, income, start, end };
 }
 
 /**
@@ -384,36 +327,26 @@ export async function requestWithdrawal(
 ): Promise<WithdrawalView> {
   try {
     return await asAuthor(db, input.userId, async (trx) => {
-      const ongoing = await trx
-        .selectFrom('withdrawals')
-        .select('id')
-        .where('user_id', '=', input.userId)
-        .where('state', '=', 'submitted')
-        .executeTakeFirst();
-      if (ongoing) throw appError(IncomeErrors.ongoing);
+      if (await repo.findWaitingWithdrawal(trx, input.userId)) throw appError(IncomeErrors.ongoing);
       const available = await availableIncome(trx, input.userId, now);
       const problem = withdrawalProblem(input.form, available, chinaDateNumber(now));
       if (problem) throw appError(withdrawalTipErrors[problem]);
       const identityCard = input.form.identity_card.trim().toUpperCase();
-      const row = await trx
-        .insertInto('withdrawals')
-        .values({
-          user_id: input.userId,
-          amount: Math.round(withdrawalYuan(input.form.amount) * 100),
-          state: 'submitted',
-          zfb: input.form.zfb.trim(),
-          name: input.form.name.trim(),
-          mobile: input.form.mobile.trim(),
-          identity_card_cipher: sealText(input.secretKey, IDENTITY_CARD_PURPOSE, identityCard),
-          identity_card_mask: maskIdentityCard(identityCard),
-          created_at: now,
-          payout_on: payoutDay(now, input.calendar),
-          settled_at: null,
-          transfer_reference: null,
-          failure_reason: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await repo.insertWithdrawal(trx, {
+        user_id: input.userId,
+        amount: Math.round(withdrawalYuan(input.form.amount) * 100),
+        state: 'submitted',
+        zfb: input.form.zfb.trim(),
+        name: input.form.name.trim(),
+        mobile: input.form.mobile.trim(),
+        identity_card_cipher: sealText(input.secretKey, IDENTITY_CARD_PURPOSE, identityCard),
+        identity_card_mask: maskIdentityCard(identityCard),
+        created_at: now,
+        payout_on: payoutDay(now, input.calendar),
+        settled_at: null,
+        transfer_reference: null,
+        failure_reason: null,
+      });
       await markApplied(trx);
       return withdrawalView(row);
     });
@@ -433,7 +366,7 @@ export async function incomeForfeits(db: Db, userId: number, _now: number): Prom
   const [{ available: income, owed }, pending] = await Promise.all([
     // Every entry, locked cashback included: what the balance comes to once all of it unlocks.
     incomeBalance(db, userId).then(sidesOf),
-    withdrawnTotal(db, userId, ['submitted']),
+    repo.sumWithdrawals(db, userId, ['submitted']),
   ]);
   const forfeits: ClosingForfeitItem[] = [];
   if (income > 0) forfeits.push({ kind: 'income', fen: income });

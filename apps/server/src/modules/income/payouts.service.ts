@@ -3,9 +3,10 @@ import type { Db } from '../../db/database.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { openSealed } from '../../lib/secrets.js';
-import { insertAuditEvent } from '../audit/audit.repository.js';
-import { notify } from '../messages/notify.js';
+import { insertAuditEvent } from '../audit/index.js';
+import { notify } from '../messages/index.js';
 import { findOpenUser, lockAnyUser } from '../user/index.js';
+import * as repo from './income.repository.js';
 import { availableIncome, IDENTITY_CARD_PURPOSE, owedIncome, withdrawalView } from './income.service.js';
 import { chinaDay } from './payout-calendar.js';
 
@@ -25,13 +26,10 @@ export function chinaMonth(month: string): { from: number; to: number } {
 
 /** Withdrawals for operators, oldest first: of one state, of the month they were asked for in. */
 export async function listWithdrawals(db: Db, filter: { state?: WithdrawalState; month?: string }) {
-  let query = db.selectFrom('withdrawals').selectAll();
-  if (filter.state) query = query.where('state', '=', filter.state);
-  if (filter.month) {
-    const { from, to } = chinaMonth(filter.month);
-    query = query.where('created_at', '>=', from).where('created_at', '<', to);
-  }
-  const rows = await query.orderBy('id').execute();
+  const rows = await repo.listWithdrawals(db, {
+    ...(filter.state ? { state: filter.state } : {}),
+    ...(filter.month ? chinaMonth(filter.month) : {}),
+  });
   return rows.map((row) => ({
     ...withdrawalView(row),
     user_id: row.user_id,
@@ -61,18 +59,12 @@ export async function settleWithdrawal(db: Db, id: number, settlement: Settlemen
     ? requiredText('--reference', settlement.paid.reference, 100)
     : requiredText('--reason', settlement.failed.reason, 200);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('withdrawals')
-      .set({
-        state: paid ? 'paid' : 'failed',
-        settled_at: now,
-        transfer_reference: paid ? text : null,
-        failure_reason: paid ? null : text,
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'submitted')
-      .returningAll()
-      .executeTakeFirst();
+    const row = await repo.settleWaitingWithdrawal(trx, id, {
+      state: paid ? 'paid' : 'failed',
+      settled_at: now,
+      transfer_reference: paid ? text : null,
+      failure_reason: paid ? null : text,
+    });
     if (!row) throw operatorInputError(`withdrawal ${id} is not waiting to be paid`);
     const amount = { fen: row.amount, currency: 'CNY' as const };
     if (paid) await notify(trx, row.user_id, 'withdrawalPaid', { amount }, now);
@@ -120,7 +112,7 @@ export async function repayFailedWithdrawal(db: Db, id: number, repayment: Repay
   return transactionExplainingUnique(
     db,
     async (trx) => {
-      const failed = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+      const failed = await repo.findWithdrawal(trx, id);
       if (!failed) throw operatorInputError(`no withdrawal ${id}`);
       if (failed.state !== 'failed') throw operatorInputError(`withdrawal ${id} has not failed: it is ${failed.state}`);
       // The author's row, locked whether open or closed: income is counted under it (asAuthor).
@@ -132,7 +124,7 @@ export async function repayFailedWithdrawal(db: Db, id: number, repayment: Repay
         throw operatorInputError(
           `withdrawal ${id} failed before the account was closed: its author gave that income up by closing`,
         );
-      const earlier = await trx.selectFrom('withdrawals').select('id').where('repays_id', '=', id).executeTakeFirst();
+      const earlier = await repo.findRepaymentOf(trx, id);
       if (earlier) throw operatorInputError(`withdrawal ${id} was paid again already, as withdrawal ${earlier.id}`);
       const available = await availableIncome(trx, failed.user_id, now);
       if (available < failed.amount)
@@ -140,22 +132,18 @@ export async function repayFailedWithdrawal(db: Db, id: number, repayment: Repay
           `only ${available} of the ${failed.amount} fen is left in the author's income (refunds since the failure)`,
         );
       const { id: _failedId, ...payee } = failed;
-      const paid = await trx
-        .insertInto('withdrawals')
-        .values({
-          ...payee,
-          zfb: zfb ?? failed.zfb,
-          name: name ?? failed.name,
-          state: 'paid',
-          created_at: now,
-          payout_on: chinaDay(now),
-          settled_at: now,
-          transfer_reference: reference,
-          failure_reason: null,
-          repays_id: id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const paid = await repo.insertWithdrawal(trx, {
+        ...payee,
+        zfb: zfb ?? failed.zfb,
+        name: name ?? failed.name,
+        state: 'paid',
+        created_at: now,
+        payout_on: chinaDay(now),
+        settled_at: now,
+        transfer_reference: reference,
+        failure_reason: null,
+        repays_id: id,
+      });
       await insertAuditEvent(
         trx,
         {
@@ -222,11 +210,7 @@ export async function payableCsv(
  */
 export async function revealIdentityCard(db: Db, secretKey: string, id: number, reason: string, now: number) {
   if (reason.trim().length === 0) throw operatorInputError('--reason is required');
-  const row = await db
-    .selectFrom('withdrawals')
-    .select(['user_id', 'identity_card_cipher'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await repo.findWithdrawal(db, id);
   if (!row) throw operatorInputError(`no withdrawal ${id}`);
   await insertAuditEvent(
     db,
