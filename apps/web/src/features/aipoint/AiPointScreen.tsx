@@ -1,4 +1,4 @@
-import { Button, Group, List, Stack, Tabs, Title } from '@mantine/core';
+import { Group, List, Stack, Tabs, Title } from '@mantine/core';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
@@ -7,12 +7,12 @@ import { SettledTogether } from '../../components/SettledTogether';
 import { aiPointsOptions } from './api/get-ai-points';
 import { lazyWithTexts, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { type BuyChoice, buyHref } from '../../lib/buy-link';
-import { NavLink, useLocation } from '../../lib/router';
+import { type BuyChoice } from '../../lib/buy-link';
 import { aiPointPages } from '../../lib/site-links';
 import { AcquisitionHistory } from './components/AcquisitionHistory';
 import { PointBalance } from './components/PointBalance';
 import { Loading } from '../../components/Loading';
+import { BuyButton } from '../../components/BuyButton';
 
 /** The parts that name features load those names (146 of them, 12 languages) with their code. */
 const FEATURES_NAMESPACE = 'aipointFeatures';
@@ -42,7 +42,6 @@ export function AiPointScreen() {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const session = useSession();
-  const { search } = useLocation();
   const tabsId = useId();
   if (!session) return null;
   const pages = aiPointPages(language);
@@ -60,9 +59,9 @@ export function AiPointScreen() {
           </Title>
           <Group gap="sm">
             {boughtWays.map(({ way, choice }) => (
-              <Button key={way} component={NavLink} to={buyHref(search, choice)} variant="light">
+              <BuyButton key={way} choice={choice} variant="light">
                 {t(`aipoint:actions.${way}`)}
-              </Button>
+              </BuyButton>
             ))}
             <ExternalButton href={pages.earn} variant="light">
               {t('aipoint:actions.earn')}

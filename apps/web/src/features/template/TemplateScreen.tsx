@@ -1,15 +1,12 @@
-import { Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExternalButton } from '../../components/ExternalButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PagedSection } from '../../components/PagedSection';
 import { ScreenLayout } from '../../components/ScreenLayout';
 import { useBuildContext } from '../../lib/build-context';
-import { buyHref } from '../../lib/buy-link';
 import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
-import { NavLink, useLocation } from '../../lib/router';
 import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
 import { templateAdditionsOptions, useTemplateAdditions } from './api/get-template-additions';
@@ -18,6 +15,7 @@ import { FIRST_RECORDS_PAGE, templateRecordsOptions, useTemplateRecords } from '
 import { RecordTable } from '../../components/RecordTable';
 import { SettledTogether } from '../../components/SettledTogether';
 import { Loading } from '../../components/Loading';
+import { BuyButton } from '../../components/BuyButton';
 
 const tips = ['where', 'order', 'cash', 'plans'] as const;
 
@@ -62,7 +60,6 @@ function Balance({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { region } = useBuildContext();
-  const { search } = useLocation();
   const credit = useTemplateCredit(userId);
   if (credit.isError)
     return <LoadFailed message={t('template:balance.loadFailed')} onRetry={() => void credit.refetch()} />;
@@ -82,13 +79,12 @@ function Balance({ userId }: { userId: number }) {
           )}
         </Stack>
         {/* Credit is kept in yuan and sold on the purchase screen of the domestic build only. */}
-        {region === 'domestic' ? (
-          <Button component={NavLink} to={buyHref(search, { kind: 'template_credit' })}>
-            {t('template:balance.topUp')}
-          </Button>
-        ) : (
-          <ExternalButton href={templateTopUpPage(language)}>{t('template:balance.topUp')}</ExternalButton>
-        )}
+        <BuyButton
+          choice={region === 'domestic' ? { kind: 'template_credit' } : null}
+          elsewhere={templateTopUpPage(language)}
+        >
+          {t('template:balance.topUp')}
+        </BuyButton>
       </Group>
     </Paper>
   );

@@ -4,11 +4,10 @@ import { ExternalButton } from '../../../components/ExternalButton';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useBuildContext } from '../../../lib/build-context';
 import { formatDate, formatNumber, useLanguage } from '../../../lib/i18n';
-import { buyHref } from '../../../lib/buy-link';
-import { NavLink, useLocation } from '../../../lib/router';
 import { aiPointPages } from '../../../lib/site-links';
 import { type AiPointBalance, useAiPoints } from '../api/get-ai-points';
 import { Loading } from '../../../components/Loading';
+import { BuyButton } from '../../../components/BuyButton';
 
 /**
  * The balance with what expires when, the days of unlimited use left (a slash when none), the
@@ -19,7 +18,6 @@ export function PointBalance({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { region } = useBuildContext();
-  const { search } = useLocation();
   const points = useAiPoints(userId);
   const pages = aiPointPages(language);
 
@@ -58,11 +56,7 @@ export function PointBalance({ userId }: { userId: number }) {
             </Stack>
           </SimpleGrid>
           <Group gap="sm">
-            {region === 'domestic' && (
-              <Button component={NavLink} to={buyHref(search, { kind: 'ai_points' })}>
-                {t('aipoint:balance.buy')}
-              </Button>
-            )}
+            {region === 'domestic' && <BuyButton choice={{ kind: 'ai_points' }}>{t('aipoint:balance.buy')}</BuyButton>}
             <ExternalButton href={pages.about} variant="subtle">
               {t('aipoint:balance.getMore')}
             </ExternalButton>

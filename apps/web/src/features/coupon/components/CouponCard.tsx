@@ -4,10 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { formatCurrency, formatDate, useLanguage } from '../../../lib/i18n';
-import { buyHref } from '../../../lib/buy-link';
-import { NavLink, useLocation } from '../../../lib/router';
 import { siteBase } from '../../../lib/site-links';
 import type { Coupon } from '../api/get-coupons';
+import { BuyButton } from '../../../components/BuyButton';
 
 /** One line of the coupon's facts: a term and what it says. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -34,7 +33,6 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [phoneTip, setPhoneTip] = useState(false);
-  const { search } = useLocation();
   const mobileOnly = coupon.type === couponTypes.mobileAmountOff;
   const forPlans = coupon.product_type === 'plan';
   const titleId = `coupon-${coupon.id}`;
@@ -85,17 +83,13 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
         </Text>
         <Group gap="sm">
           {forPlans && !mobileOnly && (
-            <Button
-              component={NavLink}
+            <BuyButton
               size="xs"
               variant="light"
-              to={buyHref(search, {
-                kind: 'personal',
-                product: coupon.range.length === 1 ? coupon.range[0] : undefined,
-              })}
+              choice={{ kind: 'personal', product: coupon.range.length === 1 ? coupon.range[0] : undefined }}
             >
               {t('coupon:plans.buy')}
-            </Button>
+            </BuyButton>
           )}
           {coupon.url.map((link) => {
             const label = t('coupon:use', { community: t(`coupon:range.${link.name}`) });

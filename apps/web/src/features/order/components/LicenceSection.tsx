@@ -2,9 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBuildContext } from '../../../lib/build-context';
-import { buyHref } from '../../../lib/buy-link';
 import { formatDate, useLanguage } from '../../../lib/i18n';
-import { NavLink, useLocation } from '../../../lib/router';
 import type { Licence } from '../api/get-licences';
 import { platformNames } from '../../../lib/plan-names';
 import { type LicenceCard, licenceCards } from '../licence-cards';
@@ -12,6 +10,7 @@ import { productLinks, siteProductOfLicence } from '../../../lib/product-links';
 import { licenceName } from '../../../lib/plan-names';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { renewChoice } from '../buy-choices';
+import { BuyButton } from '../../../components/BuyButton';
 
 // The confirm dialog is a chunk of its own: most visits never cancel (spec 01 §2).
 const CancelSubscriptionDialog = lazy(() => import('./CancelSubscriptionDialog'));
@@ -28,10 +27,8 @@ function LicenceCardView({ card, onCancel }: { card: LicenceCard; onCancel: (car
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { pid, region } = useBuildContext();
-  const { search } = useLocation();
   const links = productLinks(siteProductOfLicence[card.product], language, pid);
   const name = licenceName(t, card, region);
-  const renewHere = renewChoice(card);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Stack gap="xs" h="100%">
@@ -100,16 +97,11 @@ function LicenceCardView({ card, onCancel }: { card: LicenceCard; onCancel: (car
           </Text>
         )}
         <Group gap="xs" mt="auto" pt="xs">
-          {card.renew &&
-            (renewHere ? (
-              <Button component={NavLink} to={buyHref(search, renewHere)} size="xs">
-                {t('order:actions.renew')}
-              </Button>
-            ) : (
-              <ExternalButton href={links.buy} size="xs">
-                {t('order:actions.renew')}
-              </ExternalButton>
-            ))}
+          {card.renew && (
+            <BuyButton choice={renewChoice(card)} elsewhere={links.buy} size="xs">
+              {t('order:actions.renew')}
+            </BuyButton>
+          )}
           {card.cancel && (
             <Button size="xs" variant="default" onClick={() => onCancel(card)}>
               {t('order:actions.cancel')}

@@ -1,13 +1,12 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBuildContext } from '../../../lib/build-context';
-import { buyHref } from '../../../lib/buy-link';
 import { useLanguage } from '../../../lib/i18n';
-import { NavLink, useLocation } from '../../../lib/router';
 import type { RecommendedProduct } from '../api/get-recommendations';
 import { productLinks } from '../../../lib/product-links';
 import { ExternalButton } from '../../../components/ExternalButton';
 import { recommendationChoice } from '../buy-choices';
+import { BuyButton } from '../../../components/BuyButton';
 
 /**
  * Products the user has not bought (spec 01 §2), as the server chose them. The diagram and the
@@ -17,7 +16,6 @@ export function Recommendations({ products }: { products: readonly RecommendedPr
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { pid } = useBuildContext();
-  const { search } = useLocation();
   if (products.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-label={t('order:recommendations.title')}>
@@ -27,7 +25,6 @@ export function Recommendations({ products }: { products: readonly RecommendedPr
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
         {products.map((product) => {
           const links = productLinks(product, language, pid);
-          const buyHere = recommendationChoice(product);
           return (
             <Card
               key={product}
@@ -43,15 +40,9 @@ export function Recommendations({ products }: { products: readonly RecommendedPr
                   {t(`order:productBlurbs.${product}`)}
                 </Text>
                 <Group gap="xs" mt="auto">
-                  {buyHere ? (
-                    <Button component={NavLink} to={buyHref(search, buyHere)} size="xs">
-                      {t('order:actions.buy')}
-                    </Button>
-                  ) : (
-                    <ExternalButton href={links.buy} size="xs">
-                      {t('order:actions.buy')}
-                    </ExternalButton>
-                  )}
+                  <BuyButton choice={recommendationChoice(product)} elsewhere={links.buy} size="xs">
+                    {t('order:actions.buy')}
+                  </BuyButton>
                   <ExternalButton href={links.learnMore} size="xs" variant="subtle">
                     {t('order:actions.learnMore')}
                   </ExternalButton>

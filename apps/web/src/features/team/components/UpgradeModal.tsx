@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { buyHref } from '../../../lib/buy-link';
-import { NavLink, useLocation } from '../../../lib/router';
 import { useCurrentTeam } from '../team-context';
+import { BuyButton } from '../../../components/BuyButton';
 
 /**
  * The upgrade prompt (spec 02 §8), for `group num limit`: the team has no member place left.
@@ -12,7 +11,6 @@ import { useCurrentTeam } from '../team-context';
  */
 export function UpgradeModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const { ref, domestic } = useCurrentTeam();
   return (
     <Modal opened onClose={onClose} title={t('team:upgrade.title')} centered>
@@ -24,9 +22,9 @@ export function UpgradeModal({ onClose }: { onClose: () => void }) {
               {t('common:actions.cancel')}
             </Button>
             {/* Visited screens stay mounted: the prompt closes as it leads away, so it is gone on the way back. */}
-            <Button component={NavLink} to={buyHref(search, { team: ref.product })} onClick={onClose}>
+            <BuyButton choice={{ team: ref.product }} onClick={onClose}>
               {t('team:upgrade.action')}
-            </Button>
+            </BuyButton>
           </Group>
         )}
       </Stack>

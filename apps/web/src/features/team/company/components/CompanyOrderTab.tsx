@@ -1,18 +1,17 @@
 import { CompanyType, isCompanyExpired } from '@account-centre/contract';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../../components/LoadFailed';
 import { Loading } from '../../../../components/Loading';
 import { RecordTable } from '../../../../components/RecordTable';
-import { buyHref } from '../../../../lib/buy-link';
 import { formatCurrency, formatDate, formatNumber, useLanguage } from '../../../../lib/i18n';
-import { NavLink, useLocation } from '../../../../lib/router';
 import type { Company } from '../api/get-companies';
 import { type CompanyOrder, companyOrdersQueryOptions } from '../api/get-company-orders';
 import { companyPurchases } from '../company-rules';
 import { CompanyFact } from './CompanyFacts';
+import { BuyButton } from '../../../../components/BuyButton';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -24,7 +23,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export function CompanyOrderTab({ userId, company }: { userId: number; company: Company }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const { search } = useLocation();
   const now = nowSeconds();
   const lifelong = company.type === CompanyType.lifelong;
   const expired = isCompanyExpired(company, now);
@@ -65,14 +63,12 @@ export function CompanyOrderTab({ userId, company }: { userId: number; company: 
           {(purchases.time || purchases.seats) && (
             <Group gap="sm">
               {purchases.time && (
-                <Button component={NavLink} to={buyHref(search, { company: cid, change: 'time' })}>
-                  {t('team:company.order.addTime')}
-                </Button>
+                <BuyButton choice={{ company: cid, change: 'time' }}>{t('team:company.order.addTime')}</BuyButton>
               )}
               {purchases.seats && (
-                <Button component={NavLink} to={buyHref(search, { company: cid, change: 'seats' })} variant="light">
+                <BuyButton choice={{ company: cid, change: 'seats' }} variant="light">
                   {t('team:company.order.addSeats')}
-                </Button>
+                </BuyButton>
               )}
             </Group>
           )}
