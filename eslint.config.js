@@ -56,8 +56,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/devices/password-withdrawal.guard.ts',
   './apps/server/src/modules/devices/sessions.service.ts',
   './apps/server/src/modules/devices/test-support.ts',
-  './apps/server/src/modules/grants/benefits.ts',
-  './apps/server/src/modules/grants/grants.commands.ts',
   './apps/server/src/modules/grants/grants.service.ts',
   './apps/server/src/modules/grants/licences.ts',
   './apps/server/src/modules/idempotency/idempotency.plugin.ts',

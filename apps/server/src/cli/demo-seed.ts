@@ -12,7 +12,7 @@ import { seedCoursesDemo } from './courses-demo.js';
 import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/index.js';
 import { defineCoupon } from '../modules/coupons/coupons.service.js';
-import { giveBenefit } from '../modules/grants/index.js';
+import { giveBenefit } from '../modules/benefits/index.js';
 import { seedCheckoutDemo } from './checkout-demo.js';
 import { seedCompanyDemo } from './company-demo.js';
 import { seedTeamDemo } from './team-demo.js';

@@ -1,6 +1,6 @@
 import type { AiPointMethod, AiPointProduct, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { giveBenefit } from '../modules/grants/index.js';
+import { giveBenefit } from '../modules/benefits/index.js';
 import { consumePoints, expirePoints } from '../modules/points/points.service.js';
 import { spendTemplateCredit } from '../modules/template-credit/template-credit.service.js';
 

@@ -1,7 +1,7 @@
 import { type ErrorEntry, TeamErrors, type TeamPlanType, type TeamProduct, TeamRole } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
-import { giveBenefit } from '../modules/grants/index.js';
+import { giveBenefit } from '../modules/benefits/index.js';
 import { authorizeSeat } from '../modules/teams/plans.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 import { ensureUser, type SeedDeps } from './demo-users.js';

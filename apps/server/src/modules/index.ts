@@ -2,6 +2,7 @@ import { accountModule } from './account/index.js';
 import { activityModule } from './activity/index.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
+import { benefitsModule } from './benefits/index.js';
 import { codesModule } from './codes/index.js';
 import { companiesModule } from './companies/index.js';
 import { couponsModule } from './coupons/index.js';
@@ -43,6 +44,7 @@ export const modules: readonly ModuleManifest[] = [
   receiptsModule,
   companiesModule,
   teamsModule,
+  benefitsModule,
   grantsModule,
   codesModule,
   couponsModule,

@@ -1,6 +1,12 @@
 import { exchangeAddCommand } from './exchange.commands.js';
 import { defineModule } from '../manifest.js';
+import { closeAccountsWith } from '../oauth/index.js';
 import { accountRoutes } from './account.routes.js';
+import { eraseAccount } from './close.service.js';
+
+// Closing by a third-party sign-in runs the account's closing; oauth sits below this module and
+// cannot import it (docs/decisions/062), so it is handed in here, as the module loads.
+closeAccountsWith(eraseAccount);
 
 /** The account screen's security items: e-mail, phones, password, exchange codes, closing. */
 export const accountModule = defineModule({

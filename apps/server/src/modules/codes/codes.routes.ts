@@ -1,13 +1,26 @@
-import { bindCouponRoute, redeemGiftCodeRoute, redeemLicenceCodeRoute } from '@account-centre/contract';
+import {
+  bindCouponRoute,
+  CompanyErrors,
+  createCompanyRoute,
+  redeemGiftCodeRoute,
+  redeemLicenceCodeRoute,
+} from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
+import { appError } from '../../lib/errors.js';
 import { ok, registerRoute, type RouteContext } from '../../lib/register-route.js';
-import { redeemCode, redeemCouponCode, type RedeemDeps } from './redemption.service.js';
+import { companiesOf, typedCompanyName } from '../companies/index.js';
+import { redeemCode, redeemCompanyCode, redeemCouponCode, type RedeemDeps } from './redemption.service.js';
 
-type RedeemingRoute = typeof redeemLicenceCodeRoute | typeof redeemGiftCodeRoute | typeof bindCouponRoute;
+type RedeemingRoute =
+  | typeof redeemLicenceCodeRoute
+  | typeof redeemGiftCodeRoute
+  | typeof bindCouponRoute
+  | typeof createCompanyRoute;
 
 /**
  * Redeeming codes (spec 01 §7 bindAccount, bindGift, activeCoupon): the licence call, the gift
- * call and the coupon call.
+ * call and the coupon call; and a company code on the company screen's create call (spec 02 §7),
+ * which this module answers since it owns redemption, under the companies' path.
  */
 export async function codeRoutes(app: FastifyInstance) {
   const deps = ({ idempotency }: RouteContext<RedeemingRoute>): RedeemDeps => ({
@@ -38,4 +51,16 @@ export async function codeRoutes(app: FastifyInstance) {
       }),
     ),
   );
+
+  // Spec 02 §2: the Create tab is the domestic build's only.
+  registerRoute(app, createCompanyRoute, async (context) => {
+    const { caller, body } = context;
+    if (caller.region !== 'domestic') throw appError(CompanyErrors.createNotOffered);
+    // The name is checked before the code is tried, so a bad name costs no try of the code.
+    const name = body.name?.trim() ? typedCompanyName(body.name) : null;
+    const created = await redeemCompanyCode(deps(context), { ...who(context), code: body.license, companyName: name });
+    const company = (await companiesOf(app.db, caller.userId)).find((row) => row.id === created.companyId);
+    if (!company) throw appError(CompanyErrors.companyNotFound);
+    return ok({ err_type: created.errType, company });
+  });
 }

@@ -4,7 +4,6 @@ import { codeBatchCommand, codeDisableCommand, codeLookupCommand } from './codes
 import { codeRoutes } from './codes.routes.js';
 
 export { type BatchInput, codeDigest, createBatch } from './batches.service.js';
-export { redeemCompanyCode } from './redemption.service.js';
 
 /**
  * Redeemable codes (spec 01 §2 "Bind screen", §4 "Code binding"; docs/decisions/027): batches

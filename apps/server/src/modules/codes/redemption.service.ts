@@ -17,15 +17,8 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { type CouponDto, couponView } from '../coupons/coupons.service.js';
-import {
-  type Benefit,
-  type BenefitGiven,
-  type BenefitRefusal,
-  giveBenefit,
-  type GrantRow,
-  type GrantSourceRef,
-  type RedeemedBenefitDto,
-} from '../grants/index.js';
+import { type Benefit, type BenefitGiven, type BenefitRefusal, giveBenefit } from '../benefits/index.js';
+import { type GrantRow, type GrantSourceRef, type RedeemedBenefitDto } from '../grants/index.js';
 import { notify } from '../messages/notify.js';
 import { type BatchBenefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
 import { codeDigest } from './batches.service.js';
@@ -35,7 +28,7 @@ import * as repo from './codes.repository.js';
 /**
  * The account's side of codes (spec 01 §4 "Code binding", docs/decisions/027): a code redeemed on
  * the licence, gift, coupon or company call, with its checks, its limits on failed tries and the
- * record of every try; what the batch gives is given by the grants module's `giveBenefit`.
+ * record of every try; what the batch gives is given by the benefits module's `giveBenefit`.
  */
 
 export type RedemptionDto = Static<typeof Redemption>;

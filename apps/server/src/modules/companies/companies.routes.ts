@@ -1,6 +1,4 @@
 import {
-  CompanyErrors,
-  createCompanyRoute,
   getCompaniesRoute,
   getCompanyInvitationRoute,
   getCompanyInviteLinkRoute,
@@ -12,10 +10,8 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin } from '../../lib/caller.js';
-import { appError } from '../../lib/errors.js';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
-import { redeemCompanyCode } from '../codes/index.js';
-import { companiesOf, typedCompanyName } from './companies.service.js';
+import { companiesOf } from './companies.service.js';
 import {
   changeMembers,
   companySettings,
@@ -35,25 +31,7 @@ export async function companyRoutes(app: FastifyInstance) {
     return okList(companies, companies.length);
   });
 
-  // Spec 02 §2: the Create tab is the domestic build's only.
-  registerRoute(app, createCompanyRoute, async ({ caller, body, idempotency }) => {
-    if (caller.region !== 'domestic') throw appError(CompanyErrors.createNotOffered);
-    // The name is checked before the code is tried, so a bad name costs no try of the code.
-    const name = body.name?.trim() ? typedCompanyName(body.name) : null;
-    const created = await redeemCompanyCode(
-      { db: app.db, secretKey: app.config.secretKey, now: now(), markApplied: (trx) => idempotency.markApplied(trx) },
-      {
-        userId: caller.userId,
-        region: caller.region,
-        ip: caller.client.ip ?? 'unknown',
-        code: body.license,
-        companyName: name,
-      },
-    );
-    const company = (await companiesOf(app.db, caller.userId)).find((row) => row.id === created.companyId);
-    if (!company) throw appError(CompanyErrors.companyNotFound);
-    return ok({ err_type: created.errType, company });
-  });
+  // Creating a company is redeeming a company code: the codes module registers that route.
 
   registerRoute(app, getCompanyMembersRoute, async ({ caller, query }) => {
     const members = await membersOfCompany(app.db, query.cid, caller.userId);

@@ -30,3 +30,13 @@ export const companiesModule = defineModule({
     company_members: { erase: 'by-database', how: 'a trigger on users.closed_at (migration 703)' },
   },
 });
+
+export {
+  type BusinessPlanBought,
+  companiesOf,
+  type CompanyChangedSincePriced,
+  foundCompanyFromCode,
+  giveBusinessPlan,
+  joinCompanyOfCode,
+  typedCompanyName,
+} from './companies.service.js';

@@ -1,15 +1,15 @@
-import { grantRevokeCommand, pointsGrantCommand } from './grants.commands.js';
+import { grantRevokeCommand } from './grants.commands.js';
 import { defineModule } from '../manifest.js';
 
 export {
-  type Benefit,
-  type BenefitGiven,
-  type BenefitKind,
-  type BenefitOutcome,
-  type BenefitRefusal,
-  giveBenefit,
-} from './benefits.js';
-export type { LicenceDays, LicenceReplacement, PlanLicence, RedeemedBenefitDto } from './licence-benefits.js';
+  giveLicenceDays,
+  givePlanLicence,
+  type LicenceDays,
+  type LicenceReplacement,
+  type PlanLicence,
+  type RedeemedBenefitDto,
+  replaceLicence,
+} from './licence-benefits.js';
 export {
   balance,
   expireGrant,
@@ -31,7 +31,7 @@ export {
   unexpiredRemainders,
 } from './holdings.repository.js';
 export { grantById, grantFromSource, liveGrantsFromSource, liveRenewingLicences } from './grants.repository.js';
-export { endRenewals, lockLicenceHolder, periodStart } from './licences.js';
+export { endRenewals, grantLicence, type LicenceGiven, lockLicenceHolder, periodStart } from './licences.js';
 export { planHolding, planHoldings } from './plan-holdings.js';
 
 /**
@@ -40,7 +40,7 @@ export { planHolding, planHoldings } from './plan-holdings.js';
  */
 export const grantsModule = defineModule({
   name: 'grants',
-  commands: [pointsGrantCommand, grantRevokeCommand],
+  commands: [grantRevokeCommand],
   tables: {
     // Points, template credit and what a person holds are about the person, and no law asks to
     // keep them: the money behind them is kept as orders (accounting, decision 007), and

@@ -2,6 +2,8 @@ import { defineModule } from '../manifest.js';
 import { oauthRoutes } from './oauth.routes.js';
 import { sandboxRoutes } from './sandbox.js';
 
+export { type AccountCloser, closeAccountsWith } from './oauth.service.js';
+
 /** Third-party sign-in and binding (WeChat, QQ, Weibo, Google, Facebook). */
 export const oauthModule = defineModule({
   name: 'oauth',

@@ -9,12 +9,12 @@ import {
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
+import type { Caller } from '../../lib/caller.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
-import { type ClosingDeps, eraseAccount } from '../account/close.service.js';
-import type { Actor } from '../account/account.service.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';
 import { createTicket } from '../auth/auth.service.js';
 import type { AuthDeps } from '../auth/deps.js';
+import type { ModuleManifest } from '../manifest.js';
 import { findOpenUserById, lockOpenUserAddresses } from '../user/index.js';
 import * as repo from './oauth.repository.js';
 import { ProviderClient, ProviderError } from './provider-client.js';
@@ -36,6 +36,31 @@ const AWAITING_BROWSER = '';
 
 export type FlowPurpose = OAuthFlowPurpose;
 
+/** The signed-in caller, as the account services take it. */
+type Actor = Pick<Caller, 'userId' | 'sessionId' | 'region' | 'client'>;
+
+/** What the providers and closing an account work with: the sign-in services and the module registry's list. */
+export type OAuthDeps = AuthDeps & { modules: readonly ModuleManifest[] };
+
+/**
+ * Closes the actor's account in one transaction, after `spendProof` (what allows it) has run in
+ * it: the account module's own closing, which that module hands in through this module's door
+ * (`closeAccountsWith`). The account module imports this one (it deletes identities through
+ * it), so this one cannot import it back (docs/decisions/061, 062).
+ */
+export type AccountCloser = (
+  deps: OAuthDeps,
+  actor: Actor,
+  spendProof: (trx: Db, now: number) => Promise<unknown>,
+) => Promise<void>;
+
+let closeAccount: AccountCloser | null = null;
+
+/** Hands in how an account is closed; the account module does this as it loads. */
+export function closeAccountsWith(closer: AccountCloser) {
+  closeAccount = closer;
+}
+
 /** Who started a flow and from where, as the callback sees it (no session: a provider redirect). */
 export interface CallbackContext {
   publicUrl: string;
@@ -54,7 +79,7 @@ export interface FlowOutcome {
 export class OAuthProviders {
   private readonly clients = new Map<IdentityProvider, ProviderClient>();
 
-  constructor(readonly deps: ClosingDeps) {
+  constructor(readonly deps: OAuthDeps) {
     for (const provider of deps.config.oauth.providers) this.clients.set(provider.name, new ProviderClient(provider));
   }
 
@@ -273,7 +298,8 @@ export class OAuthProviders {
     }
     const bound = await repo.findIdentityBySubject(this.deps.db, provider, claims.sub);
     if (bound?.user_id !== actor.userId) throw appError(OAuthErrors.notBound);
-    await eraseAccount(this.deps, actor, async (trx, at) => {
+    if (!closeAccount) throw new Error('closing an account by third-party sign-in: no account closing handed in');
+    await closeAccount(this.deps, actor, async (trx, at) => {
       // The primary key refuses a second use of the same token.
       await repo.insertUsedFlow(trx, {
         state_hash: hashToken(`id_token:${idToken}`),

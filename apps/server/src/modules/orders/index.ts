@@ -2,6 +2,7 @@ import { invoiceFailCommand, invoiceIssueCommand, invoiceListCommand } from './i
 import { defineModule } from '../manifest.js';
 import { orderRecordCommand } from './orders.commands.js';
 import { orderRoutes } from './orders.routes.js';
+import { subscriptionOrderRoutes } from './subscription-orders.routes.js';
 
 /**
  * Orders and their invoices (spec 01 §2 "Order screen"); the receipts drawn from them and the
@@ -9,7 +10,7 @@ import { orderRoutes } from './orders.routes.js';
  */
 export const ordersModule = defineModule({
   name: 'orders',
-  routes: [orderRoutes],
+  routes: [orderRoutes, subscriptionOrderRoutes],
   commands: [orderRecordCommand, invoiceListCommand, invoiceIssueCommand, invoiceFailCommand],
   tables: {
     orders: {

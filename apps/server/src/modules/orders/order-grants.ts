@@ -6,7 +6,7 @@ import {
   personalPlanByType,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { type Benefit, giveBenefit } from '../grants/index.js';
+import { type Benefit, giveBenefit } from '../benefits/index.js';
 
 /** The facts of a recorded order that decide what it gives. */
 export interface PaidOrder extends OrderLicenceInput {

@@ -17,7 +17,8 @@ import {
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import type { CompanyChangedSincePriced } from '../companies/companies.service.js';
-import { endRenewals, giveBenefit, type GrantSourceRef, periodStart, planHolding } from '../grants/index.js';
+import { giveBenefit } from '../benefits/index.js';
+import { endRenewals, type GrantSourceRef, periodStart, planHolding } from '../grants/index.js';
 import { recordOrderIn } from '../orders/orders.service.js';
 import { itemName, itemTargetOf } from '../orders/item-names.js';
 import { annotateCheckout, type CheckoutRow } from './payments.repository.js';

@@ -1,10 +1,5 @@
 import { defineModule } from '../manifest.js';
-import {
-  pointsExpireCommand,
-  pointsLedgerCommand,
-  pointsRemindCommand,
-  pointsUnlimitedCommand,
-} from './points.commands.js';
+import { pointsExpireCommand, pointsLedgerCommand, pointsRemindCommand } from './points.commands.js';
 import { pointsSweepPlugin } from './points.plugin.js';
 import { pointRoutes } from './points.routes.js';
 import { pointsForfeits } from './points.service.js';
@@ -17,7 +12,7 @@ export const pointsModule = defineModule({
   name: 'points',
   plugins: [pointsSweepPlugin],
   routes: [pointRoutes],
-  commands: [pointsUnlimitedCommand, pointsExpireCommand, pointsRemindCommand, pointsLedgerCommand],
+  commands: [pointsExpireCommand, pointsRemindCommand, pointsLedgerCommand],
   closingForfeits: pointsForfeits,
   tables: {
     // How a person used their points, and their unlimited use, are about the person.
@@ -25,3 +20,5 @@ export const pointsModule = defineModule({
     ai_point_usages: { erase: 'rows' },
   },
 });
+
+export { endUnlimited, giveUnlimited, pointsNow } from './points.service.js';

@@ -1,45 +1,15 @@
 import { AuthErrors } from '@account-centre/contract';
-import { UsageError, userIdOrEmailOption } from '../../lib/cli/index.js';
+import { userIdOrEmailOption } from '../../lib/cli/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { lockNamedUser } from '../user/index.js';
 import {
   acquisitions,
-  endUnlimited,
   expirePoints,
   pointsNow,
   remindExpiringPoints,
   usagePage,
 } from './points.service.js';
-import { giveBenefit, history } from '../grants/index.js';
-
-export const pointsUnlimitedCommand = operatorCommand({
-  name: 'points:unlimited',
-  description:
-    'Give a person days of unlimited AI use (added to what runs), or end it with --end: while it runs, uses are recorded without touching the balance.',
-  options: [
-    userIdOrEmailOption,
-    { kind: 'integer', name: 'days', description: 'days to add' },
-    { kind: 'switch', name: 'end', description: 'end unlimited use now' },
-  ],
-  run: async (context, { user, days, end }) => {
-    if ((days === undefined) === !end) throw new UsageError('give --days or --end');
-    const deps = await context.deps();
-    const now = deps.clock.now();
-    return deps.db.transaction().execute(async (trx) => {
-      const userId = await lockNamedUser(trx, user, AuthErrors.accountNotFound);
-      if (end) await endUnlimited(trx, userId, now);
-      else
-        await giveBenefit(
-          trx,
-          userId,
-          { kind: 'unlimited_ai', days: days as number },
-          { kind: 'operator', id: `unlimited:${userId}:${now}`, reason: 'unlimited AI days from customer service' },
-          now,
-        );
-      return { user_id: userId, ...(await pointsNow(trx, userId, now)) };
-    });
-  },
-});
+import { history } from '../grants/index.js';
 
 export const pointsExpireCommand = operatorCommand({
   name: 'points:expire',

@@ -1,20 +1,15 @@
 import {
   cancelSubscriptionRoute,
   getAllSubscriptionsRoute,
-  getLastSubscriptionOrderRoute,
   getLicencesRoute,
-  getRecommendationsRoute,
   getStorageRoute,
   getSubscriptionRoute,
-  resolveLanguage,
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok, okList, registerRoute } from '../../lib/register-route.js';
 import { requestRegion } from '../../lib/caller.js';
 import {
   cancelSubscription,
-  lastSubscriptionOrder,
-  recommendationsFor,
   storageSummary,
   subscriptionRecordOf,
   subscriptionRecords,
@@ -31,10 +26,6 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     ok(await subscriptionRecordOf(app.db, params.userId, params.product)),
   );
 
-  registerRoute(app, getLastSubscriptionOrderRoute, async ({ params, query, caller }) =>
-    ok(await lastSubscriptionOrder(app.db, params.userId, query.product, app.clock.now(), caller.language)),
-  );
-
   registerRoute(app, cancelSubscriptionRoute, async ({ params, body, request }) =>
     ok(await cancelSubscription(app.db, params.userId, body.product, requestRegion(request), app.clock.now())),
   );
@@ -46,15 +37,4 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, getStorageRoute, async ({ params }) => ok(await storageSummary(app.db, params.userId)));
-
-  registerRoute(app, getRecommendationsRoute, async ({ params, query, request }) => {
-    const region = requestRegion(request);
-    const products = await recommendationsFor(app.db, params.userId, {
-      region,
-      // The build's default language applies when the page names none (spec 01 §1).
-      language: resolveLanguage(query.lang, region === 'domestic' ? 'zh' : 'en'),
-      productId: query.pid ?? null,
-    });
-    return okList(products, products.length);
-  });
 }

@@ -1,14 +1,12 @@
 import type { LicenceRow, StorageSummary, SubscriptionRecord } from '@account-centre/contract';
 import {
   APP_STORE_SUBSCRIPTIONS_URL,
-  boughtProducts,
   canRenew,
   CommonErrors,
   expiryState,
   FOREVER_EXPIRY,
   FOREVER_THRESHOLD,
   FREE_STORAGE_BYTES,
-  type Language,
   type LicenceLength,
   LicenceLengthMs,
   type LicencePlatform,
@@ -20,8 +18,6 @@ import {
   personalPlatforms,
   planDateOf,
   planDates,
-  type RecommendableProduct,
-  recommendedProducts,
   type Region,
   type RenewalFacts,
   renewalState,
@@ -45,8 +41,6 @@ import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import type { ExpiryColumn } from '../grants/licence-record.js';
 import { cancelLicenceRenewal, grantLicence, lockLicenceHolder } from '../grants/licences.js';
-import { findUserOrder, orderedProducts } from '../orders/orders.repository.js';
-import { type OrderRowDto, toOrderRow } from '../orders/orders.service.js';
 import * as repo from './subscriptions.repository.js';
 
 export type SubscriptionRecordDto = Static<typeof SubscriptionRecord>;
@@ -111,23 +105,6 @@ export async function subscriptionRecordOf(
 ): Promise<SubscriptionRecordDto | null> {
   const row = await repo.findSubscription(db, userId, subscriptionReadProducts[product]);
   return row ? toSubscriptionRecord(row) : null;
-}
-
-/**
- * The order that last granted or extended the user's subscription of a product (spec 01 §7
- * `lastsuborder`): the one its record names, as the history shows it in the reader's language.
- * Null when no order did (a gift, a redeemed code, an operator's grant) or when the record has none.
- */
-export async function lastSubscriptionOrder(
-  db: Db,
-  userId: number,
-  product: SubscriptionReadProduct,
-  now: number,
-  language: Language,
-): Promise<OrderRowDto | null> {
-  const record = await repo.findSubscription(db, userId, subscriptionReadProducts[product]);
-  const order = record?.order_no ? await findUserOrder(db, userId, record.order_no) : undefined;
-  return order ? toOrderRow(order, now, language) : null;
 }
 
 function renewalFacts(record: SubscriptionRecordDto): RenewalFacts {
@@ -443,21 +420,4 @@ export async function setStorage(
     },
     set,
   );
-}
-
-/**
- * Recommended products the user has not bought (spec 01 §2), by the hiding rules of §6 for
- * the caller's region, language and the page's product id.
- */
-export async function recommendationsFor(
-  db: Db,
-  userId: number,
-  context: { region: Region; language: Language; productId: number | null },
-): Promise<RecommendableProduct[]> {
-  const [orders, records] = await Promise.all([orderedProducts(db, userId), repo.listSubscriptions(db, userId)]);
-  const bought = boughtProducts(
-    orders,
-    records.map((r) => r.product),
-  );
-  return recommendedProducts({ ...context, bought });
 }

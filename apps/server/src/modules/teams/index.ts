@@ -44,3 +44,6 @@ export const teamsModule = defineModule({
     team_plan_seats: { erase: 'custom', run: releaseSeatsOfClosingAccount },
   },
 });
+
+export { giveBoughtTeamPlan, giveTeamPlan } from './plans.service.js';
+export { findMembership } from './teams.repository.js';

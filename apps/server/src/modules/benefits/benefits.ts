@@ -13,27 +13,29 @@ import {
   foundCompanyFromCode,
   giveBusinessPlan,
   joinCompanyOfCode,
-} from '../companies/companies.service.js';
-import { findCoupon, holdCoupon } from '../coupons/coupons.service.js';
-import { giveUnlimited } from '../points/points.service.js';
-import { giveBoughtTeamPlan, giveTeamPlan } from '../teams/plans.service.js';
-import { findMembership } from '../teams/teams.repository.js';
-import { grant, type GrantRow, type GrantSourceRef } from './grants.service.js';
+} from '../companies/index.js';
+import { findCoupon, holdCoupon } from '../coupons/index.js';
 import {
   giveLicenceDays,
   givePlanLicence,
+  grant,
+  grantLicence,
+  type GrantRow,
+  type GrantSourceRef,
   type LicenceDays,
+  type LicenceGiven,
   type LicenceReplacement,
   type PlanLicence,
   type RedeemedBenefitDto,
   replaceLicence,
-} from './licence-benefits.js';
-import { grantLicence, type LicenceGiven } from './licences.js';
+} from '../grants/index.js';
+import { giveUnlimited } from '../points/index.js';
+import { findMembership, giveBoughtTeamPlan, giveTeamPlan } from '../teams/index.js';
 
 /**
  * Everything a person can be given, whatever gives it (a payment, an order, a redeemed code, a
  * plan's extras, an operator, the demo): one case each, given by `giveBenefit`
- * (docs/architecture.md#grants-and-ledgers, docs/decisions/060).
+ * (docs/architecture.md#grants-and-ledgers, docs/decisions/060 and 062).
  */
 export type Benefit =
   /** A licence period as its source sets it: the ends per platform and the record's attributes (an order's). */
@@ -132,8 +134,8 @@ async function balance(trx: Db, holder: number, benefit: BenefitOf<BalanceKind>,
 }
 
 /**
- * How each kind is given: the grants module's own kinds here, the others by the module that keeps
- * them (points, coupons, teams, companies), which the giver only calls.
+ * How each kind is given: licences, balances and courses by the grants module's ledger, the others
+ * by the module that keeps them (points, coupons, teams, companies); each giver only calls them.
  */
 const givers = {
   licence: async (trx, holder, { kind: _, ...licence }, source, now) => {

@@ -5,7 +5,8 @@ import { testUser } from '../../../test/helpers/users.js';
 import { createBatch } from '../codes/index.js';
 import { defineCoupon } from '../coupons/coupons.service.js';
 import { createTeam } from '../teams/teams.service.js';
-import { type Benefit, giveBenefit, type GrantSourceRef } from './index.js';
+import type { GrantSourceRef } from '../grants/index.js';
+import { type Benefit, giveBenefit } from './index.js';
 
 const DAY = 86_400;
 
