@@ -25,6 +25,7 @@ import {
   type SubscriptionRecordRow,
 } from './licence-record.js';
 import { grantLicence, latestEndOn, lockLicenceHolder, periodStart } from './licences.js';
+import { licenceRecord, liveLicenceGrants } from './licences.repository.js';
 
 /** What was given, as the person is told it (a redeemed code's answer names each benefit so). */
 export type RedeemedBenefitDto = Static<typeof RedeemedBenefit>;
@@ -161,12 +162,7 @@ export async function giveLicenceDays(
   now: number,
 ): Promise<LicenceChangeGiven> {
   if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
-  const record = await trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('product', '=', gift.product)
-    .executeTakeFirst();
+  const record = await licenceRecord(trx, userId, gift.product);
   const platforms = gift.platforms ?? personalPlatforms;
   const ends: Partial<Record<ExpiryColumn, number>> = {};
   for (const platform of platforms) {
@@ -212,14 +208,7 @@ export async function replaceLicence(
   now: number,
 ): Promise<LicenceChangeGiven | null> {
   if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
-  const live = await trx
-    .selectFrom('licence_grants as l')
-    .innerJoin('grants as g', 'g.id', 'l.grant_id')
-    .selectAll('l')
-    .where('l.user_id', '=', userId)
-    .where('l.product', '=', benefit.product)
-    .where('g.revoked_at', 'is', null)
-    .execute();
+  const live = await liveLicenceGrants(trx, userId, benefit.product);
   const personal = live.filter((row: LicenceGrantRow) => personalPlatforms.some((p) => row[`${p}_exp`] !== null));
   const held = recordOf(userId, benefit.product, personal, now);
   const endOf = (platform: PersonalPlatform) => held?.[`${platform}_exp`] ?? null;

@@ -1,10 +1,15 @@
 import { expiryFields, type SubscriptionProduct } from '@account-centre/contract';
-import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { LicenceGrantsTable, SubscriptionsTable } from '../../db/schema.js';
+import {
+  deleteLicenceRecord,
+  type LicenceGrantRow,
+  type LicenceRecordValues,
+  liveLicenceGrants,
+  type SubscriptionRecordRow,
+  writeLicenceRecord,
+} from './licences.repository.js';
 
-export type LicenceGrantRow = Selectable<LicenceGrantsTable>;
-export type SubscriptionRecordRow = Selectable<SubscriptionsTable>;
+export type { LicenceGrantRow, SubscriptionRecordRow };
 
 /** The ends of a licence record, one per platform; the team's two apart (spec 01 §3). */
 export const expiryColumns = expiryFields;
@@ -65,10 +70,10 @@ export function recordOf(
   product: SubscriptionProduct,
   live: readonly LicenceGrantRow[],
   now: number,
-): Insertable<SubscriptionsTable> | null {
+): LicenceRecordValues | null {
   if (live.length === 0) return null;
   const byReach = [...live].sort((a, b) => reach(a) - reach(b) || a.grant_id - b.grant_id);
-  const record: Insertable<SubscriptionsTable> = {
+  const record: LicenceRecordValues = {
     user_id: userId,
     product,
     type: 'subs',
@@ -124,24 +129,10 @@ export async function rebuildLicenceRecord(
   product: SubscriptionProduct,
   now: number,
 ): Promise<SubscriptionRecordRow | null> {
-  const live = await trx
-    .selectFrom('licence_grants as l')
-    .innerJoin('grants as g', 'g.id', 'l.grant_id')
-    .selectAll('l')
-    .where('l.user_id', '=', userId)
-    .where('l.product', '=', product)
-    .where('g.revoked_at', 'is', null)
-    .execute();
-  const record = recordOf(userId, product, live, now);
+  const record = recordOf(userId, product, await liveLicenceGrants(trx, userId, product), now);
   if (!record) {
-    await trx.deleteFrom('subscriptions').where('user_id', '=', userId).where('product', '=', product).execute();
+    await deleteLicenceRecord(trx, userId, product);
     return null;
   }
-  const { user_id: _user, product: _product, ...update } = record;
-  return trx
-    .insertInto('subscriptions')
-    .values(record)
-    .onConflict((oc) => oc.columns(['user_id', 'product']).doUpdateSet(update))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return writeLicenceRecord(trx, record);
 }

@@ -1,5 +1,4 @@
 import {
-  CANCELLABLE_PRODUCT_IDS,
   CommonErrors,
   FOREVER_THRESHOLD,
   type PersonalPlatform,
@@ -11,6 +10,7 @@ import { operatorInputError } from '../../lib/errors.js';
 import { lockOpenUser } from '../user/user.repository.js';
 import { licenceRecordEnds } from './grants.repository.js';
 import { grant, type GrantRow, type GrantSourceRef } from './grants.service.js';
+import { cancelRenewingRecord, insertLicenceGrant, stopLicenceGrantRenewals } from './licences.repository.js';
 import {
   type AttributeColumn,
   attributeColumns,
@@ -113,10 +113,7 @@ export async function grantLicence(
     const row: Record<string, unknown> = { grant_id: outcome.grant.id, user_id: userId, product: given.product };
     for (const column of expiryColumns) row[column] = given.ends[column] ?? null;
     for (const column of attributeColumns) row[column] = given.attributes?.[column] ?? null;
-    await trx
-      .insertInto('licence_grants')
-      .values(row as LicenceGrantRow)
-      .execute();
+    await insertLicenceGrant(trx, row as LicenceGrantRow);
   }
   const record = await rebuildLicenceRecord(trx, userId, given.product, now);
   if (!record && outcome.created) throw new Error('a licence record without its live grant');
@@ -134,29 +131,9 @@ export async function cancelLicenceRenewal(
   product: SubscriptionProduct,
   now: number,
 ): Promise<SubscriptionRecordRow | undefined> {
-  const updated = await trx
-    .updateTable('subscriptions')
-    .set({ have_renew: 0, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('product', '=', product)
-    .where('have_renew', '=', 1)
-    .where('type', '=', 'subs')
-    .where('product_id', 'in', [...CANCELLABLE_PRODUCT_IDS])
-    .returningAll()
-    .executeTakeFirst();
-  if (updated) await stopGrantRenewals(trx, userId, product);
+  const updated = await cancelRenewingRecord(trx, userId, product, now);
+  if (updated) await stopLicenceGrantRenewals(trx, userId, product);
   return updated;
-}
-
-/** The product's grants stop bringing a renewal, so no rebuild of the record renews it again. */
-async function stopGrantRenewals(trx: Db, userId: number, product: SubscriptionProduct): Promise<void> {
-  await trx
-    .updateTable('licence_grants')
-    .set({ have_renew: 0 })
-    .where('user_id', '=', userId)
-    .where('product', '=', product)
-    .where('have_renew', '=', 1)
-    .execute();
 }
 
 /**
@@ -165,6 +142,7 @@ async function stopGrantRenewals(trx: Db, userId: number, product: SubscriptionP
  * rebuilt without the renewal, and the next scheduled charge of its agreement is refused.
  */
 export async function endRenewals(trx: Db, userId: number, product: SubscriptionProduct, now: number): Promise<void> {
-  await stopGrantRenewals(trx, userId, product);
+  // The grants stop bringing the renewal first, so the rebuilt record does not renew again.
+  await stopLicenceGrantRenewals(trx, userId, product);
   await rebuildLicenceRecord(trx, userId, product, now);
 }
