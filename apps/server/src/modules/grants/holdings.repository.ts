@@ -11,6 +11,11 @@ function standing(db: Db, userId: number, kind: GrantKind) {
   return db.selectFrom('grants').where('user_id', '=', userId).where('kind', '=', kind).where('revoked_at', 'is', null);
 }
 
+/** Anyone's grants of a balance kind that were not taken back and have something left. */
+function withRemainder(db: Db, kind: BalanceKind) {
+  return db.selectFrom('grants').where('kind', '=', kind).where('revoked_at', 'is', null).where('remaining', '>', 0);
+}
+
 /**
  * A person's grants of a kind that were not taken back, newest first (ties by id, so pages
  * neither repeat nor skip a grant); all of them without a page.
@@ -46,9 +51,9 @@ export function unexpiredRemainders(
   now: number,
   limit: number,
 ): Promise<{ remaining: number | null; expires_at: number | null }[]> {
-  return standing(db, userId, kind)
+  return withRemainder(db, kind)
     .select(['remaining', 'expires_at'])
-    .where('remaining', '>', 0)
+    .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('expires_at')
     .orderBy('id')
@@ -63,12 +68,8 @@ export function expiredRemainders(
   now: number,
   limit: number,
 ): Promise<{ id: number; user_id: number }[]> {
-  return db
-    .selectFrom('grants')
+  return withRemainder(db, kind)
     .select(['id', 'user_id'])
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('remaining', '>', 0)
     .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .orderBy('id')
@@ -88,12 +89,8 @@ export function remaindersExpiringBy(
   limit: number,
   toldOf: (grantId: Expression<number>) => Expression<SqlBool>,
 ): Promise<{ id: number; user_id: number; remaining: number | null; expires_at: number | null }[]> {
-  return db
-    .selectFrom('grants')
+  return withRemainder(db, kind)
     .select(['id', 'user_id', 'remaining', 'expires_at'])
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('remaining', '>', 0)
     .where('expires_at', '>', window.now)
     .where('expires_at', '<=', window.by)
     .where((eb) => eb.not(toldOf(eb.ref('grants.id'))))
