@@ -27,9 +27,14 @@ import {
   storedTranslations,
   type Translations,
 } from '../../lib/localised-text.js';
-import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
-import { onlyStandingGrant } from '../grants/holdings.repository.js';
-import { lockLicenceHolder } from '../grants/licences.js';
+import {
+  grant,
+  type GrantRow,
+  type GrantSourceRef,
+  lockLicenceHolder,
+  onlyStandingGrant,
+  revoke,
+} from '../grants/index.js';
 import { findAccountSettings } from '../user/index.js';
 import type { BoundCodes } from './bound-codes.js';
 import { type CouponRow, findCoupon, insertCoupon } from './coupons.repository.js';

@@ -27,8 +27,7 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
 import { randomDigits } from '../../lib/secrets.js';
-// Past the courses door while subscriptions read orders: through it, the import would close a circle.
-import { findCourse } from '../courses/courses.repository.js';
+import { findCourse } from '../courses/index.js';
 import { lockLicenceHolder } from '../grants/index.js';
 import { notify } from '../messages/index.js';
 import { findAccountSettings } from '../user/index.js';

@@ -19,13 +19,15 @@ import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError, operatorInputError } from '../../lib/errors.js';
-import { balance, expireGrant, spend } from '../grants/grants.service.js';
 import {
+  balance,
   expiredRemainders,
+  expireGrant,
   remaindersExpiringBy,
+  spend,
   standingGrants,
   unexpiredRemainders,
-} from '../grants/holdings.repository.js';
+} from '../grants/index.js';
 import { notify, sentOnce } from '../messages/index.js';
 import * as repo from './points.repository.js';
 
