@@ -284,14 +284,13 @@ export function planPageFor(db: Db, teamId: number, memberId: number, page: { of
     .execute();
 }
 
+/** The update that takes a plan's row lock for the rest of the transaction, changing only its time. */
+const planLock = (db: Db, planId: number, now: number) =>
+  db.updateTable('team_plans').set({ updated_at: now }).where('id', '=', planId);
+
 /** Locks a plan's row for the rest of the transaction; undefined when there is no such plan. */
 export function lockPlan(db: Db, planId: number, now: number) {
-  return db
-    .updateTable('team_plans')
-    .set({ updated_at: now })
-    .where('id', '=', planId)
-    .returningAll()
-    .executeTakeFirst();
+  return planLock(db, planId, now).returningAll().executeTakeFirst();
 }
 
 /**
@@ -299,10 +298,7 @@ export function lockPlan(db: Db, planId: number, now: number) {
  * the plan runs (docs/architecture.md#invariants); undefined otherwise.
  */
 export function lockPlanWithFreeSeat(db: Db, teamId: number, planId: number, now: number) {
-  return db
-    .updateTable('team_plans')
-    .set({ updated_at: now })
-    .where('id', '=', planId)
+  return planLock(db, planId, now)
     .where('team_id', '=', teamId)
     .where((eb) => eb('plan_num', '<', eb.ref('max_num')))
     .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
