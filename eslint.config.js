@@ -67,8 +67,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/payments/settle.service.ts',
   './apps/server/src/modules/receipts/receipts.service.ts',
   './apps/server/src/modules/subscriptions/subscriptions.service.ts',
-  './apps/server/src/modules/teams/members.service.ts',
-  './apps/server/src/modules/teams/plans.service.ts',
 ];
 
 export default tseslint.config(

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError } from '../../lib/errors.js';
 import { notify } from '../messages/index.js';
-import { findSubscription } from '../subscriptions/subscriptions.repository.js';
+import { findSubscription } from '../subscriptions/index.js';
 import { findOpenUser, lockOpenUser, userIdsMatching } from '../user/index.js';
 import { planView, releaseSeat, takeSeat } from './plans.service.js';
 import * as repo from './teams.repository.js';

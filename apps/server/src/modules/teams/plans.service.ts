@@ -13,8 +13,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/secrets.js';
-import { grant, type GrantRow, type GrantSourceRef, revoke } from '../grants/grants.service.js';
-import { grantLicence, lockLicenceHolder } from '../grants/licences.js';
+import { grant, grantLicence, type GrantRow, type GrantSourceRef, lockLicenceHolder, revoke } from '../grants/index.js';
 import type { ClosingAccount } from '../manifest.js';
 import * as repo from './teams.repository.js';
 
