@@ -1,21 +1,21 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config, TrustProxy } from './config.js';
+import type { TrustProxy } from './config.js';
+import type { Config } from './modules/settings.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { lazyRequestLogger } from './lib/request-logger.js';
 import { createValidatorCompiler } from './lib/validation.js';
+import { authPlugin, sessionEndsPlugin } from './modules/auth/index.js';
 import { usePasswordHashCost } from './modules/auth/passwords.js';
 import { modules } from './modules/index.js';
-import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { redisPlugin } from './plugins/redis.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
-import { sessionEndsPlugin } from './plugins/session-ends.js';
 import { webPlugin } from './plugins/web.js';
 import './types.js';
 

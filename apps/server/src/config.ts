@@ -3,69 +3,29 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultRegionRule, type RegionRule, type ServiceName, serviceNames } from '@account-centre/contract';
-import { type Env, redactUrl, type ServerFacts, type SettingDoc, SettingsReader, wholeNumber } from './lib/settings.js';
-import { type ModuleSettings, moduleSettings } from './modules/settings.js';
+import { defaultRegionRule, type ServiceName, serviceNames } from '@account-centre/contract';
+import type { ServerConfig, TrustProxy } from './lib/server-config.js';
+import {
+  type Env,
+  redactUrl,
+  type ServerFacts,
+  type SettingDoc,
+  type SettingsReader,
+  wholeNumber,
+} from './lib/settings.js';
 
 export { redactUrl };
+export type { ServerConfig, TrustProxy };
 
 /** The repository root, for defaults that live beside the code (data/, the web build). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/**
- * The configuration: the server's own settings and every module's (modules/settings.ts), each
- * variable declared with its default and meaning, as the README's configuration table lists them.
+/*
+ * The server's own settings: where it listens, its stores, its HTTP, its secret and its dev tools,
+ * each variable declared with its default and meaning as the README's configuration table lists
+ * them. The modules' settings are declared beside their manifests; load-config.ts composes the two
+ * (docs/decisions/066), so this file, read by every process before anything else, imports no module.
  */
-export type Config = ServerConfig & ModuleSettings;
-
-/** The settings of the server itself: where it listens, its stores, its HTTP and its dev tools. */
-export interface ServerConfig {
-  nodeEnv: string;
-  host: string;
-  port: number;
-  /** `sqlite:<file>` (default, under data/) or a `postgres://` URL. */
-  databaseUrl: string;
-  redisUrl: string | null;
-  /**
-   * How long a Redis command may take before the server goes on without Redis
-   * (`REDIS_TIMEOUT_MS`); a Redis that stops answering is noticed within about twice this
-   * (docs/decisions/054).
-   */
-  redisTimeoutMs: number;
-  region: RegionRule;
-  /** Where the built web app is served from. */
-  webDist: string;
-  dataDir: string;
-  /** `/api/dev/…` exists only when on; never on in production. */
-  devTools: boolean;
-  /**
-   * Dev tools answer callers on loopback only; an address of one of this machine's interfaces
-   * named here (DEV_TOOLS_INTERFACE) opens them to that network too, on purpose.
-   */
-  devToolsInterface: string | null;
-  logLevel: string;
-  /**
-   * Which peers may tell us the client's address (`X-Forwarded-*`): none (false), the nearest
-   * N hops, or proxies at these addresses/ranges. Never "everyone": the left-most entry of
-   * `X-Forwarded-For` is whatever the client wrote.
-   */
-  trustProxy: TrustProxy;
-  rateLimit: { max: number; windowSeconds: number };
-  /** Seed the demo account when the database has no users (npm start). */
-  seedDemo: boolean;
-  /**
-   * Server secret for keyed hashes of low-entropy secrets (verification codes). Shared by all
-   * instances; required in production, generated once under data/ elsewhere.
-   */
-  secretKey: string;
-  /** Origins allowed to frame the app (the tablet/mobile frame of the diagram product). */
-  frameAncestors: string[];
-  /**
-   * The keys of the company's services that call `/api/internal/` routes (`SERVICE_KEYS`,
-   * `name=key` pairs; docs/decisions/029). A service without a key cannot call anything.
-   */
-  serviceKeys: Partial<Record<ServiceName, string>>;
-}
 
 const port = wholeNumber('PORT', { fallback: 8080, min: 0, max: 65535, meaning: 'HTTP port' });
 const redisTimeoutMs = wholeNumber('REDIS_TIMEOUT_MS', {
@@ -94,7 +54,7 @@ const DEFAULT_MARKER = defaultRegionRule.domesticMarker;
 const DEFAULT_DEV_PORTS = defaultRegionRule.developmentPorts;
 
 /** The server's own variables, as the README's configuration table lists them. */
-const serverVariables: readonly SettingDoc[] = [
+export const serverVariables: readonly SettingDoc[] = [
   { name: 'NODE_ENV', default: '`development`', meaning: '`production` turns dev tools and the demo seed off' },
   port,
   { name: 'HOST', default: '`0.0.0.0`', meaning: 'interface to listen on' },
@@ -176,12 +136,6 @@ const serverVariables: readonly SettingDoc[] = [
   { name: 'LOG_LEVEL', default: '`warn` (`info` in production)', meaning: 'pino level' },
 ];
 
-/** Every variable the configuration reads: the server's own, then each module's. */
-export const configurationVariables: readonly SettingDoc[] = [
-  ...serverVariables,
-  ...moduleSettings.flatMap((settings) => settings.variables),
-];
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -190,27 +144,13 @@ export class ConfigError extends Error {
 }
 
 /**
- * The configuration of a process about to start (server, migrations): a configuration error is
- * printed and the process stops with exit code 2, before anything was opened.
+ * Reads the server's own settings from the reader's environment, noting each bad value in the
+ * reader's problems rather than stopping at the first, so that the modules' settings are read too
+ * and every problem is reported at once. The secret is settled afterwards (`settleSecretKey`).
  */
-export function loadConfigOrExit(env: Env = process.env): Config {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(2);
-  }
-}
-
-/**
- * Reads the configuration from the environment: the server's own settings, then each module's
- * (modules/settings.ts), which may depend on what the server's decided; every bad value is
- * reported at once.
- */
-export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const read = new SettingsReader(env, problems);
+export function readServerConfig(read: SettingsReader): { server: ServerConfig; facts: ServerFacts } {
+  const env: Env = read.env;
+  const problems = read.problems;
   const nodeEnv = env.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
@@ -250,18 +190,21 @@ export function loadConfig(env: Env = process.env): Config {
     frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     serviceKeys: readServiceKeys(env.SERVICE_KEYS, problems),
   };
-  const facts: ServerFacts = { nodeEnv, production, port: server.port, devTools };
-  const modulesPart = Object.assign({}, ...moduleSettings.map((settings) => settings.read(read, facts)));
-  const config: Config = { ...server, ...(modulesPart as ModuleSettings) };
+  return { server, facts: { nodeEnv, production, port: server.port, devTools } };
+}
 
-  if (!config.secretKey) {
-    if (production) problems.push('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');
-    else config.secretKey = localSecret(dataDir);
-  } else if (config.secretKey.length < 32) {
-    problems.push('SECRET_KEY must be at least 32 characters');
+/**
+ * `SECRET_KEY`: required in production, 32 or more characters; elsewhere, when unset, the one kept
+ * under the data directory (made on first use). Its problems come last, after every module's.
+ */
+export function settleSecretKey(server: ServerConfig, read: SettingsReader): void {
+  const production = server.nodeEnv === 'production';
+  if (!server.secretKey) {
+    if (production) read.problem('SECRET_KEY is required when NODE_ENV=production (32 or more characters)');
+    else server.secretKey = localSecret(server.dataDir);
+  } else if (server.secretKey.length < 32) {
+    read.problem('SECRET_KEY must be at least 32 characters');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
 }
 
 /** `SERVICE_KEYS`: `products=…,templates=…`, each key 32 or more characters, each service once. */
@@ -286,8 +229,6 @@ export function readServiceKeys(raw: string | undefined, problems: string[]): Pa
   }
   return keys;
 }
-
-export type TrustProxy = false | number | string[];
 
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDR ranges. */
 const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];

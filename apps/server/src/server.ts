@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit } from './load-config.js';
 import { replaceRetiredDemoPassword, seedDemoIfEmpty } from './cli/demo-seed.js';
 import { devToolsReach } from './lib/dev-tools-access.js';
 

@@ -1,10 +1,10 @@
 import type { ServiceName } from '@account-centre/contract';
 import type { Redis } from 'ioredis';
-import type { Config } from './config.js';
+import type { Config } from './modules/settings.js';
 import type { Db, Dialect } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { ModuleManifest } from './modules/manifest.js';
-import type { SessionEnds } from './plugins/session-ends.js';
+import type { SessionEnds } from './modules/auth/session-ends.plugin.js';
 
 /** Who a request is, once its access token has been checked. */
 export interface AuthContext {
@@ -28,7 +28,7 @@ declare module 'fastify' {
      * Checks the request's access token (the Bearer header, or `?token=` on a route that takes
      * it there: `tokenInQuery`) and sets `request.auth`; throws 401 otherwise. Provided by the
      * auth plugin. Throws the refusal; a promise only when the database must be asked
-     * (plugins/auth.ts).
+     * (modules/auth/authenticate.plugin.ts).
      */
     authenticate(request: FastifyRequest, tokenInQuery: boolean): AuthContext | Promise<AuthContext>;
   }

@@ -36,8 +36,18 @@ const fixtures: Record<string, string> = {
   'modules/b/listed.ts': "import { inner } from '../a/inner.js';\nexport const x = inner;\n",
   'modules/b/listed-but-clean.ts': "import { inner } from '../a/index.js';\nexport const x = inner;\n",
 
-  // lib/ importing a module, even through its door.
+  // Imports back up the layers: lib/, db/, plugins/ and config.ts importing a module, even through
+  // its door; a lower layer importing a higher one; a module importing an entry point.
   'lib/uses-a-module.ts': "import { inner } from '../modules/a/index.js';\nexport const x = inner;\n",
+  'db/uses-a-module.ts': "import type { Inner } from '../modules/a/inner.js';\nexport const x: Inner = 1;\n",
+  'plugins/uses-a-module.ts': "export const x = () => import('../modules/a/index.js');\n",
+  'config.ts': "export { inner } from './modules/a/index.js';\nexport type { Setting } from './lib/setting.js';\n",
+  'lib/uses-a-plugin.ts': "import { plugin } from '../plugins/plugin.js';\nexport const x = plugin;\n",
+  'plugins/plugin.ts': "import { plain } from '../lib/plain.js';\nexport const plugin = plain;\n",
+  'modules/a/reads-the-config.ts': "import type { Setting } from '../../config.js';\nexport const x: Setting = 1;\n",
+  'modules/a/uses-the-cli.ts': "import { cli } from '../../cli/cli.js';\nexport const x = cli;\n",
+  'cli/cli.ts': "import { inner } from '../modules/a/inner.js';\nexport const cli = inner;\n",
+  'lib/setting.ts': 'export type Setting = number;\n',
 
   // A circle, and one held by a type-only import.
   'lib/circle-one.ts': "import { two } from './circle-two.js';\nexport const one = () => two;\n",
@@ -127,8 +137,20 @@ describe('the server layer rules', () => {
     ]);
   });
 
-  it('reports lib/ importing a module', () => {
-    expect(rulesOf('lib/uses-a-module.ts')).toEqual(['layers/zones']);
+  it.each([
+    'lib/uses-a-module.ts',
+    'db/uses-a-module.ts',
+    'plugins/uses-a-module.ts',
+    'config.ts',
+    'lib/uses-a-plugin.ts',
+    'modules/a/reads-the-config.ts',
+    'modules/a/uses-the-cli.ts',
+  ])('reports an import back up the layers: %s', (file) => {
+    expect(rulesOf(file)).toEqual(['layers/zones']);
+  });
+
+  it('lets the entry points import any layer, and a layer import those below it', () => {
+    for (const file of ['cli/cli.ts', 'plugins/plugin.ts', 'lib/setting.ts']) expect(results.get(file)).toEqual([]);
   });
 
   it('reports both ends of a circle, type-only imports included', () => {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { ConfigError } from '../config.js';
+import { loadConfig } from '../load-config.js';
+import type { Config } from '../modules/settings.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { type Clock, systemClock } from '../lib/clock.js';
@@ -7,7 +9,7 @@ import { type CliSession, CliSetupError, runCommandLine } from '../lib/cli/index
 import { usePasswordHashCost } from '../modules/auth/passwords.js';
 import type { SessionEndsNotifier } from '../modules/auth/session-store.js';
 import type { OperatorCommand, OperatorContext } from '../modules/operator-command.js';
-import { publishSessionEnds } from '../plugins/session-ends.js';
+import { publishSessionEnds } from '../modules/auth/index.js';
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;

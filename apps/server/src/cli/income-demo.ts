@@ -1,5 +1,5 @@
 import type { IncomeProduct, Language } from '@account-centre/contract';
-import type { Config } from '../config.js';
+import type { Config } from '../modules/settings.js';
 import type { Db } from '../db/database.js';
 import { recordCashback, recordSale, refundIncome, requestWithdrawal } from '../modules/income/income.service.js';
 import { settleWithdrawal } from '../modules/income/payouts.service.js';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { loadConfigOrExit, redactUrl } from '../config.js';
+import { redactUrl } from '../config.js';
+import { loadConfigOrExit } from '../load-config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../load-config.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 

@@ -6,7 +6,8 @@ import type { ServiceName } from '@account-centre/contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/load-config.js';
+import type { Config } from '../../src/modules/settings.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
 

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { recogniseNotifyText } from '../../modules/messages/notify.js';
+import { recogniseStoredSentence } from './2026-12-02-914-stored-sentences.js';
 import { type Dialect, dialectOf } from './helpers.js';
 
 // Texts in the reader's language (docs/decisions/058). A message the product writes keeps its
@@ -69,7 +69,7 @@ export async function recogniseStoredMessages(db: Kysely<unknown>): Promise<void
       .execute()) as { id: number; content: string }[];
     if (rows.length === 0) break;
     for (const row of rows) {
-      const known = recogniseNotifyText(row.content);
+      const known = recogniseStoredSentence(row.content);
       if (known)
         await db_
           .updateTable('notices')

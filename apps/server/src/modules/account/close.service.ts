@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { AccountErrors, type ClosingForfeitItem, CommonErrors, VerificationPurpose } from '@account-centre/contract';
-import type { Config } from '../../config.js';
+import type { Config } from '../settings.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { insertAuditEvent } from '../auth/auth.repository.js';

@@ -108,7 +108,7 @@ export type AccessTokenRow = InferResult<ReturnType<typeof accessTokenQuery>>[nu
 const accessTokenByHash = hotQuery(accessTokenQuery);
 
 /**
- * The query behind a signed-in request that this instance does not remember (plugins/auth.ts):
+ * The query behind a signed-in request that this instance does not remember (authenticate.plugin.ts):
  * the access token by its hash (primary key) joined with its session (primary key), its SQL
  * compiled once.
  */

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../settings.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionEndsNotifier } from './session-store.js';

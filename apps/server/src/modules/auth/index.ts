@@ -3,6 +3,11 @@ import { defineModule, eraseByAddress } from '../manifest.js';
 import { authRoutes } from './auth.routes.js';
 import { recordSweepPlugin } from './record-sweep.plugin.js';
 
+// The app registers these two itself, ahead of every module's routes (docs/architecture.md#plugin-chain);
+// the operator CLI announces ended sessions without a server.
+export { authPlugin } from './authenticate.plugin.js';
+export { publishSessionEnds, sessionEndsPlugin } from './session-ends.plugin.js';
+
 /** Sign-in: accounts' secrets, sessions and their tokens, codes, tickets and throttling. */
 export const authModule = defineModule({
   name: 'auth',

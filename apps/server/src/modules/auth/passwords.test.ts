@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { hashPassword, usePasswordHashCost, verifyPassword } from './passwords.js';
 
 describe('password hashing cost', () => {

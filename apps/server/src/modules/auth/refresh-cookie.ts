@@ -7,7 +7,8 @@ import {
 } from '@account-centre/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { Config } from '../../config.js';
+import type { ServerConfig } from '../../lib/server-config.js';
+import type { AuthSettings } from './auth.settings.js';
 import { readCookie } from '../../lib/cookies.js';
 import { appError } from '../../lib/errors.js';
 import type { SignIn } from './tokens.js';
@@ -19,7 +20,7 @@ type SignInAnswer = Static<typeof SignInResult>;
  * read it (docs/decisions/016); desktop clients keep it in the JSON body (spec 01 §7).
  */
 
-type CookieConfig = Pick<Config, 'nodeEnv' | 'refreshTokenTtl'>;
+type CookieConfig = Pick<ServerConfig, 'nodeEnv'> & Pick<AuthSettings, 'refreshTokenTtl'>;
 
 const HEADER = REFRESH_COOKIE_HEADER.toLowerCase();
 

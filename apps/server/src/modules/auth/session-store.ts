@@ -12,7 +12,7 @@ export type { Ended };
 
 /**
  * Tells every instance that sessions ended, so none answers from memory for their access tokens
- * (plugins/auth.ts; docs/decisions/021). The app provides it; the operator CLI provides one
+ * (authenticate.plugin.ts; docs/decisions/021). The app provides it; the operator CLI provides one
  * that reaches the servers through Redis.
  */
 export interface SessionEndsNotifier {

@@ -6,7 +6,7 @@ import { cliRunner } from '../../../test/helpers/cli.js';
 import { redisProblem, testRedisUrl } from '../../../test/helpers/redis.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { hashToken } from '../../lib/secrets.js';
-import { SessionEnds } from '../../plugins/session-ends.js';
+import { SessionEnds } from './session-ends.plugin.js';
 import { activate, device, unbind } from '../devices/test-support.js';
 import { TokenCache } from './token-cache.js';
 

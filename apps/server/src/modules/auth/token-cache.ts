@@ -2,7 +2,7 @@
  * What every instance remembers of access tokens it has checked against the database, so that a
  * signed-in request costs no database round trip (docs/decisions/021). Only good tokens are
  * kept; each for at most `maxAgeMs`, whatever happens, and the least recently used go first
- * once `maxEntries` are held. Every revocation reaches every instance as an `Ended` (plugins/auth.ts)
+ * once `maxEntries` are held. Every revocation reaches every instance as an `Ended` (authenticate.plugin.ts)
  * and drops the entries it names.
  */
 

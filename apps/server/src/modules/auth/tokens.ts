@@ -1,6 +1,6 @@
 import type { SignInResult } from '@account-centre/contract';
 import type { Static } from 'typebox';
-import type { Config } from '../../config.js';
+import type { AuthSettings } from './auth.settings.js';
 import type { Db } from '../../db/database.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import * as repo from './auth.repository.js';
@@ -12,7 +12,7 @@ export type SignIn = Required<Static<typeof SignInResult>>;
 /** How a session began; kept on the session for the devices screen and audits. */
 export type SessionMethod = 'password' | 'code' | 'register' | 'ticket';
 
-type TokenConfig = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl'>;
+type TokenConfig = Pick<AuthSettings, 'accessTokenTtl' | 'refreshTokenTtl'>;
 
 /**
  * Starts a session (one refresh-token family on one device) and issues its first pair.

@@ -1,11 +1,4 @@
-import {
-  buildLanguage,
-  type Language,
-  languages,
-  languageTags,
-  resolveLanguage,
-  type Region,
-} from '@account-centre/contract';
+import { buildLanguage, type Language, languageTags, resolveLanguage, type Region } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import type { Reader } from '../../lib/localised-text.js';
 import { findAccountSettings } from '../user/index.js';
@@ -58,36 +51,6 @@ export function productMessage(kind: string, params: string | null, reader: Read
   if (!isNotifyKind(kind)) return null;
   const values = params ? (JSON.parse(params) as NotifyParams) : {};
   return `<p>${notifyText(kind, reader.language, values, reader.region)}</p>`;
-}
-
-/** Marks whose values are plain text, which can be read back out of a sentence written with them. */
-const TEXT_MARKS = new Set(['code', 'team', 'company', 'order']);
-const unescapeHtml = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.entries(entities).find(([, e]) => e === entity)![0]);
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The kind and values of a product message stored as a sentence (as they were before messages
- * kept their kind): one of today's texts in any language whose marks are all plain text. Null
- * for anything else, which then keeps its sentence.
- */
-export function recogniseNotifyText(content: string): { kind: NotifyKind; params: Record<string, string> } | null {
-  for (const kind of Object.keys(notifyTexts) as NotifyKind[]) {
-    for (const language of languages) {
-      const text: string = notifyTexts[kind][language];
-      const marks = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
-      if (!marks.every((mark) => TEXT_MARKS.has(mark))) break;
-      const pattern = text
-        .split(/\{\w+\}/)
-        .map(escapeRegex)
-        .join('(.+?)');
-      const found = new RegExp(`^<p>${pattern}</p>$`, 's').exec(content);
-      if (!found) continue;
-      const params = Object.fromEntries(marks.map((mark, index) => [mark, unescapeHtml(found[index + 1] as string)]));
-      return { kind, params };
-    }
-  }
-  return null;
 }
 
 /**

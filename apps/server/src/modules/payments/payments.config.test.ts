@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../load-config.js';
 import { DEFAULT_SANDBOX_RETRY_SECONDS, pricesOf, readCheckoutPrices } from './payments.config.js';
 
 const base = { SECRET_KEY: 'payments-config-secret-payments-config-01', NODE_ENV: 'development' };

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Config } from '../../config.js';
+import type { Config } from '../settings.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { CheckoutEvents } from './checkout-events.js';

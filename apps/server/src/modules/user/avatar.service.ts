@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CommonErrors } from '@account-centre/contract';
-import type { Config } from '../../config.js';
+import type { ServerConfig } from '../../lib/server-config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
@@ -12,18 +12,18 @@ import { type Crop, renderAvatar } from './avatar-image.js';
 interface AvatarDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<ServerConfig, 'dataDir'>;
 }
 
 export const AVATAR_URL_PREFIX = '/api/files/avatars/';
 const AVATAR_NAME = /^[a-f0-9]{32}\.jpg$/;
 
-export function avatarDir(config: Pick<Config, 'dataDir'>): string {
+export function avatarDir(config: Pick<ServerConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'files', 'avatars');
 }
 
 /** The stored file behind one of our avatar URLs, or null for anything else. */
-export function avatarFileOf(config: Pick<Config, 'dataDir'>, url: string | null): string | null {
+export function avatarFileOf(config: Pick<ServerConfig, 'dataDir'>, url: string | null): string | null {
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return null;
   const name = url.slice(AVATAR_URL_PREFIX.length);
   return AVATAR_NAME.test(name) ? path.join(avatarDir(config), name) : null;
@@ -63,7 +63,7 @@ export async function saveAvatar(deps: AvatarDeps, userId: number, upload: Buffe
 }
 
 /** The bytes of a stored avatar; 404 when there is none of that name. */
-export async function readAvatar(config: Pick<Config, 'dataDir'>, name: string): Promise<Buffer> {
+export async function readAvatar(config: Pick<ServerConfig, 'dataDir'>, name: string): Promise<Buffer> {
   if (!AVATAR_NAME.test(name)) throw appError(CommonErrors.notFound);
   try {
     return await fs.readFile(path.join(avatarDir(config), name));

@@ -13,7 +13,7 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import type { Config } from '../../config.js';
+import type { UserSettings } from './user.settings.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
 import { hasControlCharacters, sensitiveWordList, stripControlCharacters, TermList } from './content-screen.js';
@@ -26,7 +26,7 @@ type UpdateBody = Static<NonNullable<(typeof updateUserRoute)['body']>>;
 interface UserDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'brandNames'>;
+  config: Pick<UserSettings, 'brandNames'>;
 }
 
 export async function getUserInfo(deps: UserDeps, userId: number): Promise<UserInfoData> {

@@ -1,11 +1,11 @@
 import { AccessTokenErrors, CommonErrors } from '@account-centre/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { appError } from '../lib/errors.js';
-import { hashToken } from '../lib/secrets.js';
-import { findAccessToken } from '../modules/auth/auth.repository.js';
-import type { CachedToken } from '../modules/auth/token-cache.js';
-import type { AuthContext } from '../types.js';
+import { appError } from '../../lib/errors.js';
+import { hashToken } from '../../lib/secrets.js';
+import type { AuthContext } from '../../types.js';
+import { findAccessToken } from './auth.repository.js';
+import type { CachedToken } from './token-cache.js';
 
 /** Our tokens are 43 characters; anything far longer is not one and is not worth hashing. */
 const TOKEN_MAX_LENGTH = 256;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { firstConnection, redisReady, reportReachability } from './redis.js';
-import type { SessionEndsNotifier } from '../modules/auth/session-store.js';
-import { type Ended, TokenCache } from '../modules/auth/token-cache.js';
+import { firstConnection, redisReady, reportReachability } from '../../plugins/redis.js';
+import type { SessionEndsNotifier } from './session-store.js';
+import { type Ended, TokenCache } from './token-cache.js';
 
 /** The Redis channel on which instances tell each other which sessions ended. */
 export const SESSION_ENDS_CHANNEL = 'account-centre:session-ends';
