@@ -47,16 +47,10 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/auth/accounts.service.ts',
   './apps/server/src/modules/auth/auth.repository.ts',
   './apps/server/src/modules/auth/codes.service.ts',
-  './apps/server/src/modules/codes/batches.service.ts',
-  './apps/server/src/modules/codes/redemption.service.ts',
-  './apps/server/src/modules/companies/companies.service.ts',
-  './apps/server/src/modules/companies/company-space.service.ts',
   './apps/server/src/modules/devices/devices.service.ts',
   './apps/server/src/modules/devices/password-withdrawal.guard.ts',
   './apps/server/src/modules/devices/sessions.service.ts',
   './apps/server/src/modules/devices/test-support.ts',
-  './apps/server/src/modules/grants/grants.service.ts',
-  './apps/server/src/modules/grants/licences.ts',
   './apps/server/src/modules/idempotency/idempotency.plugin.ts',
   './apps/server/src/modules/oauth/oauth.service.ts',
   './apps/server/src/modules/payments/checkout.service.ts',
@@ -66,7 +60,6 @@ const serverFilesPastADoor = [
   './apps/server/src/modules/payments/renewals.service.ts',
   './apps/server/src/modules/payments/settle.service.ts',
   './apps/server/src/modules/receipts/receipts.service.ts',
-  './apps/server/src/modules/subscriptions/subscriptions.service.ts',
 ];
 
 export default tseslint.config(

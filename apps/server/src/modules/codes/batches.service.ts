@@ -11,7 +11,7 @@ import {
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
-import { findCoupon } from '../coupons/coupons.service.js';
+import { findCoupon } from '../coupons/index.js';
 import { companyGiftOf, parseBenefit } from './benefit.js';
 import * as repo from './codes.repository.js';
 

@@ -16,10 +16,10 @@ import {
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { AppError, appError } from '../../lib/errors.js';
-import { type CouponDto, couponView } from '../coupons/coupons.service.js';
+import { type CouponDto, couponView } from '../coupons/index.js';
 import { type Benefit, type BenefitGiven, type BenefitRefusal, giveBenefit } from '../benefits/index.js';
 import { type GrantRow, type GrantSourceRef, type RedeemedBenefitDto } from '../grants/index.js';
-import { notify } from '../messages/notify.js';
+import { notify } from '../messages/index.js';
 import { type BatchBenefit, companyGiftOf, type Gift, parseBenefit } from './benefit.js';
 import { codeDigest } from './batches.service.js';
 import { boundCodes } from './bound-codes.plugin.js';

@@ -18,11 +18,10 @@ import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { findProfiles } from '../user/index.js';
-import { findOpenUser, lockOpenUserByRef, type UserRef } from '../user/user.repository.js';
-import { lockNamedUser } from '../user/user.service.js';
+import { findOpenUser, lockNamedUser, lockOpenUserByRef, type UserRef } from '../user/index.js';
 import { OTHER_COMPANY_MARKER } from '../../db/migrations/2026-11-27-903-company-spaces.js';
 import * as repo from './companies.repository.js';
-import { notify } from '../messages/notify.js';
+import { notify } from '../messages/index.js';
 
 export type CompanyDto = Static<typeof Company>;
 

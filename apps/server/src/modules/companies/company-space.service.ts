@@ -14,8 +14,8 @@ import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { qrSvg } from '../../lib/qr.js';
-import { notify } from '../messages/notify.js';
-import { lockOpenUser } from '../user/user.repository.js';
+import { notify } from '../messages/index.js';
+import { lockOpenUser } from '../user/index.js';
 import {
   type CompanyDto,
   companiesOf,

@@ -10,7 +10,7 @@ import {
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import { insertAuditEvent } from '../audit/audit.repository.js';
+import { insertAuditEvent } from '../audit/index.js';
 import {
   drawFromGrant,
   dueToExpire,

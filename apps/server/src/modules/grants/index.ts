@@ -31,7 +31,15 @@ export {
   unexpiredRemainders,
 } from './holdings.repository.js';
 export { grantById, grantFromSource, liveGrantsFromSource, liveRenewingLicences } from './grants.repository.js';
-export { endRenewals, grantLicence, type LicenceGiven, lockLicenceHolder, periodStart } from './licences.js';
+export type { ExpiryColumn } from './licence-record.js';
+export {
+  cancelLicenceRenewal,
+  endRenewals,
+  grantLicence,
+  type LicenceGiven,
+  lockLicenceHolder,
+  periodStart,
+} from './licences.js';
 export { planHolding, planHoldings } from './plan-holdings.js';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { operatorInputError } from '../../lib/errors.js';
-import { lockOpenUser } from '../user/user.repository.js';
+import { lockOpenUser } from '../user/index.js';
 import { licenceRecordEnds } from './grants.repository.js';
 import { grant, type GrantRow, type GrantSourceRef } from './grants.service.js';
 import { cancelRenewingRecord, insertLicenceGrant, stopLicenceGrantRenewals } from './licences.repository.js';

@@ -39,8 +39,7 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import type { ExpiryColumn } from '../grants/licence-record.js';
-import { cancelLicenceRenewal, grantLicence, lockLicenceHolder } from '../grants/licences.js';
+import { cancelLicenceRenewal, type ExpiryColumn, grantLicence, lockLicenceHolder } from '../grants/index.js';
 import * as repo from './subscriptions.repository.js';
 
 export type SubscriptionRecordDto = Static<typeof SubscriptionRecord>;

@@ -49,6 +49,7 @@ export {
   lockAnyUser,
   lockOpenUser,
   lockOpenUserAddresses,
+  lockOpenUserByRef,
   setSignInAddress,
   type SignInAddressColumn,
   type UserContact,
