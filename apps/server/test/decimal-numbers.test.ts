@@ -5,11 +5,11 @@ import {
   requestWithdrawalRoute,
   type WithdrawalForm,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompany } from '../src/modules/companies/companies.service.js';
 import { call } from './helpers/call.js';
 import { countRows } from './helpers/auth.js';
-import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from './helpers/test-app.js';
+import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from './helpers/test-app.js';
 import { type TestUser, testUser } from './helpers/users.js';
 
 /**
@@ -50,11 +50,7 @@ const key = () => ({ 'idempotency-key': `decimal-${++keys}` });
 const msgOf = (res: { body: unknown }) => (res.body as { msg: string }).msg;
 
 describe.each(dialects)('numbers written as text, on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   /** An author with ¥700.00 to withdraw (a ¥1,000 sale, 70% theirs). */
   async function author(): Promise<TestUser> {

@@ -1,9 +1,9 @@
 import * as contract from '@account-centre/contract';
 import { AccessTokenErrors, buildPath, type RouteDef, withSpecPaths } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from './helpers/auth.js';
 import { call } from './helpers/call.js';
-import { createTestApp, dialects, type TestApp } from './helpers/test-app.js';
+import { dialects, suiteTestApp } from './helpers/test-app.js';
 import { asCaller } from './helpers/users.js';
 
 /**
@@ -32,13 +32,11 @@ const takingTheAddress = [
 ];
 
 describe.each(dialects)('an access token in the address, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let ann: Registered;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     ann = await registerByEmail(t);
   });
-  afterAll(async () => t.close());
 
   const served = () => signedInRoutes.filter((route) => t.app.hasRoute({ method: route.method, url: route.path }));
   /** The route's path for Ann, every other parameter a placeholder: the token is checked first. */

@@ -1,10 +1,10 @@
 import * as contract from '@account-centre/contract';
 import { buildPath, type RouteDef, withSpecPaths } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from './helpers/auth.js';
 import { call } from './helpers/call.js';
 import { sampleRequest } from './helpers/sample-request.js';
-import { createTestApp, dialects, type TestApp } from './helpers/test-app.js';
+import { dialects, suiteTestApp } from './helpers/test-app.js';
 import { asCaller } from './helpers/users.js';
 
 /**
@@ -23,15 +23,13 @@ const userRoutes = (Object.values(contract) as unknown[])
   .filter((route) => route.path.includes(':userId'));
 
 describe.each(dialects)('the :userId guard on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let caller: Registered;
   let other: Registered;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     caller = await registerByEmail(t);
     other = await registerByEmail(t);
   });
-  afterAll(async () => t.close());
 
   const served = () => userRoutes.filter((route) => t.app.hasRoute({ method: route.method, url: route.path }));
 

@@ -18,11 +18,11 @@ import {
   listRecommendedCoursesRoute,
   listTemplateCreditRecordsRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
 import { call } from '../../test/helpers/call.js';
 import { asCaller } from '../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { runCli } from './cli.js';
 import { commands } from './commands/index.js';
@@ -36,14 +36,12 @@ const env = {
 };
 
 describe.each(dialects)('operator CLI on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let database: DatabaseHandle;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     // The CLI works on the test app's database, so the API can sign in what it creates.
     database = { db: t.app.db, dialect: t.app.dialect, close: async () => undefined };
   });
-  afterAll(async () => t.close());
 
   async function admin(...argv: string[]) {
     const out: string[] = [];
@@ -329,11 +327,7 @@ describe.each(dialects)('operator CLI on $name', (dialect) => {
 });
 
 describe.each(dialects)('demo seed at start on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   it('creates the demo account on an empty database only', async () => {
     expect(await seedDemoIfEmpty(t.app)).toMatchObject({

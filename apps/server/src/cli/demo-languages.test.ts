@@ -10,10 +10,10 @@ import {
   listTemplateCreditRecordsRoute,
   type Region,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
 import { call } from '../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
 import { hostOf } from '../../test/helpers/users.js';
 import { sanitiseNotice } from '../modules/messages/messages.service.js';
 import { DEMO_COURSES } from './courses-demo.js';
@@ -24,15 +24,13 @@ import { DEMO_TEMPLATES as DEMO_BOUGHT } from './points-demo.js';
 
 /** The demo's texts are an operator's, given in every language (docs/decisions/058). */
 describe.each(dialects)('the demo account’s texts in every language, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let demo: { userId: number; token: string };
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     const seeded = await ensureDemoAccount(t.app);
     const signedIn = await login(t, { account: seeded.email, password: seeded.password });
     demo = { userId: seeded.user_id, token: signedIn.json().data.token as string };
   });
-  afterAll(async () => t.close());
 
   const read = async (language: Language, region: Region) => {
     const as = { ...demo, region };

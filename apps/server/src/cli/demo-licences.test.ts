@@ -8,10 +8,10 @@ import {
   licenceProductOfOrder,
   type SubscriptionProduct,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/helpers/call.js';
 import { hostOf, type TestUser, testUser } from '../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
 import { seedOrderDemo } from './order-demo.js';
 
 /** An end as one comparable number: forever beyond every date, unknown below every one. */
@@ -26,15 +26,13 @@ function endValue(end: number | 'forever' | 'using' | 'unknown' | null): number 
  * and the account is VIP while any licence runs (spec 01 §4).
  */
 describe.each(dialects)('the demo’s orders and licences agree on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let demo: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     demo = await testUser(t, { region: 'domestic' });
     await seedOrderDemo(t.app.db, demo.userId, t.clock.now());
   });
-  afterAll(async () => t.close());
 
   it('shows each product’s licence until the latest end its orders were bought for', async () => {
     const now = t.clock.now();

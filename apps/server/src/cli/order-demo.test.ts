@@ -1,20 +1,18 @@
 import { getLicencesRoute, getOrdersRoute, getReceiptLinkRoute, getStorageRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/helpers/call.js';
 import { hostOf, type TestUser, testUser } from '../../test/helpers/users.js';
 import { pdfText } from '../../test/helpers/pdf-text.js';
-import { createTestApp, dialects, type TestApp } from '../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
 import { seedOrderDemo } from './order-demo.js';
 
 describe.each(dialects)('order demo data on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let demo: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     demo = await testUser(t, { region: 'domestic' });
   });
-  afterAll(async () => t.close());
 
   it('gives orders in every state, and is never added twice', async () => {
     const first = await seedOrderDemo(t.app.db, demo.userId, t.clock.now());

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordOrder } from '../../src/modules/orders/orders.service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordPlanOrder } from '../helpers/orders.js';
 import { bearer, uniqueIp } from '../helpers/auth.js';
 import { type TestUser, testUser } from '../helpers/users.js';
-import { createTestApp, dialects, errorLog, type TestApp } from '../helpers/test-app.js';
+import { dialects, errorLog, suiteTestApp } from '../helpers/test-app.js';
 
 /**
  * docs/architecture.md#input: input is refused at the contract, the same on both databases. Text with a
@@ -11,15 +11,13 @@ import { createTestApp, dialects, errorLog, type TestApp } from '../helpers/test
  * while SQLite stored or compared them. Each request below is the one that did.
  */
 describe.each(dialects)('text and numbers refused at the contract on $name', (dialect) => {
-  let t: TestApp;
-  let me: TestUser;
   const log = errorLog();
+  const t = suiteTestApp(dialect, {}, { logger: log.logger });
+  let me: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, {}, { logger: log.logger });
     me = await testUser(t, { region: 'domestic' });
   });
-  afterAll(async () => t.close());
 
   const expectRefused = (res: { statusCode: number; body: string; json(): unknown }, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
@@ -39,11 +37,7 @@ describe.each(dialects)('text and numbers refused at the contract on $name', (di
   });
 
   it('refuses a NUL in an invoice title with 400, and claims no invoice', async () => {
-    const order = await recordOrder(
-      t.app.db,
-      { userId: me.userId, product: 'max', type: 209, productName: 'Plan', amount: 28_000, channel: 'online' },
-      t.clock.now(),
-    );
+    const order = await recordPlanOrder(t, me);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/user/${me.userId}/invoice`,

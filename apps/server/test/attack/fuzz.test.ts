@@ -10,10 +10,10 @@ import {
   withSpecPaths,
 } from '@account-centre/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerByEmail, type Registered } from '../helpers/auth.js';
 import { tableRowCounts } from '../helpers/row-counts.js';
-import { createTestApp, dialects, errorLog, type TestApp } from '../helpers/test-app.js';
+import { dialects, errorLog, suiteTestApp } from '../helpers/test-app.js';
 import { type FuzzRequest, junkRequests, type JsonSchema, mischievousRequests, type RouteSchemas } from './mischief.js';
 
 /**
@@ -87,13 +87,12 @@ const answers: Record<string, string[]> = {};
 // requests, then what they did is checked, then the two databases' answers are compared.
 describe('schema-driven fuzzing', { shuffle: false }, () => {
   describe.each(dialects)('of every route on $name', (dialect) => {
-    let t: TestApp;
+    const log = errorLog();
+    const t = suiteTestApp(dialect, {}, { logger: log.logger });
     let user: Registered;
     let operations: string[];
-    const log = errorLog();
 
     beforeAll(async () => {
-      t = await createTestApp(dialect, {}, { logger: log.logger });
       user = await registerByEmail(t);
       const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
         paths: Record<string, Record<string, unknown>>;
@@ -102,7 +101,6 @@ describe('schema-driven fuzzing', { shuffle: false }, () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       );
     });
-    afterAll(async () => t.close());
 
     it('has the request schemas of every route of the OpenAPI document', () => {
       expect(operations.length).toBeGreaterThan(50);

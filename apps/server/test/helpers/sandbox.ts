@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createTestApp, type TestApp, type TestDialect } from './test-app.js';
+import { createTestApp, suiteApp, type TestApp, type TestDialect } from './test-app.js';
 
 /** The sandbox payment a pay page's address names (its last segment). */
 export const sandboxRefOf = (payUrl: string | null): string => (payUrl ?? '').split('/').pop() as string;
@@ -24,3 +24,10 @@ export async function startCheckoutTestApp(dialect: TestDialect): Promise<TestAp
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return t;
 }
+
+/** `startCheckoutTestApp` for the tests of a `describe` block (see `suiteApp`). */
+export const suiteCheckoutApp = (dialect: TestDialect): TestApp => suiteApp(() => startCheckoutTestApp(dialect));
+
+/** The sandbox provider's own record of a payment: its state, and whether it set up an agreement. */
+export const sandboxPayment = (t: Pick<TestApp, 'app'>, outTradeNo: string) =>
+  t.app.db.selectFrom('sandbox_payments').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow();

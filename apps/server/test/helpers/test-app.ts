@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import type { ServiceName } from '@account-centre/contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/load-config.js';
 import type { Config } from '../../src/modules/settings.js';
@@ -167,6 +168,40 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * The app a `describe` block shares: opened before its first test and closed after its last.
+ * The handle is there at once, when the block is collected, and reads the app when a hook or a
+ * test uses it; hooks the block adds after this one run once the app is open.
+ */
+export function suiteApp(open: () => Promise<TestApp>): TestApp {
+  let opened: TestApp | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => opened?.close());
+  const current = (): TestApp => {
+    if (!opened) throw new Error('the test app opens in beforeAll: use it in a hook or a test');
+    return opened;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+    anotherInstance: (env) => current().anotherInstance(env),
+  };
+}
+
+/** `createTestApp` for the tests of a `describe` block (see `suiteApp`). */
+export const suiteTestApp = (...args: Parameters<typeof createTestApp>): TestApp =>
+  suiteApp(() => createTestApp(...args));
 
 /**
  * A logger that keeps the app's error-level lines (as parsed JSON) instead of printing them,

@@ -1,7 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { changeLanguage } from '../lib/i18n';
 import { clearSession, saveSession } from '../lib/session';
+import { resetLanguage } from './render';
 
 /**
  * A screen's tests as a signed-in user sees them: a session before each test; after each, the
@@ -16,6 +17,19 @@ export function signedInForEachTest(userId: number): void {
     clearSession();
     delete window.AccountCentreHost;
     vi.unstubAllGlobals();
-    await changeLanguage('en');
+    await resetLanguage();
+  });
+}
+
+/**
+ * Toasts caught instead of shown in each test (`shownToasts` reads them); after each test every
+ * spy of the file is restored.
+ */
+export function catchToastsForEachTest(): void {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 }

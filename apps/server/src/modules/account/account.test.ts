@@ -11,9 +11,9 @@ import {
   unbindIdentityRoute,
   unbindMobileRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { createAccount } from '../auth/accounts.service.js';
 import { lockOpenUserAddresses } from '../user/index.js';
@@ -33,11 +33,7 @@ import {
 const NEW_PASSWORD = 'Quiet-River-Stone-71';
 
 describe.each(dialects)('account security items on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const signIn = (account: string, password: string) => login(t, { account, password });
 

@@ -8,9 +8,9 @@ import {
   type RouteBody,
   secondMobileRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { qrSvg } from '../../lib/qr.js';
 import { maskedAccount } from './bind-link.service.js';
@@ -27,11 +27,7 @@ describe('masked account of a link', () => {
 });
 
 describe.each(dialects)('binding a phone by link on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const createLink = async (who: Person, host = DOMESTIC_HOST) => call(t, createBindLinkRoute, { as: who, host });
   const newLink = async (who: Person) => {

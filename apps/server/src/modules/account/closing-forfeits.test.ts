@@ -7,10 +7,10 @@ import {
   recordTemplateSaleRoute,
   requestWithdrawalRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { addMember, createCompany } from '../companies/companies.service.js';
 import { addTeamMember, createTeam } from '../teams/teams.service.js';
@@ -21,12 +21,8 @@ import { auditDetails } from '../../../test/helpers/audit.js';
 let keys = 0;
 
 describe.each(dialects)('what closing an account gives up, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   const forfeits = async (user: TestUser) => (await call(t, getClosingForfeitsRoute, { as: user })).ok().data.items;
   const service = (name: keyof typeof TEST_SERVICE_KEYS) => ({

@@ -1,18 +1,14 @@
 import { getExchangeCodeRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { exchangeAddCommand } from './exchange.commands.js';
 import { DOMESTIC_HOST, type Person } from './test-support.js';
 
 describe.each(dialects)('exchange codes on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const admin = cliRunner(() => t, [exchangeAddCommand]);
   const claim = (who: Person, form: string) =>

@@ -1,20 +1,16 @@
 import { activityBariconRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { clearTag, setTag } from './activity.service.js';
 
 describe.each(dialects)('activity tag on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const domestic = { host: 'account.example.cn' };
   const overseas = { host: 'account.example.com' };
   const baricon = (region: { host: string }, position = 1) =>
     call(t, activityBariconRoute, { query: { position }, ...region });
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   // Tags are the whole app's: each test uses positions of its own, so none sees another's.
   it('answers null when no tag is running', async () => {

@@ -1,9 +1,9 @@
 import * as contract from '@account-centre/contract';
 import { AccessTokenErrors, type RouteDef } from '@account-centre/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered, rowCounts } from '../../../test/helpers/auth.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 
 /** Every msg a refused request may carry: stable strings the web app maps to text. */
 const stableMsgs = ['invalid request', 'unauthorized', 'token expired', 'payload too large', 'unsupported media type'];
@@ -107,12 +107,8 @@ function expectRefusal(res: LightMyRequestResponse, status?: number, alsoStable:
 }
 
 describe.each(dialects)('bad input to the sign-in service on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let before: Record<string, number>;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
   const expectNothingWritten = async () => expect(await rowCounts(t)).toEqual(before);
 
   it('has bad-input cases for every sign-in route of the contract', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { registerRoute, type RouteBody, sendCodeRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   latestCode,
@@ -13,16 +13,12 @@ import {
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
 import { codeHash } from './codes.service.js';
 
 describe.each(dialects)('verification codes on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const send = (body: RouteBody<typeof sendCodeRoute>, host = OVERSEAS_HOST) => call(t, sendCodeRoute, { body, host });
 

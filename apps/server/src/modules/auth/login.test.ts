@@ -1,5 +1,5 @@
 import { getUserRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   login,
@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { createAccount } from './accounts.service.js';
 import { signInLimits } from './throttle.js';
 import { auditDetails } from '../../../test/helpers/audit.js';
@@ -21,11 +21,7 @@ const incorrect = { status: 'error', code: 2, msg: 'account or password incorrec
 const limited = { status: 'error', code: 16, msg: 'login limit' };
 
 describe.each(dialects)('sign-in on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const auditOf = (userId: number) =>
     t.app.db.selectFrom('audit_events').selectAll().where('user_id', '=', userId).orderBy('id').execute();

@@ -6,7 +6,7 @@ import {
   resetPasswordRoute,
   type RouteBody,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   login,
@@ -19,18 +19,14 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { createAccount } from './accounts.service.js';
 import { signInLimits } from './throttle.js';
 
 const NEW_PASSWORD = 'Fresh-Meadow-Lamp-9';
 
 describe.each(dialects)('password reset on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   // Sent with no Host header.
   const reset = (body: RouteBody<typeof resetPasswordRoute>) => call(t, resetPasswordRoute, { body, host: null });

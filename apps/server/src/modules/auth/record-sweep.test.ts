@@ -12,7 +12,7 @@ import {
   VerificationLimits,
 } from '@account-centre/contract';
 import { InsertQueryNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   login,
@@ -25,7 +25,7 @@ import {
   uniqueIp,
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { asCaller, testUser } from '../../../test/helpers/users.js';
 import { TICKET_TTL_SECONDS } from './auth.service.js';
 import { insertCode } from './codes.repository.js';
@@ -37,11 +37,7 @@ const incorrect = { status: 'error', code: 2, msg: 'account or password incorrec
 const limited = { status: 'error', code: 16, msg: 'login limit' };
 
 describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const sweep = () => sweepSignInRecords(t.app.db, t.clock.now());
 

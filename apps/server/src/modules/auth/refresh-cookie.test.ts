@@ -17,7 +17,7 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { createTestApp, dialects, suiteTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 
 /** What the web app sends to keep its refresh token in the cookie (docs/decisions/016). */
 const WEB = { 'x-refresh-cookie': '1' } as const;
@@ -31,11 +31,7 @@ function refreshCookieOf(res: LightMyRequestResponse) {
 }
 
 describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const me = (s: { user_id: number; token: string }) => call(t, getUserRoute, { as: asCaller(s), host: null });
   /** A refresh as the web app sends it: no body token, the cookie, the header. */

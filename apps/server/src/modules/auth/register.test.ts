@@ -1,5 +1,5 @@
 import { getUserRoute, registerRoute, type RouteBody } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   OVERSEAS_HOST,
@@ -12,16 +12,12 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { AppError } from '../../lib/errors.js';
 import { createAccount } from './accounts.service.js';
 
 describe.each(dialects)('registration on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const register = (
     body: RouteBody<typeof registerRoute>,

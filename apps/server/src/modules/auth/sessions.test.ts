@@ -5,19 +5,15 @@ import {
   logoutRoute,
   refreshRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, login, PASSWORD, registerByEmail, type SignIn } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { deleteExpiredTokens } from './auth.repository.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 
 describe.each(dialects)('sessions and tokens on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   // Sent with no Host header; the credential headers are the tests' own.
   const me = (s: Pick<SignIn, 'user_id' | 'token'>, headers: Record<string, string> = bearer(s.token)) =>

@@ -1,18 +1,14 @@
 import { sendCodeRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login, PASSWORD, registerByEmail, uniqueEmail, uniqueIp } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { signInLimits } from './throttle.js';
 import { auditDetails } from '../../../test/helpers/audit.js';
 
 describe.each(dialects)('an operator lifting one address’s sign-in limits on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
   const admin = cliRunner(() => t);
 
   const sendCode = (email: string) => call(t, sendCodeRoute, { body: { purpose: 8, email } });

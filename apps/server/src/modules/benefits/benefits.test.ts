@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { createBatch } from '../codes/index.js';
 import { defineCoupon } from '../coupons/coupons.service.js';
@@ -20,13 +20,11 @@ interface Holdings {
 }
 
 describe.each(dialects)('one dispatcher gives every benefit, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let db: Db;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     db = t.app.db;
   });
-  afterAll(async () => t.close());
 
   const now = () => t.clock.now();
   let sequence = 0;

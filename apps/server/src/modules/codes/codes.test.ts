@@ -10,21 +10,17 @@ import {
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { balance } from '../grants/grants.service.js';
 import { redeemLimits } from './redemption.service.js';
 
 describe.each(dialects)('redeemable codes on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   /** A client address of its own per caller, so the per-address limit never mixes tests. */
   let addresses = 0;

@@ -1,8 +1,8 @@
 import { closeAccountRoute, CompanyErrors, getCompaniesRoute } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
 import { call } from '../../../test/helpers/call.js';
 import { codeFor, DOMESTIC_HOST } from '../account/test-support.js';
@@ -11,13 +11,11 @@ import { addMember, createCompany, removeMember } from './companies.service.js';
 const DAY = 86_400;
 
 describe.each(dialects)('companies on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let now: number;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     now = t.clock.now();
   });
-  afterAll(async () => t.close());
 
   const companiesOf = (who: TestUser, userId = who.userId) =>
     call(t, getCompaniesRoute, { params: { userId }, as: who });

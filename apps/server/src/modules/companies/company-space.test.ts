@@ -15,10 +15,10 @@ import {
   renameCompanyRoute,
   updateCompanyMembersRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { addMember, createCompany } from './companies.service.js';
 
@@ -26,14 +26,12 @@ const DAY = 86_400;
 const YEAR = 365 * DAY;
 
 describe.each(dialects)('company spaces on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
   let now: number;
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
     now = t.clock.now();
   });
-  afterAll(async () => t.close());
 
   let addresses = 0;
   const freshIp = () => `203.0.113.${(++addresses % 250) + 1}`;

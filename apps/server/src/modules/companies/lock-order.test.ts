@@ -5,11 +5,11 @@ import {
   updateCompanyMembersRoute,
 } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp, type TestDialect } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp, type TestDialect } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { lockLicenceHolder } from '../grants/licences.js';
 import { addMember, createCompany, giveBusinessPlan } from './companies.service.js';
@@ -31,13 +31,9 @@ const DAY = 86_400;
 const postgres = dialects.find((dialect) => dialect.name === 'postgres');
 
 describe.skipIf(postgres === undefined)('a company change racing a payment for it, on PostgreSQL', () => {
-  let t: TestApp;
+  const t = suiteTestApp(postgres as TestDialect);
   const cli = cliRunner(() => t);
   const key = () => ({ 'idempotency-key': `k-${Math.random().toString(36).slice(2)}` });
-  beforeAll(async () => {
-    t = await createTestApp(postgres as TestDialect);
-  });
-  afterAll(async () => t.close());
 
   async function company(creator: TestUser, admins: TestUser[] = []) {
     const now = t.clock.now();

@@ -1,17 +1,16 @@
 import { getOrdersRoute, listPurchasedCoursesRoute, listRecommendedCoursesRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 
 const DAY = 86_400;
 
 describe.each(dialects)('courses of the academy on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     const courses = [
       ['mind-basics', 'Mind-map basics', 'mind', '1', '0'],
       ['flow-week', 'Flowcharts this week', 'max', '2', '0'],
@@ -27,7 +26,6 @@ describe.each(dialects)('courses of the academy on $name', (dialect) => {
       expect(made.code, JSON.stringify(made.error)).toBe(0);
     }
   });
-  afterAll(async () => t.close());
 
   it('refuses a course that does not add up, writing nothing', async () => {
     const base = ['--name', 'X', '--product', 'max', '--link', 'https://academy.example.com/x'];

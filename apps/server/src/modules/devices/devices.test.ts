@@ -7,11 +7,11 @@ import {
   refreshRoute,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import {
   activate,
   bearer,
@@ -28,11 +28,7 @@ import {
 type ActiveDevice = Static<typeof Device>;
 
 describe.each(dialects)('device activation, limits and unbind on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   describe('activation', () => {
     it('activates a device and lists it with its platform tag, the current-device flag and the limit', async () => {

@@ -1,18 +1,14 @@
 import { getUserRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { activate, device, grantTeamSeat, listDevices, signInOn, slotState } from './test-support.js';
 import { auditDetails } from '../../../test/helpers/audit.js';
 
 describe.each(dialects)('operator commands for devices on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const admin = cliRunner(() => t);
 

@@ -10,11 +10,11 @@ import {
   signInHistoryRoute,
   signOutDeviceRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countRows, login, PASSWORD, registerByEmail, requestCode } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller, type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import {
   activate,
   bearer,
@@ -30,11 +30,7 @@ import {
 const PUBLIC_IP = '203.0.113.7';
 
 describe.each(dialects)('where am I signed in, sign-in history and “this wasn’t me” on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   // These calls name no host, as a desktop client that sends none.
   const works = async (who: TestUser, token: string) =>

@@ -1,28 +1,26 @@
 import { type BalanceKind, GrantErrors } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { eraseAccount } from '../account/close.service.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { balance, expireDue, grant, type GrantWhat, history, revoke, spend } from './grants.service.js';
 
 const DAY = 86_400;
 
 describe.each(dialects)('grants and ledgers on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let db: Db;
   /** The balances a test touched, checked against the ledger after it. */
   let touched: { userId: number; kind: BalanceKind }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     db = t.app.db;
   });
-  afterAll(async () => t.close());
   afterEach(async () => {
     const checked = touched;
     touched = [];

@@ -9,9 +9,9 @@ import {
   LicenceLengthMs,
 } from '@account-centre/contract';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { hostOf, testUser } from '../../../test/helpers/users.js';
 import type { Db } from '../../db/database.js';
 import { migratorFor } from '../../db/migrate.js';
@@ -22,13 +22,11 @@ import { balance, revoke } from './grants.service.js';
 const YEAR = LicenceLengthMs.oneYear / 1000;
 
 describe.each(dialects)('licences from grants on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let db: Db;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     db = t.app.db;
   });
-  afterAll(async () => t.close());
 
   const now = () => t.clock.now();
   const buy = (userId: number, facts: Partial<RecordOrderInput>) =>

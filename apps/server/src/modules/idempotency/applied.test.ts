@@ -7,9 +7,9 @@ import {
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { createTestApp, dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { ok, registerRoute } from '../../lib/register-route.js';
 import { balance, grant, spend } from '../grants/grants.service.js';
@@ -55,13 +55,12 @@ async function spendRoutes(app: FastifyInstance) {
 }
 
 describe.each(dialects)('a key marked applied with its work, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect, {}, { routes: spendRoutes });
   let user: TestUser;
   let keys = 0;
   const newKey = () => `applied-${dialect.name}-${++keys}`;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, {}, { routes: spendRoutes });
     user = await testUser(t, { region: 'overseas' });
     await t.app.db
       .transaction()
@@ -75,7 +74,6 @@ describe.each(dialects)('a key marked applied with its work, on $name', (dialect
         ),
       );
   });
-  afterAll(async () => t.close());
 
   const points = () => balance(t.app.db, user.userId, 'ai_points', t.clock.now());
   const post = (fail: 'none' | 'after-commit' | 'in-transaction', key: string) =>

@@ -1,9 +1,9 @@
 import { CommonErrors, IdempotencyErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
-import { recordOrder } from '../orders/orders.service.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { recordPlanOrder } from '../../../test/helpers/orders.js';
 import { requestFingerprint } from './fingerprint.js';
 import { refusal } from '../../../test/helpers/refusal.js';
 import { ABANDONED_AFTER, claimKey } from './idempotency.service.js';
@@ -14,28 +14,19 @@ import { ABANDONED_AFTER, claimKey } from './idempotency.service.js';
  * it, so each run of the work writes one invoice row and one outbox message.
  */
 describe.each(dialects)('idempotency keys on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let buyer: TestUser;
   let other: TestUser;
   let keys = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     buyer = await testUser(t, { region: 'overseas' });
     other = await testUser(t, { region: 'overseas' });
   });
-  afterAll(async () => t.close());
 
   const newKey = () => `key-${dialect.name}-${++keys}-${Date.now()}`;
 
-  const newOrder = async (who: TestUser) =>
-    (
-      await recordOrder(
-        t.app.db,
-        { userId: who.userId, product: 'max', type: 209, productName: 'Plan', amount: 9_900, channel: 'online' },
-        t.clock.now(),
-      )
-    ).order_id;
+  const newOrder = async (who: TestUser) => (await recordPlanOrder(t, who, { amount: 9_900 })).order_id;
 
   const body = (who: TestUser, orderNo: string, title = 'Ada Lovelace') => ({
     order_id: orderNo,

@@ -15,7 +15,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../../test/helpers/test-app.js';
+import {
+  createTestApp,
+  dialects,
+  suiteTestApp,
+  TEST_SERVICE_KEYS,
+  type TestApp,
+} from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { auditDetails } from '../../../test/helpers/audit.js';
 
@@ -49,18 +55,16 @@ async function incomeFromRows(t: TestApp, userId: number): Promise<number> {
 }
 
 describe.each(dialects)('income and withdrawal on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let firstDay: number;
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     firstDay = t.clock.now();
   });
   // Every test starts on the same day, whichever ran before: some move the clock on by days or
   // a year, and the payout days a test expects are those of a request made in September 2026.
   // Each test's accounts are its own, so nothing they hold was written later than that day.
   beforeEach(() => t.clock.set(firstDay));
-  afterAll(async () => t.close());
 
   const service = (name: keyof typeof TEST_SERVICE_KEYS, key = `income-${++keys}`) => ({
     'x-service-key': TEST_SERVICE_KEYS[name],

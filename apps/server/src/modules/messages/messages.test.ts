@@ -1,8 +1,8 @@
 import { listNotificationsRoute, markNotificationsReadRoute, unreadNotificationsRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { sanitiseNotice } from './messages.service.js';
 
@@ -36,12 +36,8 @@ describe('a notice’s content', () => {
 });
 
 describe.each(dialects)('messages on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   async function send(...flags: string[]): Promise<number> {
     const sent = await cli('notice:send', ...flags);

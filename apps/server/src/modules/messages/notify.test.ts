@@ -1,8 +1,8 @@
 import { listNotificationsRoute, notMeRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type SignedInUser, testUser } from '../../../test/helpers/users.js';
 import { remindExpiringPoints } from '../points/points.service.js';
 import { notifyText } from './notify.js';
@@ -49,12 +49,8 @@ describe('the texts of the product’s own messages', () => {
 });
 
 describe.each(dialects)('messages from the product’s own events on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   const messagesOf = async (user: SignedInUser) =>
     (await call(t, listNotificationsRoute, { as: user, query: { count: 50 } })).ok().data.notify.map((m) => m.content);

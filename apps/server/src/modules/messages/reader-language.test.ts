@@ -6,11 +6,11 @@ import {
   listRecommendedCoursesRoute,
   sendCodeRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { sandboxRefOf } from '../../../test/helpers/sandbox.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, uniqueEmail } from '../../../test/helpers/auth.js';
 import { type SignedInUser, testUser } from '../../../test/helpers/users.js';
 import { recogniseStoredMessages } from '../../db/migrations/2026-12-02-914-texts-in-the-readers-language.js';
@@ -20,12 +20,8 @@ import { notifyText } from './notify.js';
 
 /** Texts in the language of whoever reads them (docs/decisions/058). */
 describe.each(dialects)('texts in the reader’s language on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   const acceptLanguage = (tag: string | undefined): Record<string, string> => (tag ? { 'accept-language': tag } : {});
   const messagesOf = async (user: SignedInUser, tag?: string) =>

@@ -4,21 +4,17 @@ import {
   markNotificationsReadRoute,
   unreadNotificationsRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
 // The unread indicator says how many messages are unread and where the newest of them is in the
 // list (its offset, newest first), so the screen can say on which page it waits.
 describe.each(dialects)('the unread indicator on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   /** Sends a message to one person; the clock moves a second on unless it is to stay. */
   async function sendTo(user: TestUser, content: string, { sameSecond = false } = {}): Promise<number> {

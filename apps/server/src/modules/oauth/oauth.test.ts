@@ -80,6 +80,17 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     });
   const startSignIn = () => call(t, startOAuthSignInRoute, { params: { provider: 'weixin' }, host: DOMESTIC_HOST });
 
+  /** The flow cookie a started flow left in the browser ('' when it left none). */
+  const flowCookie = (cookies: { name: string; value: string }[]) =>
+    cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
+  /** The browser coming back from the provider to our callback, holding the flow cookie `cookie`. */
+  const comeBack = (back: URL, cookie: string, host = DOMESTIC_HOST) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { host, cookie: `ac_oauth=${cookie}` },
+    });
+
   /**
    * Starts a flow, signs in at the provider as `login`, and calls our callback as the popup
    * would. The provider's redirect back (an HTML page, not an API route) is followed as written.
@@ -88,16 +99,12 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     const started = await start;
     expect(started.status).toBe(200);
     const { url } = started.ok().data;
-    const cookie = started.raw.cookies.find((c) => c.name === 'ac_oauth');
-    expect(cookie?.value).toBeTruthy();
+    const cookie = flowCookie(started.raw.cookies);
+    expect(cookie).toBeTruthy();
     const back = await authorizeAt(url, login);
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
     tamper?.(back);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${back.pathname}${back.search}`,
-      headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${cookie?.value ?? ''}` },
-    });
+    const res = await comeBack(back, cookie);
     const data = /<script type="application\/json" id="oauth-result">(.*?)<\/script>/.exec(res.body)?.[1];
     return {
       res,
@@ -159,13 +166,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
 
     const started = await startBind(me);
     const back = await authorizeAt(started.ok().data.url, 'carol');
-    const cookie = started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
-    const callback = (value: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `${back.pathname}${back.search}`,
-        headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${value}` },
-      });
+    const cookie = flowCookie(started.raw.cookies);
+    const callback = (value: string) => comeBack(back, value);
     expect((await callback('someone-elses-browser')).body).toContain('invalid state');
     expect((await callback(cookie)).statusCode).toBe(200);
     const replay = await callback(cookie);
@@ -179,14 +181,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     const url = new URL(started.ok().data.url);
     url.searchParams.set('nonce', 'a-nonce-the-server-never-issued');
     const back = await authorizeAt(url.toString(), 'dave');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${back.pathname}${back.search}`,
-      headers: {
-        host: DOMESTIC_HOST,
-        cookie: `ac_oauth=${started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
-      },
-    });
+    const res = await comeBack(back, flowCookie(started.raw.cookies));
     expect(res.body).toContain('provider rejected');
     expect(await userInfo(me)).toMatchObject({ weixin: false });
   });
@@ -274,14 +269,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     const url = new URL(started.ok().data.url);
     expect(url.searchParams.get('redirect_uri')).toBe(GOOGLE_CALLBACK);
     const back = await authorizeAt(url.toString(), 'grace');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${back.pathname}${back.search}`,
-      headers: {
-        host: OVERSEAS_PUBLIC_HOST,
-        cookie: `ac_oauth=${started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? ''}`,
-      },
-    });
+    const res = await comeBack(back, flowCookie(started.raw.cookies), OVERSEAS_PUBLIC_HOST);
     expect(res.body).toContain('"status":"success"');
     // The popup posts to the origin it was opened from, not to the first configured one.
     expect(res.body).toContain(`"origin":"${OVERSEAS_PUBLIC_URL}"`);
@@ -329,11 +317,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
       expect(again.body).toContain('invalid state');
 
       const back = await authorizeAt(opened.headers.location as string, 'heidi');
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `${back.pathname}${back.search}`,
-        headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${cookie?.value ?? ''}` },
-      });
+      const res = await comeBack(back, cookie?.value ?? '');
       expect(res.statusCode).toBe(200);
       expect(await userInfo(me)).toMatchObject({ weixin: true });
     });
@@ -410,16 +394,8 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
       await runFlow(startBind(me), 'ken');
       const started = await startClose(me);
       const back = await authorizeAt(started.ok().data.url, 'ken');
-      const cookie = started.raw.cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
-      const answers = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          t.app.inject({
-            method: 'GET',
-            url: `${back.pathname}${back.search}`,
-            headers: { host: DOMESTIC_HOST, cookie: `ac_oauth=${cookie}` },
-          }),
-        ),
-      );
+      const cookie = flowCookie(started.raw.cookies);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => comeBack(back, cookie)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
       expect(
         await t.app.db.selectFrom('audit_events').select('kind').where('user_id', '=', me.user_id).execute(),

@@ -1,12 +1,13 @@
 import { buildPath, getOrdersRoute, requestInvoiceRoute, type RouteBody } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
+import { recordPlanOrder } from '../../../test/helpers/orders.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
 import { failInvoice, issueInvoice } from './invoices.service.js';
-import { type RecordOrderInput, recordOrder } from './orders.service.js';
+import type { RecordOrderInput } from './orders.service.js';
 
 const DAY = 86_400;
 const VALID_USCC = '91350100M000100Y43';
@@ -14,33 +15,17 @@ const VALID_USCC = '91350100M000100Y43';
 type InvoiceRequest = RouteBody<typeof requestInvoiceRoute>;
 
 describe.each(dialects)('invoice requests on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let dom: TestUser;
   let abroad: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     dom = await testUser(t, { region: 'domestic' });
     abroad = await testUser(t, { region: 'overseas' });
   });
-  afterAll(async () => t.close());
 
   const order = async (who: TestUser, values: Partial<RecordOrderInput> = {}) =>
-    (
-      await recordOrder(
-        t.app.db,
-        {
-          userId: who.userId,
-          product: 'max',
-          type: 209,
-          productName: 'Plan',
-          amount: 28_000,
-          channel: 'online',
-          ...values,
-        },
-        t.clock.now(),
-      )
-    ).order_id;
+    (await recordPlanOrder(t, who, values)).order_id;
 
   /** A personal invoice request of the order, to the person's own address unless the test says otherwise. */
   const invoiceOf = (who: TestUser, body: Partial<InvoiceRequest> & Pick<InvoiceRequest, 'order_id'>) => ({

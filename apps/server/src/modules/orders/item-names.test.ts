@@ -5,11 +5,11 @@ import {
   getOrdersRoute,
   languages,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage, sandboxRefOf, startCheckoutTestApp } from '../../../test/helpers/sandbox.js';
-import { dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { payOnSandboxPage, sandboxRefOf, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
+import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { giveOrdersTheirItems } from '../../db/migrations/2026-12-02-915-order-items.js';
 import { itemName, itemTargets } from './item-names.js';
@@ -42,12 +42,8 @@ describe('a checkout item’s name', () => {
 
 /** Names of orders and of what is paid for, in the reader's language (docs/decisions/058). */
 describe.each(dialects)('order names in the reader’s language on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteCheckoutApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await startCheckoutTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   const language = (tag: string) => ({ 'accept-language': tag });
   const historyNames = async (user: TestUser, tag: string) =>

@@ -1,19 +1,17 @@
 import { FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs, requestInvoiceRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 
 describe.each(dialects)('operator commands for orders on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let buyer: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     buyer = await testUser(t, { region: 'domestic' });
   });
-  afterAll(async () => t.close());
 
   const admin = cliRunner(() => t);
 

@@ -1,21 +1,20 @@
 import { ALL_PLATFORMS, buildPath, FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { recordOrder } from './orders.service.js';
 
 const DAY = 86_400;
 
 describe.each(dialects)('order history on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let alice: TestUser;
   let bob: TestUser;
 
   /** Alice's orders, oldest first as recorded; three share one date to test the tie-break. */
   const recorded: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     alice = await testUser(t, { region: 'domestic' });
     bob = await testUser(t, { region: 'overseas' });
     const now = t.clock.now();
@@ -43,7 +42,6 @@ describe.each(dialects)('order history on $name', (dialect) => {
       now,
     );
   });
-  afterAll(async () => t.close());
 
   it('starts with an empty history', async () => {
     const newcomer = await testUser(t, { region: 'domestic' });

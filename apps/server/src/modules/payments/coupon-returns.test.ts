@@ -5,11 +5,11 @@ import {
   getCheckoutCatalogueRoute,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage, startCheckoutTestApp } from '../../../test/helpers/sandbox.js';
-import { dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { payOnSandboxPage, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
+import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { defineCoupon, holdCoupon } from '../coupons/coupons.service.js';
 
@@ -24,12 +24,8 @@ const DISCOUNT = 2_800;
  * it since, leaves the second discount on record for an operator.
  */
 describe.each(dialects)('a coupon given back and a late payment, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteCheckoutApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await startCheckoutTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   /** A buyer holding a 10%-off coupon for the diagram plans. */
   async function buyerWithCoupon(): Promise<TestUser> {

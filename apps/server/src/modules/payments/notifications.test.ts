@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { openCheckoutStream } from '../../../test/helpers/event-stream.js';
 import { redisProblem, testRedisUrl } from '../../../test/helpers/redis.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { createTestApp, dialects, suiteTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { SandboxProvider, type Sender } from './sandbox/sandbox-provider.js';
 
@@ -12,12 +12,8 @@ const TEST_SECRET = 'test-secret-key-test-secret-key-0123456789';
 const redisUnreachable = await redisProblem(testRedisUrl);
 
 describe.each(dialects)('the sandbox provider’s notifications on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
-  });
-  afterAll(async () => t.close());
 
   /**
    * A sandbox whose network fails the first `failures` tries, then carries each notification to

@@ -17,7 +17,7 @@ import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { openCheckoutStream } from '../../../test/helpers/event-stream.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
-import { payOnSandboxPage, sandboxRefOf } from '../../../test/helpers/sandbox.js';
+import { payOnSandboxPage, sandboxPayment, sandboxRefOf } from '../../../test/helpers/sandbox.js';
 import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { defineCoupon, holdCoupon } from '../coupons/coupons.service.js';
@@ -300,11 +300,7 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
       const read = (await call(t, getCheckoutRoute, { as: user, params: { outTradeNo: checkout.out_trade_no } })).ok()
         .data;
       expect(read).toMatchObject({ state: 'closed', closed_at: t.clock.now(), qr_svg: null });
-      const sandbox = await t.app.db
-        .selectFrom('sandbox_payments')
-        .select('state')
-        .where('out_trade_no', '=', checkout.out_trade_no)
-        .executeTakeFirstOrThrow();
+      const sandbox = await sandboxPayment(t, checkout.out_trade_no);
       expect(sandbox.state).toBe('closed');
       await payOnPage(checkout.pay_url);
       expect((await checkoutRow(checkout.out_trade_no)).state).toBe('closed');
@@ -337,11 +333,7 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
       out_trade_no: checkout.out_trade_no,
       state: 'closed',
     });
-    const sandbox = await t.app.db
-      .selectFrom('sandbox_payments')
-      .select('state')
-      .where('out_trade_no', '=', checkout.out_trade_no)
-      .executeTakeFirstOrThrow();
+    const sandbox = await sandboxPayment(t, checkout.out_trade_no);
     expect(sandbox.state).toBe('closed');
     expect((await cli('pay:list', '--state', 'created', '--user', String(user.userId))).json).toEqual([]);
     expect((await cli('pay:list', '--state', 'nowhere')).code).toBe(1);
@@ -417,11 +409,7 @@ describe.each(dialects)('checkout and payments on $name', (dialect) => {
     expect((await call(t, cancelSubscriptionRoute, { as: user, body: { product: 'max' } })).status).toBe(200);
     const refused = await cli('pay:renew', '--order', first.out_trade_no);
     expect(refused.code).toBe(1);
-    const agreement = await t.app.db
-      .selectFrom('sandbox_payments')
-      .select('agreement')
-      .where('out_trade_no', '=', first.out_trade_no)
-      .executeTakeFirstOrThrow();
+    const agreement = await sandboxPayment(t, first.out_trade_no);
     expect(agreement.agreement).toBe(0);
     expect(
       await t.app.db.selectFrom('checkouts').select('id').where('renews', '=', first.out_trade_no).execute(),

@@ -6,11 +6,11 @@ import {
   listNotificationsRoute,
   type RouteBody,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage, startCheckoutTestApp } from '../../../test/helpers/sandbox.js';
-import { dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { payOnSandboxPage, sandboxPayment, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
+import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
 const YEAR = 31_536_000;
@@ -20,13 +20,8 @@ const YEAR = 31_536_000;
  * that would give nothing, and a subscription renews on unless the purchase ends or replaces it.
  */
 describe.each(dialects)('plan purchases over what is held, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteCheckoutApp(dialect);
   const cli = cliRunner(() => t);
-
-  beforeAll(async () => {
-    t = await startCheckoutTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   type Body = RouteBody<typeof createCheckoutRoute>;
   const open = (user: TestUser, body: Body) => call(t, createCheckoutRoute, { as: user, body });
@@ -50,14 +45,7 @@ describe.each(dialects)('plan purchases over what is held, on $name', (dialect) 
       .data.filter((row) => row.product === 'max' && row.scope === 'personal');
   const holding = async (user: TestUser, product: 'max' | 'mind' = 'max') =>
     (await call(t, getCheckoutCatalogueRoute, { as: user })).ok().data.holdings.find((h) => h.product === product);
-  const agreementLive = async (outTradeNo: string) =>
-    (
-      await t.app.db
-        .selectFrom('sandbox_payments')
-        .select('agreement')
-        .where('out_trade_no', '=', outTradeNo)
-        .executeTakeFirstOrThrow()
-    ).agreement === 1;
+  const agreementLive = async (outTradeNo: string) => (await sandboxPayment(t, outTradeNo)).agreement === 1;
 
   it('offers no renewal of a lifetime licence, and sells no plan of its product again: nothing is charged', async () => {
     const ann = await testUser(t, { region: 'overseas' });
@@ -133,11 +121,7 @@ describe.each(dialects)('plan purchases over what is held, on $name', (dialect) 
     expect(licences).toEqual([{ source_id: given.out_trade_no }]);
 
     // The provider gave the money back; the log, the buyer and the operator say why.
-    const sandbox = await t.app.db
-      .selectFrom('sandbox_payments')
-      .select('state')
-      .where('out_trade_no', '=', refused.out_trade_no)
-      .executeTakeFirstOrThrow();
+    const sandbox = await sandboxPayment(t, refused.out_trade_no);
     expect(sandbox.state).toBe('refunded');
     expect(await outcomesOf(refused.out_trade_no)).toEqual(['refused']);
     const [message, ...more] = await messagesNaming(ben, refused.out_trade_no);

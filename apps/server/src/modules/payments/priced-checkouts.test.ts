@@ -7,11 +7,11 @@ import {
   rechargeCompanyRoute,
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage, startCheckoutTestApp } from '../../../test/helpers/sandbox.js';
-import { dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { payOnSandboxPage, sandboxPayment, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
+import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createCompany } from '../companies/companies.service.js';
 
@@ -28,12 +28,8 @@ type Opened = Static<typeof Checkout>;
  * refused, refunded, and the buyer and the operator are told.
  */
 describe.each(dialects)('company payments priced for the company as it was, on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteCheckoutApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await startCheckoutTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   const key = () => ({ 'idempotency-key': `k-${Math.random().toString(36).slice(2)}` });
 
@@ -80,14 +76,7 @@ describe.each(dialects)('company payments priced for the company as it was, on $
   };
   const checkoutRow = (outTradeNo: string) =>
     t.app.db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow();
-  const sandboxState = async (outTradeNo: string) =>
-    (
-      await t.app.db
-        .selectFrom('sandbox_payments')
-        .select('state')
-        .where('out_trade_no', '=', outTradeNo)
-        .executeTakeFirstOrThrow()
-    ).state;
+  const sandboxState = async (outTradeNo: string) => (await sandboxPayment(t, outTradeNo)).state;
   const messagesNaming = async (user: TestUser, outTradeNo: string) =>
     (
       await t.app.db

@@ -6,11 +6,11 @@ import {
   type RouteBody,
   TEAM_MEMBER_LIMIT_MAX,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
 
@@ -21,13 +21,11 @@ const DAY = 86_400;
  * admin buys a business term as seats of the team, paid like any checkout.
  */
 describe.each(dialects)('team upgrade on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => t.close());
 
   const ok = async (...argv: string[]) => {
     const res = await cli(...argv);

@@ -7,11 +7,11 @@ import {
   listAiPointAcquisitionsRoute,
   listAiPointUsageRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
-import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { serviceOfKey } from '../../lib/service-key.js';
 import { expirePoints } from './points.service.js';
@@ -20,12 +20,8 @@ const DAY = 86_400;
 let keys = 0;
 
 describe.each(dialects)('AI points on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
 
   async function give(user: TestUser, amount: number, ...flags: string[]): Promise<number> {
     const made = await cli(

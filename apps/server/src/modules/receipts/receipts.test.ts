@@ -5,43 +5,28 @@ import {
   requestInvoiceRoute,
   type RouteBody,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
+import { recordPlanOrder } from '../../../test/helpers/orders.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { pdfText } from '../../../test/helpers/pdf-text.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { issueInvoice } from '../orders/invoices.service.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
-import { type RecordOrderInput, recordOrder } from '../orders/orders.service.js';
+import type { RecordOrderInput } from '../orders/orders.service.js';
 
 describe.each(dialects)('receipts on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let dom: TestUser;
   let abroad: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     dom = await testUser(t, { region: 'domestic' });
     abroad = await testUser(t, { region: 'overseas' });
   });
-  afterAll(async () => t.close());
 
   const order = async (who: TestUser, values: Partial<RecordOrderInput> = {}) =>
-    (
-      await recordOrder(
-        t.app.db,
-        {
-          userId: who.userId,
-          product: 'max',
-          type: 209,
-          productName: 'Plan',
-          amount: 28_000,
-          channel: 'online',
-          ...values,
-        },
-        t.clock.now(),
-      )
-    ).order_id;
+    (await recordPlanOrder(t, who, values)).order_id;
 
   const requestInvoice = async (
     who: TestUser,

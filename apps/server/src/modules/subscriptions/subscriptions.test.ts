@@ -13,10 +13,10 @@ import {
   type Region,
   type RouteQuery,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { hostOf, type TestUser, testUser } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { recordOrder } from '../orders/orders.service.js';
 import { grantSubscription, setStorage } from './subscriptions.service.js';
 
@@ -24,7 +24,7 @@ const DAY = 86_400;
 const YEAR = LicenceLengthMs.oneYear / 1000;
 
 describe.each(dialects)('subscriptions, licences and storage on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let ann: TestUser;
   let ben: TestUser;
   let now: number;
@@ -70,7 +70,6 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
 
   // Ann's records, which several tests read (and none changes).
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     ann = await testUser(t, { region: 'overseas' });
     ben = await testUser(t, { region: 'domestic' });
     now = t.clock.now();
@@ -110,7 +109,6 @@ describe.each(dialects)('subscriptions, licences and storage on $name', (dialect
       now,
     );
   });
-  afterAll(async () => t.close());
 
   it('lists one record per product in the spec’s order, team expiries kept apart from personal ones', async () => {
     const newcomer = await testUser(t, { region: 'overseas' });

@@ -15,11 +15,11 @@ import {
   transferTeamRoute,
 } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, type CallOptions } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { tableRowCounts } from '../../../test/helpers/row-counts.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type PhoneUser, type SignedInUser, type TestUser, testUser } from '../../../test/helpers/users.js';
 import { codeFor, DOMESTIC_HOST } from '../account/test-support.js';
 import { listDevices } from '../devices/test-support.js';
@@ -28,11 +28,7 @@ import { grantSubscription } from '../subscriptions/subscriptions.service.js';
 const DAY = 86_400;
 
 describe.each(dialects)('team group order calls on $name', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp(dialect);
 
   const admin = cliRunner(() => t);
   const operator = async (...argv: string[]) => {

@@ -1,22 +1,20 @@
 import { closeAccountRoute, getTeamRoute, TeamErrors, type TeamProduct } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
 import { call } from '../../../test/helpers/call.js';
 import { codeFor, DOMESTIC_HOST, type Person } from '../account/test-support.js';
 import { addTeamMember, createTeam, deleteTeam, removeTeamMember } from './teams.service.js';
 
 describe.each(dialects)('teams on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let now: number;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     now = t.clock.now();
   });
-  afterAll(async () => t.close());
 
   type Who = Pick<TestUser, 'userId'>;
   const teamOf = (who: TestUser, product: TeamProduct = 'max', userId = who.userId) =>

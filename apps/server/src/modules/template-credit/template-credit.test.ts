@@ -6,25 +6,23 @@ import {
   redeemGiftCodeRoute,
   spendTemplateCreditRoute,
 } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
 import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
-import { createTestApp, dialects, TEST_SERVICE_KEYS, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
 let keys = 0;
 
 describe.each(dialects)('template credit on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
   const cli = cliRunner(() => t);
   beforeAll(async () => {
-    t = await createTestApp(dialect, { CHECKOUT_SWEEP_SECONDS: '0', PAY_SANDBOX_POLL_MS: '0' });
     // The sandbox provider notifies this server over HTTP when a top-up is paid.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => t.close());
 
   async function give(user: TestUser, fen: number, ...flags: string[]): Promise<void> {
     const made = await cli(

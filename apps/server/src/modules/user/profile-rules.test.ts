@@ -1,9 +1,9 @@
 import { getUserRoute, type RouteBody, updateUserRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerByEmail, type Registered } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { foldForScreening, parseTermFile, stripControlCharacters, TermList } from './content-screen.js';
 
 describe('content screening', () => {
@@ -31,13 +31,11 @@ describe('content screening', () => {
 });
 
 describe.each(dialects)('nickname and introduction rules on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect, { BRAND_NAMES: 'EdrawMax, MindMaster,亿图' });
   let user: Registered;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { BRAND_NAMES: 'EdrawMax, MindMaster,亿图' });
     user = await registerByEmail(t);
   });
-  afterAll(async () => t.close());
 
   // The owner's calls name no host, as a client that sends none.
   const owner = () => ({ as: asCaller(user), host: null });

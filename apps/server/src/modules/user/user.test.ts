@@ -1,5 +1,5 @@
 import { getUserRoute, type RouteBody, updateUserRoute } from '@account-centre/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   DOMESTIC_HOST,
@@ -10,17 +10,15 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, type TestApp } from '../../../test/helpers/test-app.js';
+import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { createAccount } from '../auth/accounts.service.js';
 
 describe.each(dialects)('user info on $name', (dialect) => {
-  let t: TestApp;
+  const t = suiteTestApp(dialect);
   let user: Registered;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     user = await registerByEmail(t, { host: DOMESTIC_HOST });
   });
-  afterAll(async () => t.close());
 
   // The owner's calls name no host, as a client that sends none.
   const owner = () => ({ as: asCaller(user), host: null });

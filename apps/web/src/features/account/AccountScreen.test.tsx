@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   AccountErrors,
   AuthErrors,
@@ -14,9 +13,9 @@ import {
   unbindMobileRoute,
   updateUserRoute,
 } from '@account-centre/contract';
-import { renderInLanguage, resetLanguage } from '../../testing/render';
+import { renderInLanguage } from '../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../testing/signed-in';
 import { type Call, failWith, stubApi } from '../../testing/api';
-import { clearSession, saveSession } from '../../lib/session';
 import { AccountScreen } from './AccountScreen';
 import { testUser, shownToasts } from '../../testing/test-user';
 
@@ -28,18 +27,8 @@ const userInfo = (overrides: Record<string, unknown> = {}) =>
 const toasts = shownToasts;
 const puts = (calls: Call[]) => calls.filter((call) => call.route === updateUserRoute);
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  await resetLanguage();
-});
+signedInForEachTest(USER);
+catchToastsForEachTest();
 
 async function startEditing() {
   fireEvent.click(await screen.findByRole('button', { name: 'Edit nickname' }));

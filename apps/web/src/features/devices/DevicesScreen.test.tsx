@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CommonErrors,
   DeviceErrors,
@@ -15,9 +15,10 @@ import {
   unbindDiagramDeviceRoute,
 } from '@account-centre/contract';
 import { onAppEvent } from '../../lib/app-events';
-import { renderInLanguage, resetLanguage } from '../../testing/render';
+import { renderInLanguage } from '../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../testing/signed-in';
 import { failWith, type Success, stubApi } from '../../testing/api';
-import { clearSession, getSession, saveSession } from '../../lib/session';
+import { getSession } from '../../lib/session';
 import { DeviceLimitModal } from './components/DeviceLimitModal';
 import { DevicesScreen } from './DevicesScreen';
 
@@ -94,19 +95,8 @@ function api() {
 
 const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => toast);
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  delete window.AccountCentreHost;
-  await resetLanguage();
-});
+signedInForEachTest(USER);
+catchToastsForEachTest();
 
 async function openDiagramTab() {
   fireEvent.click(await screen.findByRole('tab', { name: 'Diagram' }));

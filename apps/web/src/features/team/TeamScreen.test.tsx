@@ -14,12 +14,12 @@ import {
 } from '@account-centre/contract';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAppEvent } from '../../lib/app-events';
 import { saveSession } from '../../lib/session';
 import { failWith, type Success, stubApi } from '../../testing/api';
 import { renderInLanguage } from '../../testing/render';
-import { signedInForEachTest } from '../../testing/signed-in';
+import { catchToastsForEachTest, signedInForEachTest } from '../../testing/signed-in';
 import { TeamScreen } from './TeamScreen';
 
 const OWNER = 7;
@@ -101,12 +101,7 @@ function teamServer({
 
 const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
 
-beforeEach(() => {
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+catchToastsForEachTest();
 
 async function openTeam(options: Parameters<typeof renderInLanguage>[1] = {}) {
   const view = await renderInLanguage(<TeamScreen />, { path: '/team', ...options });

@@ -10,6 +10,7 @@ import {
   loginRoute,
 } from '@account-centre/contract';
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '../../testing/test-user';
 import { clearSession, getSession, saveSession } from '../session';
 import { ApiError, errorI18nKey, errorKey } from './api-error';
 import { adoptRefreshCookie, apiCall, apiResponse, configureApiClient } from './client';
@@ -29,27 +30,7 @@ const json = (status: number, body: unknown) =>
 const ok = (data: unknown) => json(200, { status: 'success', code: 0, msg: 'ok', data });
 const fail = (status: number, msg: string, code = 0) => json(status, { status: 'error', code, msg });
 
-const user = (id: number) => ({
-  user_id: id,
-  nick_name: 'Ada',
-  avatar_url: null,
-  email: null,
-  mobile: null,
-  second_mobile: null,
-  weixin: false,
-  qq: false,
-  weibo: false,
-  hasPwd: true,
-  profile: null,
-  birthday: null,
-  region: 'overseas',
-  sex: null,
-  country: null,
-  language: null,
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 0,
-});
+const user = (id: number) => testUser({ user_id: id, email: null, language: null, created_at: 0 });
 
 let requests: Request[];
 let sessionEnded: Mock<() => void>;

@@ -3,7 +3,7 @@ import { createCheckoutRoute, getCheckoutRoute } from '@account-centre/contract'
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/helpers/call.js';
 import { lanAddress } from '../../../../test/helpers/network.js';
-import { sandboxRefOf } from '../../../../test/helpers/sandbox.js';
+import { sandboxPayment, sandboxRefOf } from '../../../../test/helpers/sandbox.js';
 import { createTestApp, dialects, type TestApp } from '../../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../../test/helpers/users.js';
 import { SANDBOX_PAY_PATH } from './sandbox-provider.js';
@@ -35,12 +35,6 @@ describe.each(dialects)('where the sandbox pay page answers, on $name', (dialect
 
   const stateOf = async (app: TestApp, buyer: TestUser, outTradeNo: string) =>
     (await call(app, getCheckoutRoute, { as: buyer, params: { outTradeNo } })).ok().data.state;
-  const sandboxState = (app: TestApp, outTradeNo: string) =>
-    app.app.db
-      .selectFrom('sandbox_payments')
-      .select('state')
-      .where('out_trade_no', '=', outTradeNo)
-      .executeTakeFirstOrThrow();
 
   const press = (origin: string, page: string, button: 'pay' | 'cancel', language = 'de') =>
     fetch(`${origin}${page}/${button}`, {
@@ -72,7 +66,7 @@ describe.each(dialects)('where the sandbox pay page answers, on $name', (dialect
         expect(pressed.status, button).toBe(403);
         expect(await pressed.text()).toContain(elsewhereZh);
       }
-      expect(await sandboxState(app, checkout.out_trade_no)).toEqual({ state: 'pending' });
+      expect((await sandboxPayment(app, checkout.out_trade_no)).state).toBe('pending');
       expect(await stateOf(app, buyer, checkout.out_trade_no)).toBe('created');
       expect(
         await app.app.db.selectFrom('grants').select('id').where('user_id', '=', buyer.userId).execute(),

@@ -1,12 +1,13 @@
 import { CommonErrors, getClosingForfeitsRoute, logoutRoute } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testUser } from '../../../testing/test-user';
 import type { BuildContext } from '../../../lib/build-context';
 import { HOST_CHANNEL } from '../../../lib/host-bridge';
-import { renderInLanguage, resetLanguage } from '../../../testing/render';
+import { renderInLanguage } from '../../../testing/render';
+import { signedInForEachTest } from '../../../testing/signed-in';
 import { failWith, stubApi } from '../../../testing/api';
-import { clearSession, getSession, saveSession } from '../../../lib/session';
+import { getSession } from '../../../lib/session';
 import { AccountActions } from './AccountActions';
 
 const USER = 42;
@@ -28,17 +29,7 @@ const section = () => screen.queryByRole('region', { name: 'Account management' 
 /** The texts of the section's links and buttons, in order. */
 const links = () => [...(section()?.querySelectorAll('a, button') ?? [])].map((element) => element.textContent);
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  delete window.AccountCentreHost;
-  vi.unstubAllGlobals();
-  await resetLanguage();
-});
+signedInForEachTest(USER);
 
 describe('the account actions', () => {
   it('link to merging accounts and offer closing in the domestic build', async () => {

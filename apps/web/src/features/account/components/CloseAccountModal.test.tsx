@@ -6,13 +6,13 @@ import {
   getClosingForfeitsRoute,
   sendCodeRoute,
 } from '@account-centre/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { renderInLanguage, resetLanguage } from '../../../testing/render';
+import { renderInLanguage } from '../../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { type ApiStub, failWith, stubApi } from '../../../testing/api';
-import { clearSession, getSession, saveSession } from '../../../lib/session';
+import { getSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseAccountModal } from './CloseAccountModal';
 import { testUser, shownToasts } from '../../../testing/test-user';
@@ -38,18 +38,10 @@ const stubClosingApi = (items: ClosingForfeitItem[] = []) =>
 /** The calls the dialog made besides reading what the account holds. */
 const sentBy = (api: ApiStub) => api.calls.filter((call) => call.route !== getClosingForfeitsRoute);
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
+signedInForEachTest(USER);
+catchToastsForEachTest();
+afterEach(() => {
   vi.clearAllMocks();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  await resetLanguage();
 });
 
 async function openAtCodeStep(region: 'domestic' | 'overseas', info: UserInfo, extra?: React.ReactNode) {

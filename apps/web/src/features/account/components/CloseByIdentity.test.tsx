@@ -6,14 +6,13 @@ import {
   refreshRoute,
   startCloseByIdentityRoute,
 } from '@account-centre/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { renderInLanguage, resetLanguage } from '../../../testing/render';
+import { renderInLanguage } from '../../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { failWith, stubApi } from '../../../testing/api';
 import { fakePopup } from '../../../testing/popup';
-import { clearSession, saveSession } from '../../../lib/session';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
 import { shownToasts } from '../../../testing/test-user';
@@ -53,18 +52,10 @@ const closeMessage = (status: 'success' | 'error', msg = 'ok') => ({
   msg,
 });
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-7', refresh_token: 'refresh-7', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.restoreAllMocks();
+signedInForEachTest(USER);
+catchToastsForEachTest();
+afterEach(() => {
   vi.mocked(finishAccountClose).mockClear();
-  vi.unstubAllGlobals();
-  await resetLanguage();
 });
 
 const api = () =>

@@ -1,12 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountErrors, CommonErrors, getExchangeCodeRoute, getUserRoute } from '@account-centre/contract';
 import { resetBuildContextForTests } from '../../../lib/build-context';
-import { renderInLanguage, resetLanguage } from '../../../testing/render';
+import { renderInLanguage } from '../../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { type Failure, failWith, type Success, stubApi } from '../../../testing/api';
 import { useLocation } from '../../../lib/router';
-import { clearSession, saveSession } from '../../../lib/session';
 import { ExchangeCodeLauncher } from './ExchangeCodeLauncher';
 import { shownToasts, testUser } from '../../../testing/test-user';
 
@@ -42,19 +41,11 @@ async function launch(
   return { ...api, codeCalls };
 }
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+signedInForEachTest(USER);
+catchToastsForEachTest();
+afterEach(() => {
   window.history.replaceState(null, '', '/');
   resetBuildContextForTests();
-  await resetLanguage();
 });
 
 describe('the exchange-code launcher', () => {

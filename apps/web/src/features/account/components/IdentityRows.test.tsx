@@ -8,14 +8,13 @@ import {
   unbindIdentityRoute,
 } from '@account-centre/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../lib/user/current-user';
-import { renderInLanguage, resetLanguage } from '../../../testing/render';
+import { renderInLanguage } from '../../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { failWith, type Success, stubApi } from '../../../testing/api';
 import { fakePopup } from '../../../testing/popup';
-import { clearSession, saveSession } from '../../../lib/session';
 import type * as Snapshot from '../../../lib/build-context/snapshot';
 import { IdentityRows, resetIdentityLaunchForTests } from './IdentityRows';
 import { testUser, shownToasts } from '../../../testing/test-user';
@@ -54,21 +53,12 @@ const message = (status: 'success' | 'error', msg = 'ok', provider = 'weixin') =
   msg,
 });
 
+signedInForEachTest(USER);
+catchToastsForEachTest();
 beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(DESKTOP_AGENT);
   launch.openWxBind = false;
   resetIdentityLaunchForTests();
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  delete window.AccountCentreHost;
-  await resetLanguage();
 });
 
 describe('third-party sign-in rows', () => {

@@ -10,12 +10,11 @@ import {
   sendCodeRoute,
 } from '@account-centre/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type UserInfo, currentUserQueryKey } from '../../../lib/user/current-user';
-import { renderInLanguage, resetLanguage } from '../../../testing/render';
+import { renderInLanguage } from '../../../testing/render';
+import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { failWith, stubApi } from '../../../testing/api';
-import { clearSession, saveSession } from '../../../lib/session';
 import { PhoneBindLinkPage } from './PhoneBindLinkPage';
 import { PhoneQrModal, svgImageSource } from './PhoneQrModal';
 import { PhoneRows } from './PhoneRows';
@@ -42,18 +41,8 @@ function expectSaidAtFieldOnly(message: HTMLElement, input: HTMLElement) {
 }
 const domestic = { build: { region: 'domestic' as const } };
 
-beforeEach(() => {
-  saveSession({ user_id: USER, token: 'token-42', refresh_token: 'refresh-42', expires_in: 900 });
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  await resetLanguage();
-});
+signedInForEachTest(USER);
+catchToastsForEachTest();
 
 describe('the phone rows', () => {
   it('offers scanning a QR code beside Link when a computer has no phone bound', async () => {

@@ -14,12 +14,12 @@ import {
 } from '@account-centre/contract';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BuildContext } from '../../../lib/build-context';
 import { useLocation } from '../../../lib/router';
 import { failWith, type Success, stubApi } from '../../../testing/api';
 import { renderInLanguage } from '../../../testing/render';
-import { signedInForEachTest } from '../../../testing/signed-in';
+import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { TeamScreen } from '../TeamScreen';
 
 const ME = 7;
@@ -95,12 +95,7 @@ function companyServer(companies: Company[] = [acme()]) {
 
 const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => String(toast.message));
 
-beforeEach(() => {
-  vi.spyOn(notifications, 'show').mockReturnValue('toast');
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+catchToastsForEachTest();
 
 /** Where the router is, for the tests that look at the address. */
 function AddressProbe() {
