@@ -18,12 +18,12 @@ import {
   listRecommendedCoursesRoute,
   listTemplateCreditRecordsRoute,
 } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
 import { call } from '../../test/helpers/call.js';
+import { cliRunner } from '../../test/helpers/cli.js';
 import { asCaller } from '../../test/helpers/users.js';
 import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
-import type { DatabaseHandle } from '../db/database.js';
 import { runCli } from './cli.js';
 import { commands } from './commands/index.js';
 import { DEMO_EMAIL, seedDemoIfEmpty } from './demo-seed.js';
@@ -37,28 +37,8 @@ const env = {
 
 describe.each(dialects)('operator CLI on $name', (dialect) => {
   const t = suiteTestApp(dialect);
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    // The CLI works on the test app's database, so the API can sign in what it creates.
-    database = { db: t.app.db, dialect: t.app.dialect, close: async () => undefined };
-  });
-
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, commands, {
-      env,
-      database,
-      clock: t.clock,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-    });
-    return {
-      code,
-      json: out.length ? JSON.parse(out.join('\n')) : undefined,
-      error: err.length ? JSON.parse(err.join('\n')) : undefined,
-    };
-  }
+  // The CLI works on the test app's database, so the API can sign in what it creates.
+  const admin = cliRunner(() => t, commands);
 
   it('lists its commands with help, and by default', async () => {
     for (const argv of [['help'], []]) {

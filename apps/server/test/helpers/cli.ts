@@ -45,3 +45,13 @@ export function cliRunner(app: () => TestApp, commands: readonly OperatorCommand
     };
   };
 }
+
+/**
+ * An operator command's flags written as an object, in the order given: `{ user: 7, lifelong: true }`
+ * is `--user 7 --lifelong`, as the operator would type it.
+ */
+export function flags(values: Record<string, string | number | true>): string[] {
+  return Object.entries(values).flatMap(([name, value]) =>
+    value === true ? [`--${name}`] : [`--${name}`, String(value)],
+  );
+}

@@ -31,3 +31,14 @@ export const suiteCheckoutApp = (dialect: TestDialect): TestApp => suiteApp(() =
 /** The sandbox provider's own record of a payment: its state, and whether it set up an agreement. */
 export const sandboxPayment = (t: Pick<TestApp, 'app'>, outTradeNo: string) =>
   t.app.db.selectFrom('sandbox_payments').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow();
+
+/** What the server did with each notification that a checkout was paid. */
+export const paidOutcomes = async (t: Pick<TestApp, 'app'>, outTradeNo: string) =>
+  (
+    await t.app.db
+      .selectFrom('payment_notifications')
+      .select('outcome')
+      .where('out_trade_no', '=', outTradeNo)
+      .where('event', '=', 'paid')
+      .execute()
+  ).map((row) => row.outcome);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { ServiceName } from '@account-centre/contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/load-config.js';
 import type { Config } from '../../src/modules/settings.js';
@@ -202,6 +202,18 @@ export function suiteApp(open: () => Promise<TestApp>): TestApp {
 /** `createTestApp` for the tests of a `describe` block (see `suiteApp`). */
 export const suiteTestApp = (...args: Parameters<typeof createTestApp>): TestApp =>
   suiteApp(() => createTestApp(...args));
+
+/**
+ * Sets the clock back before each test to the time it showed when the block began, so every test
+ * starts on the same day whichever ran before it and however far it moved the clock.
+ */
+export function sameStartForEachTest(t: TestApp): void {
+  let start: number;
+  beforeAll(() => {
+    start = t.clock.now();
+  });
+  beforeEach(() => t.clock.set(start));
+}
 
 /**
  * A logger that keeps the app's error-level lines (as parsed JSON) instead of printing them,

@@ -9,7 +9,7 @@ import {
 } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { addMember, createCompany } from '../companies/companies.service.js';
@@ -91,14 +91,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
 
     const coupon = await operator(
       'coupon:define',
-      '--info',
-      'Templates: ¥10 off',
-      '--type',
-      '1',
-      '--value',
-      '1000',
-      '--days',
-      '30',
+      ...flags({ info: 'Templates: ¥10 off', type: '1', value: '1000', days: '30' }),
     );
     const [code] = (
       await operator('code:batch', '--label', 'forfeits', '--kind', 'gift', '--coupon', String(coupon.id))
@@ -107,14 +100,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
     await operator('points:grant', '--user', String(ann.userId), '--amount', '1200', '--reason', 'test');
     await operator(
       'points:grant',
-      '--user',
-      String(ann.userId),
-      '--amount',
-      '450',
-      '--reason',
-      'test',
-      '--kind',
-      'template_credit',
+      ...flags({ user: ann.userId, amount: '450', reason: 'test', kind: 'template_credit' }),
     );
 
     // ¥70 of a sale, cashback still locked, then ¥50 of it asked for.
@@ -189,10 +175,7 @@ describe.each(dialects)('what closing an account gives up, on $name', (dialect) 
 
     const failed = await operator(
       'withdrawal:failed',
-      '--id',
-      String(asked.id),
-      '--reason',
-      'the Alipay account does not exist',
+      ...flags({ id: asked.id, reason: 'the Alipay account does not exist' }),
     );
     expect(failed).toMatchObject({ state: 'failed', author_account_closed: true });
     expect(String(failed.note)).toContain('closed');

@@ -1,7 +1,7 @@
 import { activityBariconRoute } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { activityClearCommand, activitySetCommand } from './activity.commands.js';
 
@@ -15,12 +15,7 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
   it('sets a tag the header route then answers, for its region only', async () => {
     const res = await admin(
       'activity:set',
-      '--name',
-      '会员节',
-      '--url',
-      'https://example.cn/vip',
-      '--region',
-      'domestic',
+      ...flags({ name: '会员节', url: 'https://example.cn/vip', region: 'domestic' }),
     );
     expect(res.code).toBe(0);
     expect(res.json).toMatchObject({ set: true, position: 1, region: 'domestic', name: '会员节' });
@@ -41,12 +36,7 @@ describe.each(dialects)('activity tag commands on $name', (dialect) => {
   it('clears a tag', async () => {
     const set = await admin(
       'activity:set',
-      '--name',
-      '清仓',
-      '--url',
-      'https://example.cn/sale',
-      '--region',
-      'domestic',
+      ...flags({ name: '清仓', url: 'https://example.cn/sale', region: 'domestic' }),
     );
     expect(set.code).toBe(0);
     expect(await baricon('account.example.cn')).toEqual({ name: '清仓', url: 'https://example.cn/sale' });

@@ -2,7 +2,7 @@ import { sendCodeRoute } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { login, PASSWORD, registerByEmail, uniqueEmail, uniqueIp } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { signInLimits } from './throttle.js';
 import { auditDetails } from '../../../test/helpers/audit.js';
@@ -28,10 +28,7 @@ describe.each(dialects)('an operator lifting one address’s sign-in limits on $
 
     const released = await admin(
       'signin:release',
-      '--account',
-      ` ${account.email.toUpperCase()} `,
-      '--reason',
-      'ticket 4711: owner verified',
+      ...flags({ account: ` ${account.email.toUpperCase()} `, reason: 'ticket 4711: owner verified' }),
     );
     expect(released.code).toBe(0);
     expect(released.json).toEqual({

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { balance } from '../grants/grants.service.js';
@@ -27,8 +27,8 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
   const freshIp = () => `198.51.100.${++addresses}`;
 
   /** Makes a batch with the operator command; its printed codes. */
-  async function batch(...flags: string[]): Promise<string[]> {
-    const made = await cli('code:batch', '--label', 'test batch', ...flags);
+  async function batch(...options: string[]): Promise<string[]> {
+    const made = await cli('code:batch', '--label', 'test batch', ...options);
     expect(made.code, JSON.stringify(made.error)).toBe(0);
     return made.json.codes as string[];
   }
@@ -70,16 +70,7 @@ describe.each(dialects)('redeemable codes on $name', (dialect) => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'codes-')), 'batch.csv');
     const made = await cli(
       'code:batch',
-      '--label',
-      'fair',
-      '--kind',
-      'gift',
-      '--ai-points',
-      '5',
-      '--count',
-      '4',
-      '--csv',
-      file,
+      ...flags({ label: 'fair', kind: 'gift', 'ai-points': '5', count: '4', csv: file }),
     );
     expect(made.json).toMatchObject({ written: file, count: 4 });
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');

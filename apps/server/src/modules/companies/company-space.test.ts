@@ -17,7 +17,7 @@ import {
 } from '@account-centre/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { addMember, createCompany } from './companies.service.js';
@@ -481,15 +481,7 @@ describe.each(dialects)('company spaces on $name', (dialect) => {
       const handed = await cli('company:hand-over', '--company', String(cid), '--to', String(heir.userId));
       expect(handed.code, JSON.stringify(handed.error)).toBe(0);
       expect([await roleIn(cid, heir), await roleIn(cid, creator)]).toEqual([2, 1]);
-      const promoted = await cli(
-        'company:hand-over',
-        '--company',
-        String(cid),
-        '--to',
-        String(admin.userId),
-        '--previous',
-        'remove',
-      );
+      const promoted = await cli('company:hand-over', ...flags({ company: cid, to: admin.userId, previous: 'remove' }));
       expect(promoted.code).toBe(0);
       expect([await roleIn(cid, admin), await roleIn(cid, heir)]).toEqual([2, null]);
 

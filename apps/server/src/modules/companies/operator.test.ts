@@ -1,7 +1,7 @@
 import { CompanyErrors, getCompaniesRoute } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 
@@ -26,13 +26,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
     const owner = await testUser(t);
     const res = await admin(
       'company:create',
-      '--name',
-      ' Mind  Works ',
-      '--owner',
-      owner.email.toUpperCase(),
-      '--seats',
-      '3',
-      '--lifelong',
+      ...flags({ name: ' Mind  Works ', owner: owner.email.toUpperCase(), seats: '3', lifelong: true }),
     );
     expect(res.code).toBe(0);
     expect(res.json).toEqual({
@@ -62,14 +56,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
     const owner = await testUser(t);
     const res = await admin(
       'company:create',
-      '--name',
-      'Until',
-      '--owner',
-      String(owner.userId),
-      '--seats',
-      '2',
-      '--expires',
-      '2027-03-01',
+      ...flags({ name: 'Until', owner: owner.userId, seats: '2', expires: '2027-03-01' }),
     );
     expect(res.code).toBe(0);
     expect(res.json).toMatchObject({ type: 9, exp: Date.UTC(2027, 2, 1) / 1000, num: 2 });
@@ -79,13 +66,7 @@ describe.each(dialects)('operator commands for companies on $name', (dialect) =>
     const [owner, helper, member, extra] = await Promise.all([testUser(t), testUser(t), testUser(t), testUser(t)]);
     const created = await admin(
       'company:create',
-      '--name',
-      'Team A',
-      '--owner',
-      String(owner.userId),
-      '--seats',
-      '3',
-      '--lifelong',
+      ...flags({ name: 'Team A', owner: owner.userId, seats: '3', lifelong: true }),
     );
     const company = String(created.json.id);
 

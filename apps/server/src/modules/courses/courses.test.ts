@@ -1,7 +1,7 @@
 import { getOrdersRoute, listPurchasedCoursesRoute, listRecommendedCoursesRoute } from '@account-centre/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 
@@ -99,14 +99,7 @@ describe.each(dialects)('courses of the academy on $name', (dialect) => {
     const until = String(t.clock.now() + 30 * DAY);
     const granted = await cli(
       'subscription:grant',
-      '--user',
-      String(bob.userId),
-      '--product',
-      'mind',
-      '--platforms',
-      'win',
-      '--until',
-      until,
+      ...flags({ user: bob.userId, product: 'mind', platforms: 'win', until: until }),
     );
     expect(granted.code, JSON.stringify(granted.error)).toBe(0);
     expect(await watchable()).toBe(true);

@@ -1,7 +1,7 @@
 import { getUserRoute } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { activate, device, grantTeamSeat, listDevices, signInOn, slotState } from './test-support.js';
@@ -81,15 +81,7 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
     expect(list.body).toMatchObject({ count: 3, limit: 3 });
 
     // Back to the team seat's 1: the three active devices stay, a new one waits.
-    const back = await admin(
-      'device:limit',
-      '--user',
-      String(bo.userId),
-      '--product',
-      'mind-map',
-      '--limit',
-      'default',
-    );
+    const back = await admin('device:limit', ...flags({ user: bo.userId, product: 'mind-map', limit: 'default' }));
     expect(back.json).toMatchObject({ used: 3, limit: 1, override: null });
     expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-4'))).status).toBe(409);
     expect((await activate(t, bo.token, bo.userId, 'mind-map', device('BO-1'))).status).toBe(200);
@@ -119,15 +111,7 @@ describe.each(dialects)('operator commands for devices on $name', (dialect) => {
       expect.objectContaining({ by: 'operator', product: 'project' }),
     ]);
 
-    const again = await admin(
-      'device:unbind',
-      '--user',
-      String(cy.userId),
-      '--product',
-      'project',
-      '--device',
-      'CY-PC',
-    );
+    const again = await admin('device:unbind', ...flags({ user: cy.userId, product: 'project', device: 'CY-PC' }));
     expect(again).toMatchObject({ code: 1, error: { error: 'not found' } });
     const bad = await admin('device:unbind', '--user', String(cy.userId), '--product', 'project', '--device', 'a b');
     expect(bad.code).toBe(1);

@@ -12,12 +12,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import {
   createTestApp,
   dialects,
+  sameStartForEachTest,
   suiteTestApp,
   TEST_SERVICE_KEYS,
   type TestApp,
@@ -56,15 +57,11 @@ async function incomeFromRows(t: TestApp, userId: number): Promise<number> {
 
 describe.each(dialects)('income and withdrawal on $name', (dialect) => {
   const t = suiteTestApp(dialect);
-  let firstDay: number;
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    firstDay = t.clock.now();
-  });
-  // Every test starts on the same day, whichever ran before: some move the clock on by days or
-  // a year, and the payout days a test expects are those of a request made in September 2026.
-  // Each test's accounts are its own, so nothing they hold was written later than that day.
-  beforeEach(() => t.clock.set(firstDay));
+  // Some tests move the clock on by days or a year, and the payout days a test expects are those
+  // of a request made in September 2026. Each test's accounts are its own, so nothing they hold
+  // was written later than that day.
+  sameStartForEachTest(t);
 
   const service = (name: keyof typeof TEST_SERVICE_KEYS, key = `income-${++keys}`) => ({
     'x-service-key': TEST_SERVICE_KEYS[name],
@@ -270,10 +267,7 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     const first = (await withdraw(hal, { amount: '100' })).ok().data.withdrawal;
     const failed = await cli(
       'withdrawal:failed',
-      '--id',
-      String(first.id),
-      '--reason',
-      'the Alipay account does not exist',
+      ...flags({ id: first.id, reason: 'the Alipay account does not exist' }),
     );
     expect(failed.code, JSON.stringify(failed.error)).toBe(0);
     expect(failed.json).toMatchObject({
@@ -394,14 +388,7 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     const run = (...argv: string[]) => cli(...argv, '--user', ada.email);
     const sold = await run(
       'income:sale',
-      '--product',
-      'em',
-      '--sale-id',
-      'op-1',
-      '--title',
-      'Flow kit',
-      '--gross',
-      '1000',
+      ...flags({ product: 'em', 'sale-id': 'op-1', title: 'Flow kit', gross: '1000' }),
     );
     expect(sold.code, JSON.stringify(sold.error)).toBe(0);
     // Once per sale id: the same command again records nothing more.
@@ -410,14 +397,7 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     ).toBe(0);
     const back = await run(
       'income:cashback',
-      '--product',
-      'mm',
-      '--order',
-      'op-o-1',
-      '--title',
-      'Friend',
-      '--amount',
-      '500',
+      ...flags({ product: 'mm', order: 'op-o-1', title: 'Friend', amount: '500' }),
     );
     expect(back.code, JSON.stringify(back.error)).toBe(0);
     expect((await call(t, getIncomeRoute, { as: ada })).ok().data).toMatchObject({ avaliable: 700, locked: 500 });
@@ -426,14 +406,7 @@ describe.each(dialects)('income and withdrawal on $name', (dialect) => {
     for (const gross of ['0', '100000001']) {
       const refused = await run(
         'income:sale',
-        '--product',
-        'em',
-        '--sale-id',
-        'op-2',
-        '--title',
-        'x',
-        '--gross',
-        gross,
+        ...flags({ product: 'em', 'sale-id': 'op-2', title: 'x', gross: gross }),
       );
       expect(refused.code).toBe(1);
       expect(refused.error).toMatchObject({

@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
+import { dialects, sameStartForEachTest, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
 // What a refund after a withdrawal leaves (owed, never a negative available figure), and how the
@@ -34,12 +34,8 @@ let keys = 0;
 
 describe.each(dialects)('owed income and the platform fee on $name', (dialect) => {
   const t = suiteTestApp(dialect);
-  let firstDay: number;
   const cli = cliRunner(() => t);
-  beforeAll(async () => {
-    firstDay = t.clock.now();
-  });
-  beforeEach(() => t.clock.set(firstDay));
+  sameStartForEachTest(t);
 
   const service = (name: keyof typeof TEST_SERVICE_KEYS) => ({
     'x-service-key': TEST_SERVICE_KEYS[name],

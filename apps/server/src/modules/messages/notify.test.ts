@@ -1,7 +1,7 @@
 import { listNotificationsRoute, notMeRoute } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type SignedInUser, testUser } from '../../../test/helpers/users.js';
 import { remindExpiringPoints } from '../points/points.service.js';
@@ -62,14 +62,7 @@ describe.each(dialects)('messages from the product’s own events on $name', (di
     await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', german.userId).execute();
     const made = await cli(
       'team:create',
-      '--product',
-      'max',
-      '--name',
-      'Design <team>',
-      '--owner',
-      String(owner.userId),
-      '--members',
-      '5',
+      ...flags({ product: 'max', name: 'Design <team>', owner: owner.userId, members: '5' }),
     );
     expect(made.code, JSON.stringify(made.error)).toBe(0);
     const team = String(made.json.id);
@@ -88,18 +81,14 @@ describe.each(dialects)('messages from the product’s own events on $name', (di
     const buyer = await testUser(t, { region: 'overseas' });
     const recorded = await cli(
       'order:record',
-      '--user',
-      String(buyer.userId),
-      '--product',
-      'max',
-      '--type',
-      '209',
-      '--name',
-      'Diagram 1 year',
-      '--amount',
-      '9900',
-      '--channel',
-      'online',
+      ...flags({
+        user: buyer.userId,
+        product: 'max',
+        type: '209',
+        name: 'Diagram 1 year',
+        amount: '9900',
+        channel: 'online',
+      }),
     );
     expect(recorded.code, JSON.stringify(recorded.error)).toBe(0);
     expect(await messagesOf(buyer)).toEqual([
@@ -121,17 +110,7 @@ describe.each(dialects)('messages from the product’s own events on $name', (di
     const holder = await testUser(t, { region: 'overseas' });
     const now = t.clock.now();
     const give = (amount: number, expires: number) =>
-      cli(
-        'points:grant',
-        '--user',
-        String(holder.userId),
-        '--amount',
-        String(amount),
-        '--reason',
-        'test',
-        '--expires',
-        String(expires),
-      );
+      cli('points:grant', ...flags({ user: holder.userId, amount: amount, reason: 'test', expires: expires }));
     for (const [amount, expires] of [
       [300, now + 3 * DAY],
       [40, now + 6 * DAY],

@@ -80,6 +80,9 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     });
   const startSignIn = () => call(t, startOAuthSignInRoute, { params: { provider: 'weixin' }, host: DOMESTIC_HOST });
 
+  /** The flows the account has under way, by purpose. */
+  const flowsOf = (who: Registered) =>
+    t.app.db.selectFrom('oauth_flows').select('purpose').where('user_id', '=', who.user_id).execute();
   /** The flow cookie a started flow left in the browser ('' when it left none). */
   const flowCookie = (cookies: { name: string; value: string }[]) =>
     cookies.find((c) => c.name === 'ac_oauth')?.value ?? '';
@@ -191,9 +194,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
     const res = await startBind(me, PHONE);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'error', msg: 'bind from pc' });
-    expect(
-      await t.app.db.selectFrom('oauth_flows').select('user_id').where('user_id', '=', me.user_id).execute(),
-    ).toEqual([]);
+    expect(await flowsOf(me)).toEqual([]);
   });
 
   it('closes an account by a fresh ID token of its bound identity only', async () => {
@@ -384,9 +385,7 @@ describe.each(dialects)('third-party sign-in against a real OpenID provider ($na
       const plain = await startClose(me, 'qq');
       expect(plain.status).toBe(400);
       expect(plain.body).toMatchObject({ msg: 'provider rejected' });
-      expect(
-        await t.app.db.selectFrom('oauth_flows').select('purpose').where('user_id', '=', me.user_id).execute(),
-      ).toEqual([]);
+      expect(await flowsOf(me)).toEqual([]);
     });
 
     it('closes once when the callback is raced', async () => {

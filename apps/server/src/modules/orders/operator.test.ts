@@ -1,7 +1,7 @@
 import { FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs, requestInvoiceRoute } from '@account-centre/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 
@@ -20,24 +20,17 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
   it('records a store order of any product, type, channel, date and price', async () => {
     const res = await admin(
       'order:record',
-      '--user',
-      String(buyer.userId),
-      '--product',
-      'mindmaster',
-      '--type',
-      '14',
-      '--name',
-      '思维导图 终身版',
-      '--amount',
-      '78000',
-      '--channel',
-      'app_store',
-      '--date',
-      '2026-09-01',
-      '--order-no',
-      'APPLE-1000042',
-      '--more',
-      'iOS',
+      ...flags({
+        user: buyer.userId,
+        product: 'mindmaster',
+        type: '14',
+        name: '思维导图 终身版',
+        amount: '78000',
+        channel: 'app_store',
+        date: '2026-09-01',
+        'order-no': 'APPLE-1000042',
+        more: 'iOS',
+      }),
     );
     expect(res.code, JSON.stringify(res.error)).toBe(0);
     expect(res.json).toMatchObject({
@@ -56,20 +49,15 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
 
     const again = await admin(
       'order:record',
-      '--user',
-      String(buyer.userId),
-      '--product',
-      'max',
-      '--type',
-      '1',
-      '--name',
-      'x',
-      '--amount',
-      '1',
-      '--channel',
-      'online',
-      '--order-no',
-      'APPLE-1000042',
+      ...flags({
+        user: buyer.userId,
+        product: 'max',
+        type: '1',
+        name: 'x',
+        amount: '1',
+        channel: 'online',
+        'order-no': 'APPLE-1000042',
+      }),
     );
     expect(again).toMatchObject({ code: 1, error: { error: 'order number exists' } });
   });
@@ -92,18 +80,7 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
     expect((await admin(...base, '--amount', '-5')).code).toBe(1);
     const badChannel = await admin(
       'order:record',
-      '--user',
-      '1',
-      '--product',
-      'max',
-      '--type',
-      '1',
-      '--name',
-      'x',
-      '--amount',
-      '1',
-      '--channel',
-      'cash',
+      ...flags({ user: '1', product: 'max', type: '1', name: 'x', amount: '1', channel: 'cash' }),
     );
     expect(badChannel.code).toBe(1);
     expect(badChannel.error.error).toContain('--channel must be one of');
@@ -114,18 +91,14 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
     const subscriber = await testUser(t, { region: 'domestic' });
     const granted = await admin(
       'subscription:grant',
-      '--user',
-      String(subscriber.userId),
-      '--product',
-      'max',
-      '--platforms',
-      'win,mac',
-      '--until',
-      'forever',
-      '--type',
-      'version',
-      '--version',
-      '13',
+      ...flags({
+        user: subscriber.userId,
+        product: 'max',
+        platforms: 'win,mac',
+        until: 'forever',
+        type: 'version',
+        version: '13',
+      }),
     );
     expect(granted.code, JSON.stringify(granted.error)).toBe(0);
     expect(granted.json).toMatchObject({
@@ -139,46 +112,26 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
     const now = t.clock.now();
     const extended = await admin(
       'subscription:grant',
-      '--user',
-      String(subscriber.userId),
-      '--product',
-      'max',
-      '--platforms',
-      'mobile',
-      '--extend',
-      'halfYear',
+      ...flags({ user: subscriber.userId, product: 'max', platforms: 'mobile', extend: 'halfYear' }),
     );
     expect(extended.json).toMatchObject({ mobile_exp: now + LicenceLengthMs.halfYear / 1000, win_exp: FOREVER_EXPIRY });
 
     const team = await admin(
       'subscription:grant',
-      '--user',
-      String(subscriber.userId),
-      '--product',
-      'max',
-      '--scope',
-      'team',
-      '--platforms',
-      'desktop',
-      '--until',
-      '2030-01-01',
-      '--group',
-      'Ops',
+      ...flags({
+        user: subscriber.userId,
+        product: 'max',
+        scope: 'team',
+        platforms: 'desktop',
+        until: '2030-01-01',
+        group: 'Ops',
+      }),
     );
     expect(team.json).toMatchObject({ group: 'Ops', group_exp: Date.UTC(2030, 0, 1) / 1000, win_exp: FOREVER_EXPIRY });
 
     const both = await admin(
       'subscription:grant',
-      '--user',
-      String(subscriber.userId),
-      '--product',
-      'max',
-      '--platforms',
-      'win',
-      '--until',
-      '1',
-      '--extend',
-      'oneYear',
+      ...flags({ user: subscriber.userId, product: 'max', platforms: 'win', until: '1', extend: 'oneYear' }),
     );
     expect(both).toMatchObject({ code: 1, error: { error: 'give exactly one of --until and --extend' } });
   });
@@ -188,18 +141,14 @@ describe.each(dialects)('operator commands for orders on $name', (dialect) => {
       (
         await admin(
           'order:record',
-          '--user',
-          String(buyer.userId),
-          '--product',
-          'max',
-          '--type',
-          '209',
-          '--name',
-          'Plan',
-          '--amount',
-          '28000',
-          '--channel',
-          'online',
+          ...flags({
+            user: buyer.userId,
+            product: 'max',
+            type: '209',
+            name: 'Plan',
+            amount: '28000',
+            channel: 'online',
+          }),
         )
       ).json.order_id as string;
     const request = (orderNo: string) =>

@@ -7,7 +7,7 @@ import {
 import type { Static } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { payOnSandboxPage, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
 import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -62,12 +62,7 @@ describe.each(dialects)('a coupon given back and a late payment, on $name', (dia
   const transferArrives = async (checkout: Opened) => {
     const res = await cli(
       'pay:confirm',
-      '--order',
-      checkout.out_trade_no,
-      '--amount',
-      String(checkout.amount),
-      '--reference',
-      'BOC-9',
+      ...flags({ order: checkout.out_trade_no, amount: checkout.amount, reference: 'BOC-9' }),
     );
     expect(res.code, JSON.stringify(res.error)).toBe(0);
     return res.json.outcome as string;

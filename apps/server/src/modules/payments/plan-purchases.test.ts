@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage, sandboxPayment, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
+import { paidOutcomes, payOnSandboxPage, sandboxPayment, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
 import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
@@ -67,15 +67,7 @@ describe.each(dialects)('plan purchases over what is held, on $name', (dialect) 
     expect((await open(ann, { item: 'personal.lifetime', product: 'mind', method: 'card' })).status).toBe(200);
   });
 
-  const outcomesOf = async (outTradeNo: string) =>
-    (
-      await t.app.db
-        .selectFrom('payment_notifications')
-        .select('outcome')
-        .where('out_trade_no', '=', outTradeNo)
-        .where('event', '=', 'paid')
-        .execute()
-    ).map((row) => row.outcome);
+  const outcomesOf = (outTradeNo: string) => paidOutcomes(t, outTradeNo);
   /** The buyer's messages naming an order, as an English reader sees them. */
   const messagesNaming = async (user: TestUser, outTradeNo: string) =>
     (await call(t, listNotificationsRoute, { as: user, headers: { 'accept-language': 'en' } }))

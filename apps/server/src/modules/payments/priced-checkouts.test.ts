@@ -10,7 +10,7 @@ import type { Static } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { payOnSandboxPage, sandboxPayment, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
+import { paidOutcomes, payOnSandboxPage, sandboxPayment, suiteCheckoutApp } from '../../../test/helpers/sandbox.js';
 import { dialects } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { createCompany } from '../companies/companies.service.js';
@@ -86,15 +86,7 @@ describe.each(dialects)('company payments priced for the company as it was, on $
         .where('notice_recipients.user_id', '=', user.userId)
         .execute()
     ).filter((row) => row.content.includes(outTradeNo));
-  const outcomesOf = async (outTradeNo: string) =>
-    (
-      await t.app.db
-        .selectFrom('payment_notifications')
-        .select('outcome')
-        .where('out_trade_no', '=', outTradeNo)
-        .where('event', '=', 'paid')
-        .execute()
-    ).map((row) => row.outcome);
+  const outcomesOf = (outTradeNo: string) => paidOutcomes(t, outTradeNo);
 
   /** What the company is after a payment of `kind` is given on top of `company`. */
   const given = (kind: Kind, company: { num: number; exp: number }) =>

@@ -8,7 +8,7 @@ import {
 } from '@account-centre/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { payOnSandboxPage } from '../../../test/helpers/sandbox.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
@@ -45,14 +45,7 @@ describe.each(dialects)('team upgrade on $name', (dialect) => {
     ];
     const team = await ok(
       'team:create',
-      '--product',
-      product,
-      '--name',
-      'Design',
-      '--owner',
-      String(owner.userId),
-      '--members',
-      '3',
+      ...flags({ product: product, name: 'Design', owner: owner.userId, members: '3' }),
     );
     await ok('team:add-member', '--team', String(team.id), '--user', String(admin.userId), '--role', 'admin');
     await ok('team:add-member', '--team', String(team.id), '--user', String(member.userId));

@@ -1,7 +1,7 @@
 import { getTeamRoute, TeamErrors, type TeamProduct } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { cliRunner } from '../../../test/helpers/cli.js';
+import { cliRunner, flags } from '../../../test/helpers/cli.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
 
@@ -14,14 +14,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   const createTeam = async (owner: TestUser, members: number, product = 'max') => {
     const res = await admin(
       'team:create',
-      '--product',
-      product,
-      '--name',
-      'Crew',
-      '--owner',
-      String(owner.userId),
-      '--members',
-      String(members),
+      ...flags({ product: product, name: 'Crew', owner: owner.userId, members: members }),
     );
     expect(res.code).toBe(0);
     return String(res.json.id);
@@ -70,14 +63,7 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
     const owner = await testUser(t);
     const res = await admin(
       'team:create',
-      '--product',
-      'max',
-      '--name',
-      ' Diagram   Crew ',
-      '--owner',
-      owner.email.toUpperCase(),
-      '--members',
-      '3',
+      ...flags({ product: 'max', name: ' Diagram   Crew ', owner: owner.email.toUpperCase(), members: '3' }),
     );
     expect(res.code).toBe(0);
     expect(res.json).toEqual({
@@ -96,26 +82,12 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
 
     const again = await admin(
       'team:create',
-      '--product',
-      'max',
-      '--name',
-      'Second',
-      '--owner',
-      owner.email,
-      '--members',
-      '2',
+      ...flags({ product: 'max', name: 'Second', owner: owner.email, members: '2' }),
     );
     expect(again).toMatchObject({ code: 1, error: { error: TeamErrors.otherTeam.msg } });
     const project = await admin(
       'team:create',
-      '--product',
-      'proj',
-      '--name',
-      'Plans',
-      '--owner',
-      owner.email,
-      '--members',
-      '2',
+      ...flags({ product: 'proj', name: 'Plans', owner: owner.email, members: '2' }),
     );
     expect(project.json).toMatchObject({ product: 'proj', name: 'Plans', member_num: 1 });
   });
@@ -180,9 +152,9 @@ describe.each(dialects)('operator commands for teams on $name', (dialect) => {
   it('refuses bad command lines and explains why, writing nothing', async () => {
     const owner = await testUser(t);
     const id = String(owner.userId);
-    const create = (...flags: string[]) => {
+    const create = (...changed: string[]) => {
       const given = Object.fromEntries(
-        flags.flatMap((flag, index) => (index % 2 === 0 ? [[flag, flags[index + 1] as string]] : [])),
+        changed.flatMap((flag, index) => (index % 2 === 0 ? [[flag, changed[index + 1] as string]] : [])),
       );
       const merged = { '--product': 'max', '--name': 'X', '--owner': id, '--members': '2', ...given };
       return ['team:create', ...Object.entries(merged).flat()];

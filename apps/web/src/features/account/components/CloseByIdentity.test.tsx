@@ -8,39 +8,26 @@ import {
 } from '@account-centre/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../lib/user/current-user';
 import { renderInLanguage } from '../../../testing/render';
 import { catchToastsForEachTest, signedInForEachTest } from '../../../testing/signed-in';
 import { failWith, stubApi } from '../../../testing/api';
 import { fakePopup } from '../../../testing/popup';
 import { finishAccountClose } from '../close-account';
 import { CloseByIdentity } from './CloseByIdentity';
-import { shownToasts } from '../../../testing/test-user';
+import { shownToasts, testUser } from '../../../testing/test-user';
 
 vi.mock('../close-account', () => ({ finishAccountClose: vi.fn() }));
 
 const USER = 7;
-const user: UserInfo = {
+const user = testUser({
   user_id: USER,
   nick_name: 'Bo',
-  avatar_url: null,
   email: null,
-  mobile: null,
-  second_mobile: null,
   weixin: true,
   qq: true,
-  weibo: false,
   hasPwd: false,
-  profile: null,
-  birthday: null,
   region: 'domestic',
-  sex: null,
-  country: null,
-  language: 'en',
-  max_storage: 0,
-  used_storage: 0,
-  created_at: 1_714_550_400,
-};
+});
 
 const toasts = shownToasts;
 
