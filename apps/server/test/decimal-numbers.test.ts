@@ -5,11 +5,11 @@ import {
   requestWithdrawalRoute,
   type WithdrawalForm,
 } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createCompany } from '../src/modules/companies/companies.service.js';
 import { call } from './helpers/call.js';
 import { countRows } from './helpers/auth.js';
-import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from './helpers/test-app.js';
+import { describeOnEachDialect, TEST_SERVICE_KEYS } from './helpers/test-app.js';
 import { type TestUser, testUser } from './helpers/users.js';
 
 /**
@@ -49,9 +49,7 @@ let keys = 0;
 const key = () => ({ 'idempotency-key': `decimal-${++keys}` });
 const msgOf = (res: { body: unknown }) => (res.body as { msg: string }).msg;
 
-describe.each(dialects)('numbers written as text, on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('numbers written as text, on $name', (t) => {
   /** An author with ¥700.00 to withdraw (a ¥1,000 sale, 70% theirs). */
   async function author(): Promise<TestUser> {
     const user = await testUser(t);

@@ -1,9 +1,9 @@
 import * as contract from '@account-centre/contract';
 import { AccessTokenErrors, buildPath, type RouteDef, withSpecPaths } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from './helpers/auth.js';
 import { call } from './helpers/call.js';
-import { dialects, suiteTestApp } from './helpers/test-app.js';
+import { describeOnEachDialect } from './helpers/test-app.js';
 import { asCaller } from './helpers/users.js';
 
 /**
@@ -31,8 +31,7 @@ const takingTheAddress = [
   'GET /api/user/:userId/invoice/pdf',
 ];
 
-describe.each(dialects)('an access token in the address, on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('an access token in the address, on $name', (t) => {
   let ann: Registered;
   beforeAll(async () => {
     ann = await registerByEmail(t);

@@ -1,10 +1,10 @@
 import * as contract from '@account-centre/contract';
 import { buildPath, type RouteDef, withSpecPaths } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered } from './helpers/auth.js';
 import { call } from './helpers/call.js';
 import { sampleRequest } from './helpers/sample-request.js';
-import { dialects, suiteTestApp } from './helpers/test-app.js';
+import { describeOnEachDialect } from './helpers/test-app.js';
 import { asCaller } from './helpers/users.js';
 
 /**
@@ -22,8 +22,7 @@ const userRoutes = (Object.values(contract) as unknown[])
   .flatMap(withSpecPaths)
   .filter((route) => route.path.includes(':userId'));
 
-describe.each(dialects)('the :userId guard on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('the :userId guard on $name', (t) => {
   let caller: Registered;
   let other: Registered;
   beforeAll(async () => {

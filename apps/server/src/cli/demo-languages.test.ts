@@ -10,10 +10,10 @@ import {
   listTemplateCreditRecordsRoute,
   type Region,
 } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { login } from '../../test/helpers/auth.js';
 import { call } from '../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../test/helpers/test-app.js';
 import { hostOf } from '../../test/helpers/users.js';
 import { sanitiseNotice } from '../modules/messages/messages.service.js';
 import { DEMO_COURSES } from './courses-demo.js';
@@ -23,8 +23,7 @@ import { DEMO_BROADCAST, DEMO_MESSAGES } from './messages-demo.js';
 import { DEMO_TEMPLATES as DEMO_BOUGHT } from './points-demo.js';
 
 /** The demo's texts are an operator's, given in every language (docs/decisions/058). */
-describe.each(dialects)('the demo account’s texts in every language, on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('the demo account’s texts in every language, on $name', (t) => {
   let demo: { userId: number; token: string };
   beforeAll(async () => {
     const seeded = await ensureDemoAccount(t.app);

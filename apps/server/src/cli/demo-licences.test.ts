@@ -8,10 +8,10 @@ import {
   licenceProductOfOrder,
   type SubscriptionProduct,
 } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call } from '../../test/helpers/call.js';
 import { hostOf, type TestUser, testUser } from '../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../test/helpers/test-app.js';
 import { seedOrderDemo } from './order-demo.js';
 
 /** An end as one comparable number: forever beyond every date, unknown below every one. */
@@ -25,8 +25,7 @@ function endValue(end: number | 'forever' | 'using' | 'unknown' | null): number 
  * product was bought until is what its licence card says, the device limit follows the licence,
  * and the account is VIP while any licence runs (spec 01 §4).
  */
-describe.each(dialects)('the demo’s orders and licences agree on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('the demo’s orders and licences agree on $name', (t) => {
   let demo: TestUser;
 
   beforeAll(async () => {

@@ -1,13 +1,12 @@
 import { getLicencesRoute, getOrdersRoute, getReceiptLinkRoute, getStorageRoute } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call } from '../../test/helpers/call.js';
 import { hostOf, type TestUser, testUser } from '../../test/helpers/users.js';
 import { pdfText } from '../../test/helpers/pdf-text.js';
-import { dialects, suiteTestApp } from '../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../test/helpers/test-app.js';
 import { seedOrderDemo } from './order-demo.js';
 
-describe.each(dialects)('order demo data on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('order demo data on $name', (t) => {
   let demo: TestUser;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { ServiceName } from '@account-centre/contract';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/load-config.js';
 import type { Config } from '../../src/modules/settings.js';
@@ -202,6 +202,14 @@ export function suiteApp(open: () => Promise<TestApp>): TestApp {
 /** `createTestApp` for the tests of a `describe` block (see `suiteApp`). */
 export const suiteTestApp = (...args: Parameters<typeof createTestApp>): TestApp =>
   suiteApp(() => createTestApp(...args));
+
+/**
+ * A block of tests run once on each dialect, with an app of its own on each (`suiteTestApp`);
+ * `$name` in the block's name is the dialect's.
+ */
+export function describeOnEachDialect(name: string, tests: (t: TestApp, dialect: TestDialect) => void): void {
+  describe.each(dialects)(name, (dialect) => tests(suiteTestApp(dialect), dialect));
+}
 
 /**
  * Sets the clock back before each test to the time it showed when the block began, so every test

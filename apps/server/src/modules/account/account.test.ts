@@ -13,7 +13,7 @@ import {
 } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { createAccount } from '../auth/accounts.service.js';
 import { lockOpenUserAddresses } from '../user/index.js';
@@ -32,9 +32,7 @@ import {
 
 const NEW_PASSWORD = 'Quiet-River-Stone-71';
 
-describe.each(dialects)('account security items on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('account security items on $name', (t) => {
   const signIn = (account: string, password: string) => login(t, { account, password });
 
   describe('password', () => {

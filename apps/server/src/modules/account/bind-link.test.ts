@@ -10,7 +10,7 @@ import {
 } from '@account-centre/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { qrSvg } from '../../lib/qr.js';
 import { maskedAccount } from './bind-link.service.js';
@@ -26,9 +26,7 @@ describe('masked account of a link', () => {
   });
 });
 
-describe.each(dialects)('binding a phone by link on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('binding a phone by link on $name', (t) => {
   const createLink = async (who: Person, host = DOMESTIC_HOST) => call(t, createBindLinkRoute, { as: who, host });
   const newLink = async (who: Person) => {
     const res = await createLink(who);

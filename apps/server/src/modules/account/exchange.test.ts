@@ -1,15 +1,13 @@
 import { getExchangeCodeRoute } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { exchangeAddCommand } from './exchange.commands.js';
 import { DOMESTIC_HOST, type Person } from './test-support.js';
 
-describe.each(dialects)('exchange codes on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('exchange codes on $name', (t) => {
   const admin = cliRunner(() => t, [exchangeAddCommand]);
   const claim = (who: Person, form: string) =>
     call(t, getExchangeCodeRoute, { as: who, query: { form_name: form }, host: DOMESTIC_HOST });

@@ -18,10 +18,10 @@ import {
   unreadNotificationsRoute,
   withSpecPaths,
 } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { exchangeAddCommand } from './exchange.commands.js';
 import {
@@ -55,8 +55,7 @@ const routesWithSpecPaths = (Object.values(contract) as unknown[]).filter(
 
 const NEW_PASSWORD = 'Quiet-River-Stone-71';
 
-describe.each(dialects)('the spec’s paths for the account calls on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('the spec’s paths for the account calls on $name', (t) => {
   const admin = cliRunner(() => t, [exchangeAddCommand]);
 
   it('serves every spec path of spec 01 §7 “Account”, and lists each in the OpenAPI document', async () => {

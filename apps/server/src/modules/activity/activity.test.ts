@@ -1,16 +1,14 @@
 import { activityBariconRoute } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { clearTag, setTag } from './activity.service.js';
 
-describe.each(dialects)('activity tag on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('activity tag on $name', (t) => {
   const domestic = { host: 'account.example.cn' };
   const overseas = { host: 'account.example.com' };
   const baricon = (region: { host: string }, position = 1) =>
     call(t, activityBariconRoute, { query: { position }, ...region });
-
 
   // Tags are the whole app's: each test uses positions of its own, so none sees another's.
   it('answers null when no tag is running', async () => {

@@ -3,7 +3,7 @@ import { AccessTokenErrors, type RouteDef } from '@account-centre/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, registerByEmail, type Registered, rowCounts } from '../../../test/helpers/auth.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 
 /** Every msg a refused request may carry: stable strings the web app maps to text. */
 const stableMsgs = ['invalid request', 'unauthorized', 'token expired', 'payload too large', 'unsupported media type'];
@@ -106,8 +106,7 @@ function expectRefusal(res: LightMyRequestResponse, status?: number, alsoStable:
   expect(res.body).not.toMatch(/stack|\bat .+:\d+:\d+|Error:/);
 }
 
-describe.each(dialects)('bad input to the sign-in service on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('bad input to the sign-in service on $name', (t) => {
   let before: Record<string, number>;
   const expectNothingWritten = async () => expect(await rowCounts(t)).toEqual(before);
 

@@ -13,13 +13,11 @@ import {
   uniqueMobile,
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
 import { codeHash } from './codes.service.js';
 
-describe.each(dialects)('verification codes on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('verification codes on $name', (t) => {
   const send = (body: RouteBody<typeof sendCodeRoute>, host = OVERSEAS_HOST) => call(t, sendCodeRoute, { body, host });
 
   const register = (body: RouteBody<typeof registerRoute>, host = OVERSEAS_HOST) =>

@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { createAccount } from './accounts.service.js';
 import { signInLimits } from './throttle.js';
 import { auditDetails } from '../../../test/helpers/audit.js';
@@ -20,9 +20,7 @@ import { auditDetails } from '../../../test/helpers/audit.js';
 const incorrect = { status: 'error', code: 2, msg: 'account or password incorrect' };
 const limited = { status: 'error', code: 16, msg: 'login limit' };
 
-describe.each(dialects)('sign-in on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('sign-in on $name', (t) => {
   const auditOf = (userId: number) =>
     t.app.db.selectFrom('audit_events').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 

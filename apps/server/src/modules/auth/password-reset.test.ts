@@ -6,7 +6,7 @@ import {
   resetPasswordRoute,
   type RouteBody,
 } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   login,
@@ -19,15 +19,13 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { createAccount } from './accounts.service.js';
 import { signInLimits } from './throttle.js';
 
 const NEW_PASSWORD = 'Fresh-Meadow-Lamp-9';
 
-describe.each(dialects)('password reset on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('password reset on $name', (t) => {
   // Sent with no Host header.
   const reset = (body: RouteBody<typeof resetPasswordRoute>) => call(t, resetPasswordRoute, { body, host: null });
 

@@ -25,7 +25,7 @@ import {
   uniqueIp,
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { asCaller, testUser } from '../../../test/helpers/users.js';
 import { TICKET_TTL_SECONDS } from './auth.service.js';
 import { insertCode } from './codes.repository.js';
@@ -36,9 +36,7 @@ import { reserveSignInTry, signInLimits } from './throttle.js';
 const incorrect = { status: 'error', code: 2, msg: 'account or password incorrect' };
 const limited = { status: 'error', code: 16, msg: 'login limit' };
 
-describe.each(dialects)('the sweep of sign-in records on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('the sweep of sign-in records on $name', (t, dialect) => {
   const sweep = () => sweepSignInRecords(t.app.db, t.clock.now());
 
   /**

@@ -17,7 +17,7 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { createTestApp, dialects, suiteTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { createTestApp, describeOnEachDialect, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 
 /** What the web app sends to keep its refresh token in the cookie (docs/decisions/016). */
 const WEB = { 'x-refresh-cookie': '1' } as const;
@@ -30,9 +30,7 @@ function refreshCookieOf(res: LightMyRequestResponse) {
   return res.cookies.find((cookie) => cookie.name === COOKIE);
 }
 
-describe.each(dialects)('the refresh cookie of the web app on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('the refresh cookie of the web app on $name', (t) => {
   const me = (s: { user_id: number; token: string }) => call(t, getUserRoute, { as: asCaller(s), host: null });
   /** A refresh as the web app sends it: no body token, the cookie, the header. */
   const refreshByCookie = (cookie: string, headers: Record<string, string> = WEB) =>

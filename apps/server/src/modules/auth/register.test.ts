@@ -1,5 +1,5 @@
 import { getUserRoute, registerRoute, type RouteBody } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   DOMESTIC_HOST,
   OVERSEAS_HOST,
@@ -12,13 +12,11 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { AppError } from '../../lib/errors.js';
 import { createAccount } from './accounts.service.js';
 
-describe.each(dialects)('registration on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('registration on $name', (t) => {
   const register = (
     body: RouteBody<typeof registerRoute>,
     host = OVERSEAS_HOST,

@@ -10,11 +10,9 @@ import { bearer, login, PASSWORD, registerByEmail, type SignIn } from '../../../
 import { call } from '../../../test/helpers/call.js';
 import { deleteExpiredTokens } from './auth.repository.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 
-describe.each(dialects)('sessions and tokens on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('sessions and tokens on $name', (t) => {
   // Sent with no Host header; the credential headers are the tests' own.
   const me = (s: Pick<SignIn, 'user_id' | 'token'>, headers: Record<string, string> = bearer(s.token)) =>
     call(t, getUserRoute, { params: { userId: s.user_id }, headers, host: null });

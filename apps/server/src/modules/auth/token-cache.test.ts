@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, PASSWORD, registerByEmail, requestCode } from '../../../test/helpers/auth.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { redisProblem, testRedisUrl } from '../../../test/helpers/redis.js';
-import { createTestApp, dialects, suiteTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { createTestApp, describeOnEachDialect, dialects, type TestApp } from '../../../test/helpers/test-app.js';
 import { hashToken } from '../../lib/secrets.js';
 import { SessionEnds } from './session-ends.plugin.js';
 import { activate, device, unbind } from '../devices/test-support.js';
@@ -113,8 +113,7 @@ async function secondSession(t: TestApp, email: string) {
   return res.json().data as { token: string; refresh_token: string };
 }
 
-describe.each(dialects)('a remembered access token on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('a remembered access token on $name', (t) => {
   const admin = cliRunner(() => t);
 
   const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, accessToken: string, payload?: object) =>

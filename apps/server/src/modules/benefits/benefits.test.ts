@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { createBatch } from '../codes/index.js';
 import { defineCoupon } from '../coupons/coupons.service.js';
@@ -19,8 +19,7 @@ interface Holdings {
   teamPlans: number;
 }
 
-describe.each(dialects)('one dispatcher gives every benefit, on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('one dispatcher gives every benefit, on $name', (t) => {
   let db: Db;
   beforeAll(async () => {
     db = t.app.db;

@@ -2,7 +2,7 @@ import { closeAccountRoute, CompanyErrors, getCompaniesRoute } from '@account-ce
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
 import { call } from '../../../test/helpers/call.js';
 import { codeFor, DOMESTIC_HOST } from '../account/test-support.js';
@@ -10,8 +10,7 @@ import { addMember, createCompany, removeMember } from './companies.service.js';
 
 const DAY = 86_400;
 
-describe.each(dialects)('companies on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('companies on $name', (t) => {
   let now: number;
   beforeAll(async () => {
     now = t.clock.now();

@@ -2,14 +2,13 @@ import { bindCouponRoute, getCouponsRoute, redeemGiftCodeRoute } from '@account-
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { balance } from '../grants/grants.service.js';
 
 const DAY = 86_400;
 
-describe.each(dialects)('coupons on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('coupons on $name', (t) => {
   const cli = cliRunner(() => t);
 
   /** A client address of its own per call, so the per-address limit of failed tries never mixes tests. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import {
   activate,
   bearer,
@@ -27,9 +27,7 @@ import {
 /** The active devices a refused activation answers with (409 "device limit"). */
 type ActiveDevice = Static<typeof Device>;
 
-describe.each(dialects)('device activation, limits and unbind on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('device activation, limits and unbind on $name', (t) => {
   describe('activation', () => {
     it('activates a device and lists it with its platform tag, the current-device flag and the limit', async () => {
       const ann = await testUser(t);

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { countRows, login, PASSWORD, registerByEmail, requestCode } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller, type TestUser, testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import {
   activate,
   bearer,
@@ -29,9 +29,7 @@ import {
 /** An address of a documentation range (RFC 5737): public, so its location is not known. */
 const PUBLIC_IP = '203.0.113.7';
 
-describe.each(dialects)('where am I signed in, sign-in history and “this wasn’t me” on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('where am I signed in, sign-in history and “this wasn’t me” on $name', (t) => {
   // These calls name no host, as a desktop client that sends none.
   const works = async (who: TestUser, token: string) =>
     (await call(t, getUserRoute, { as: { ...who, token }, host: null })).status === 200;

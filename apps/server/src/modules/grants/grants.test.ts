@@ -6,14 +6,13 @@ import { AppError } from '../../lib/errors.js';
 import { eraseAccount } from '../account/close.service.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { testUser } from '../../../test/helpers/users.js';
 import { balance, expireDue, grant, type GrantWhat, history, revoke, spend } from './grants.service.js';
 
 const DAY = 86_400;
 
-describe.each(dialects)('grants and ledgers on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('grants and ledgers on $name', (t) => {
   let db: Db;
   /** The balances a test touched, checked against the ledger after it. */
   let touched: { userId: number; kind: BalanceKind }[] = [];

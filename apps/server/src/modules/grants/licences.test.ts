@@ -11,7 +11,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect, dialects } from '../../../test/helpers/test-app.js';
 import { hostOf, testUser } from '../../../test/helpers/users.js';
 import type { Db } from '../../db/database.js';
 import { migratorFor } from '../../db/migrate.js';
@@ -21,8 +21,7 @@ import { balance, revoke } from './grants.service.js';
 
 const YEAR = LicenceLengthMs.oneYear / 1000;
 
-describe.each(dialects)('licences from grants on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('licences from grants on $name', (t) => {
   let db: Db;
   beforeAll(async () => {
     db = t.app.db;

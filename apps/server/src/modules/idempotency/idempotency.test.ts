@@ -1,8 +1,8 @@
 import { CommonErrors, IdempotencyErrors, IDEMPOTENCY_KEY_WINDOW } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { recordPlanOrder } from '../../../test/helpers/orders.js';
 import { requestFingerprint } from './fingerprint.js';
 import { refusal } from '../../../test/helpers/refusal.js';
@@ -13,8 +13,7 @@ import { ABANDONED_AFTER, claimKey } from './idempotency.service.js';
  * (PUT /api/user/:userId/invoice). An overseas request issues the receipt at once and mails
  * it, so each run of the work writes one invoice row and one outbox message.
  */
-describe.each(dialects)('idempotency keys on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('idempotency keys on $name', (t, dialect) => {
   let buyer: TestUser;
   let other: TestUser;
   let keys = 0;

@@ -2,7 +2,7 @@ import { listNotificationsRoute, markNotificationsReadRoute, unreadNotifications
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { sanitiseNotice } from './messages.service.js';
 
@@ -35,8 +35,7 @@ describe('a notice’s content', () => {
   });
 });
 
-describe.each(dialects)('messages on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('messages on $name', (t) => {
   const cli = cliRunner(() => t);
 
   async function send(...flags: string[]): Promise<number> {

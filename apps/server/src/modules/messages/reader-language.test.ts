@@ -6,11 +6,11 @@ import {
   listRecommendedCoursesRoute,
   sendCodeRoute,
 } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { sandboxRefOf } from '../../../test/helpers/sandbox.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { DOMESTIC_HOST, OVERSEAS_HOST, uniqueEmail } from '../../../test/helpers/auth.js';
 import { type SignedInUser, testUser } from '../../../test/helpers/users.js';
 import { recogniseStoredMessages } from '../../db/migrations/2026-12-02-914-texts-in-the-readers-language.js';
@@ -19,8 +19,7 @@ import { listForRecipient } from '../outbox/outbox.repository.js';
 import { notifyText } from './notify.js';
 
 /** Texts in the language of whoever reads them (docs/decisions/058). */
-describe.each(dialects)('texts in the reader’s language on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('texts in the reader’s language on $name', (t, dialect) => {
   const cli = cliRunner(() => t);
 
   const acceptLanguage = (tag: string | undefined): Record<string, string> => (tag ? { 'accept-language': tag } : {});

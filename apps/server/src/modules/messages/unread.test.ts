@@ -4,16 +4,15 @@ import {
   markNotificationsReadRoute,
   unreadNotificationsRoute,
 } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 
 // The unread indicator says how many messages are unread and where the newest of them is in the
 // list (its offset, newest first), so the screen can say on which page it waits.
-describe.each(dialects)('the unread indicator on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('the unread indicator on $name', (t) => {
   const cli = cliRunner(() => t);
 
   /** Sends a message to one person; the clock moves a second on unless it is to stay. */

@@ -1,10 +1,10 @@
 import { buildPath, getOrdersRoute, requestInvoiceRoute, type RouteBody } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { countRows } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { recordPlanOrder } from '../../../test/helpers/orders.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
 import { failInvoice, issueInvoice } from './invoices.service.js';
 import type { RecordOrderInput } from './orders.service.js';
@@ -14,8 +14,7 @@ const VALID_USCC = '91350100M000100Y43';
 
 type InvoiceRequest = RouteBody<typeof requestInvoiceRoute>;
 
-describe.each(dialects)('invoice requests on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('invoice requests on $name', (t) => {
   let dom: TestUser;
   let abroad: TestUser;
 

@@ -1,14 +1,13 @@
 import { ALL_PLATFORMS, buildPath, FOREVER_EXPIRY, getOrdersRoute, LicenceLengthMs } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { recordOrder } from './orders.service.js';
 
 const DAY = 86_400;
 
-describe.each(dialects)('order history on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('order history on $name', (t) => {
   let alice: TestUser;
   let bob: TestUser;
 

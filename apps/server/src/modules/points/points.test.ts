@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { expectLedgerAgrees } from '../../../test/helpers/ledger.js';
-import { dialects, suiteTestApp, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect, TEST_SERVICE_KEYS } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { serviceOfKey } from '../../lib/service-key.js';
 import { expirePoints } from './points.service.js';
@@ -19,8 +19,7 @@ import { expirePoints } from './points.service.js';
 const DAY = 86_400;
 let keys = 0;
 
-describe.each(dialects)('AI points on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('AI points on $name', (t, dialect) => {
   const cli = cliRunner(() => t);
 
   async function give(user: TestUser, amount: number, ...flags: string[]): Promise<number> {

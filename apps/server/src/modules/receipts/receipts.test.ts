@@ -5,18 +5,17 @@ import {
   requestInvoiceRoute,
   type RouteBody,
 } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { recordPlanOrder } from '../../../test/helpers/orders.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { pdfText } from '../../../test/helpers/pdf-text.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { issueInvoice } from '../orders/invoices.service.js';
 import { listForRecipient } from '../outbox/outbox.repository.js';
 import type { RecordOrderInput } from '../orders/orders.service.js';
 
-describe.each(dialects)('receipts on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('receipts on $name', (t) => {
   let dom: TestUser;
   let abroad: TestUser;
 

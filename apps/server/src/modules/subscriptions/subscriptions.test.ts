@@ -13,18 +13,17 @@ import {
   type Region,
   type RouteQuery,
 } from '@account-centre/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { hostOf, type TestUser, testUser } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { recordOrder } from '../orders/orders.service.js';
 import { grantSubscription, setStorage } from './subscriptions.service.js';
 
 const DAY = 86_400;
 const YEAR = LicenceLengthMs.oneYear / 1000;
 
-describe.each(dialects)('subscriptions, licences and storage on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('subscriptions, licences and storage on $name', (t) => {
   let ann: TestUser;
   let ben: TestUser;
   let now: number;

@@ -1,11 +1,9 @@
 import { healthRoute } from '@account-centre/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 
-describe.each(dialects)('system routes on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('system routes on $name', (t, dialect) => {
   it('answers health with the database in use', async () => {
     const res = await call(t, healthRoute, { host: null });
     expect(res.status).toBe(200);

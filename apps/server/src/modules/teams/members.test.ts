@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { call, type CallOptions } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
 import { tableRowCounts } from '../../../test/helpers/row-counts.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { type PhoneUser, type SignedInUser, type TestUser, testUser } from '../../../test/helpers/users.js';
 import { codeFor, DOMESTIC_HOST } from '../account/test-support.js';
 import { listDevices } from '../devices/test-support.js';
@@ -27,9 +27,7 @@ import { grantSubscription } from '../subscriptions/subscriptions.service.js';
 
 const DAY = 86_400;
 
-describe.each(dialects)('team group order calls on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('team group order calls on $name', (t, dialect) => {
   const admin = cliRunner(() => t);
   const operator = async (...argv: string[]) => {
     const res = await admin(...argv);

@@ -1,9 +1,9 @@
 import { closeAccountRoute, FOREVER_EXPIRY, isVip } from '@account-centre/contract';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { call } from '../../../test/helpers/call.js';
 import { cliRunner } from '../../../test/helpers/cli.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { codeFor, DOMESTIC_HOST } from '../account/test-support.js';
 import { subscriptionRecords } from '../subscriptions/subscriptions.service.js';
@@ -11,9 +11,7 @@ import { authorizeSeat } from './plans.service.js';
 
 const DAY = 86_400;
 
-describe.each(dialects)('team plans and seats on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
-
+describeOnEachDialect('team plans and seats on $name', (t, dialect) => {
   const admin = cliRunner(() => t);
   const ok = async (...argv: string[]) => {
     const res = await admin(...argv);

@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser, testUser } from '../../../test/helpers/users.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { refusal } from '../../../test/helpers/refusal.js';
 import { call } from '../../../test/helpers/call.js';
 import { codeFor, DOMESTIC_HOST, type Person } from '../account/test-support.js';
 import { addTeamMember, createTeam, deleteTeam, removeTeamMember } from './teams.service.js';
 
-describe.each(dialects)('teams on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('teams on $name', (t) => {
   let now: number;
   beforeAll(async () => {
     now = t.clock.now();

@@ -10,11 +10,10 @@ import {
 } from '../../../test/helpers/auth.js';
 import { call } from '../../../test/helpers/call.js';
 import { asCaller } from '../../../test/helpers/users.js';
-import { dialects, suiteTestApp } from '../../../test/helpers/test-app.js';
+import { describeOnEachDialect } from '../../../test/helpers/test-app.js';
 import { createAccount } from '../auth/accounts.service.js';
 
-describe.each(dialects)('user info on $name', (dialect) => {
-  const t = suiteTestApp(dialect);
+describeOnEachDialect('user info on $name', (t) => {
   let user: Registered;
   beforeAll(async () => {
     user = await registerByEmail(t, { host: DOMESTIC_HOST });
