@@ -26,30 +26,48 @@ const declarations = modules.flatMap((module) =>
 );
 const policyOf = new Map(declarations.map((d) => [d.table, d.policy]));
 
+const serverSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
 /**
- * The tables and columns `db/schema.ts` declares for Kysely, read from the source with the
- * TypeScript compiler: `interface Database { table: TableInterface }` and each interface's
- * properties.
+ * What each tables file adds to Kysely's `Database` (docs/decisions/064), read from the source with
+ * the TypeScript compiler: the `interface Database { table: TableInterface }` inside its
+ * `declare module '…/db/db.js'`, and the properties of each table's interface in the same file.
+ * Every file of the server that adds tables is listed, wherever it is, so one outside a module's
+ * `<x>.tables.ts` shows up too.
  */
-function declaredSchema(): Map<string, string[]> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/schema.ts');
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-  const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  source.forEachChild((node) => {
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+function tablesFiles(): { file: string; tables: Map<string, string[]> }[] {
+  const files = fs
+    .readdirSync(serverSource, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort();
+  return files.flatMap((file) => {
+    const text = fs.readFileSync(path.join(serverSource, file), 'utf8');
+    if (!text.includes('interface Database')) return [];
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+    const interfaces = new Map<string, ts.InterfaceDeclaration>();
+    const additions: ts.InterfaceDeclaration[] = [];
+    source.forEachChild((node) => {
+      if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+      if (ts.isModuleDeclaration(node) && /(^|\/)db\/db\.js$/.test(node.name.text) && node.body) {
+        if (!ts.isModuleBlock(node.body)) return;
+        for (const statement of node.body.statements) {
+          if (ts.isInterfaceDeclaration(statement) && statement.name.text === 'Database') additions.push(statement);
+        }
+      }
+    });
+    if (additions.length === 0) return [];
+    const propertiesOf = (declaration: ts.InterfaceDeclaration) =>
+      declaration.members.filter(ts.isPropertySignature).map((member) => (member.name as ts.Identifier).text);
+    const tables = new Map<string, string[]>();
+    for (const member of additions.flatMap((addition) => addition.members.filter(ts.isPropertySignature))) {
+      const typeName = (member.type as ts.TypeReferenceNode).typeName.getText(source);
+      const table = interfaces.get(typeName);
+      if (!table) throw new Error(`${file}: no interface ${typeName} beside the tables it adds`);
+      tables.set((member.name as ts.Identifier).text, propertiesOf(table).sort());
+    }
+    return [{ file, tables }];
   });
-  const propertiesOf = (declaration: ts.InterfaceDeclaration) =>
-    declaration.members.filter(ts.isPropertySignature).map((member) => (member.name as ts.Identifier).text);
-  const schema = new Map<string, string[]>();
-  const database = interfaces.get('Database');
-  if (!database) throw new Error('db/schema.ts has no Database interface');
-  for (const member of database.members.filter(ts.isPropertySignature)) {
-    const typeName = (member.type as ts.TypeReferenceNode).typeName.getText(source);
-    const table = interfaces.get(typeName);
-    if (!table) throw new Error(`db/schema.ts: no interface ${typeName}`);
-    schema.set((member.name as ts.Identifier).text, propertiesOf(table).sort());
-  }
-  return schema;
 }
 
 describe('module manifests', () => {
@@ -61,6 +79,23 @@ describe('module manifests', () => {
   it('give each operator command one home', () => {
     const names = commands.map((command) => command.name);
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('declare the tables of their own tables file, and only modules have one', () => {
+    const files = tablesFiles();
+    expect(
+      files.map(({ file }) => file),
+      'tables are added to the database in modules/<x>/<x>.tables.ts only',
+    ).toEqual(files.map(({ file }) => file).filter((file) => /^modules\/([^/]+)\/\1\.tables\.ts$/.test(file)));
+    const inFiles = Object.fromEntries(
+      files.map(({ file, tables }) => [file.split('/')[1]!, [...tables.keys()].sort()]),
+    );
+    const inManifests = Object.fromEntries(
+      modules
+        .filter((module) => Object.keys(module.tables ?? {}).length > 0)
+        .map((module) => [module.name, Object.keys(module.tables ?? {}).sort()]),
+    );
+    expect(inFiles).toEqual(inManifests);
   });
 
   it('give a reason wherever rows stay or are left to the database', () => {
@@ -136,8 +171,8 @@ describe.each(dialects)('closing policies and the schema on $name', (dialect) =>
     }
   });
 
-  it('matches db/schema.ts, table by table and column by column', () => {
-    const declared = declaredSchema();
+  it("matches the modules' tables files, table by table and column by column", () => {
+    const declared = new Map(tablesFiles().flatMap(({ tables }) => [...tables]));
     const actual = new Map([...migrated].map(([table, columns]) => [table, [...columns].sort()]));
     expect(Object.fromEntries(declared)).toEqual(Object.fromEntries(actual));
   });

@@ -30,7 +30,6 @@ const STILL_FOREIGN = [
   'cli/order-demo.ts: subscriptions',
   'cli/points-demo.ts: ai_point_accounts',
   'cli/points-demo.ts: template_credit_spends',
-  'modules/subscriptions/subscriptions.repository.ts: subscriptions',
   // Sign-in events, and the profile's sign-in methods in its one statement (docs/decisions/026).
   'modules/devices/devices.repository.ts: audit_events',
   'modules/user/user.repository.ts: identities',

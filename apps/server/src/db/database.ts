@@ -5,9 +5,8 @@ import { type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDialect
 import pg from 'pg';
 import { readHotQueriesWith } from './hot-query.js';
 import { GroupCommitSqliteDriver, type SqliteStatements } from './sqlite-group-commit.js';
-import type { Db } from './db.js';
+import type { Database, Db } from './db.js';
 import type { Dialect } from './migrations/helpers.js';
-import type { Database } from './schema.js';
 
 export type { Db, Dialect };
 

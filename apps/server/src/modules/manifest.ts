@@ -2,7 +2,7 @@ import type { ClosingForfeitItem } from '@account-centre/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { OperatorCommand } from './operator-command.js';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../db/db.js';
 import type { Db } from '../db/database.js';
 
 /** The account being closed, as the closing transaction sees it (users row locked). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SignInResult } from '@account-centre/contract';
 import type { Static } from 'typebox';
-import type { Database } from '../../src/db/schema.js';
+import type { Database } from '../../src/db/db.js';
 import { listForRecipient } from '../../src/modules/outbox/outbox.repository.js';
 import type { TestApp } from './test-app.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { PhoneBindLinksTable } from '../../db/schema.js';
+import type { PhoneBindLinksTable } from './account.tables.js';
 
 /** Makes the account's link, replacing any earlier one (one per account: the primary key). */
 export function upsertLink(db: Db, link: Omit<PhoneBindLinksTable, 'used_at'>) {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { ActivityTagsTable } from '../../db/schema.js';
+import type { ActivityTagsTable } from './activity.tables.js';
 
 export type ActivityRegion = ActivityTagsTable['region'];
 

@@ -2,7 +2,8 @@ import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
-import type { Database, SessionsTable } from '../../db/schema.js';
+import type { Database } from '../../db/db.js';
+import type { SessionsTable } from './auth.tables.js';
 import { findUserIdByAddress } from '../user/index.js';
 import { type EndingSessions, revokingSessions } from './session-store.js';
 

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../db/db.js';
 import { deleteInBatches } from './auth.repository.js';
 
 const DAY = 86_400;

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CodeBatchesTable, RedeemCodesTable } from '../../db/schema.js';
+import type { CodeBatchesTable, RedeemCodesTable } from './codes.tables.js';
 
 export type BatchRow = Selectable<CodeBatchesTable>;
 export type CodeRow = Selectable<RedeemCodesTable>;

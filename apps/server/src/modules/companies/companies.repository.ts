@@ -1,7 +1,7 @@
 import { CompanyRole, type ClosingForfeitItem } from '@account-centre/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CompaniesTable, CompanyMembersTable } from '../../db/schema.js';
+import type { CompaniesTable, CompanyMembersTable } from './companies.tables.js';
 
 /**
  * Locks a company's row for the rest of the transaction, so the members of one company are

@@ -13,7 +13,7 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import type { CompanyMembersTable } from '../../db/schema.js';
+import type { CompanyMembersTable } from './companies.tables.js';
 import { transactionExplainingUnique } from '../../db/unique-violation.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError, operatorInputError } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CouponsTable } from '../../db/schema.js';
+import type { CouponsTable } from './coupons.tables.js';
 
 export type CouponRow = Selectable<CouponsTable>;
 

@@ -1,6 +1,6 @@
 import type { CourseSaleWay } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import type { CoursesTable } from '../../db/schema.js';
+import type { CoursesTable } from './courses.tables.js';
 import type { Insertable } from 'kysely';
 
 export type CourseValues = Omit<Insertable<CoursesTable>, 'id' | 'created_at'>;

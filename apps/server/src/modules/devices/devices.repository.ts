@@ -1,7 +1,7 @@
 import type { DevicePlatform, DeviceProduct } from '@account-centre/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DevicesTable } from '../../db/schema.js';
+import type { DevicesTable } from './devices.tables.js';
 
 // Kysely only. The sign-in tables (sessions, credentials, login tickets, audit events) are
 // read and changed here by their own columns, so that this module depends on the schema, not

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import { findSubscription } from '../subscriptions/subscriptions.repository.js';
+import { licenceRecordOf } from '../grants/index.js';
 import type { ClientInfo } from '../../lib/caller.js';
 import * as repo from './devices.repository.js';
 import * as sessionStore from '../auth/session-store.js';
@@ -61,7 +61,7 @@ export function toDevice(row: repo.DeviceRow, currentDeviceId: string | null): D
  * membership, 1 for a team seat, 1 for the free tier.
  */
 async function entitledLimit(db: Db, userId: number, product: DeviceProduct, now: number): Promise<number> {
-  const record = await findSubscription(db, userId, deviceSubscriptionProduct[product]);
+  const record = await licenceRecordOf(db, userId, deviceSubscriptionProduct[product]);
   return deviceSlotLimit(record, now);
 }
 

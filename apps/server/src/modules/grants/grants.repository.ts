@@ -7,7 +7,7 @@ import type {
 } from '@account-centre/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { GrantsTable, LedgerEntriesTable } from '../../db/schema.js';
+import type { GrantsTable, LedgerEntriesTable } from './grants.tables.js';
 
 /**
  * The grants module's queries on `grants` and `ledger_entries` (docs/architecture.md#grants-and-ledgers).

@@ -41,6 +41,7 @@ export {
   periodStart,
 } from './licences.js';
 export { planHolding, planHoldings } from './plan-holdings.js';
+export { licenceRecordOf, licenceRecords, type SubscriptionRecordRow } from './licences.repository.js';
 
 /**
  * Grants and ledgers (docs/architecture.md#grants-and-ledgers, docs/decisions/022): the one way anything is given to a person

@@ -25,7 +25,7 @@ import {
   type SubscriptionRecordRow,
 } from './licence-record.js';
 import { grantLicence, latestEndOn, lockLicenceHolder, periodStart } from './licences.js';
-import { licenceRecord, liveLicenceGrants } from './licences.repository.js';
+import { licenceRecordOf, liveLicenceGrants } from './licences.repository.js';
 
 /** What was given, as the person is told it (a redeemed code's answer names each benefit so). */
 export type RedeemedBenefitDto = Static<typeof RedeemedBenefit>;
@@ -162,7 +162,7 @@ export async function giveLicenceDays(
   now: number,
 ): Promise<LicenceChangeGiven> {
   if (!(await lockLicenceHolder(trx, userId))) throw appError(CommonErrors.notFound);
-  const record = await licenceRecord(trx, userId, gift.product);
+  const record = await licenceRecordOf(trx, userId, gift.product);
   const platforms = gift.platforms ?? personalPlatforms;
   const ends: Partial<Record<ExpiryColumn, number>> = {};
   for (const platform of platforms) {

@@ -1,7 +1,7 @@
 import { CANCELLABLE_PRODUCT_IDS, type SubscriptionProduct } from '@account-centre/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { LicenceGrantsTable, SubscriptionsTable } from '../../db/schema.js';
+import type { LicenceGrantsTable, SubscriptionsTable } from './grants.tables.js';
 
 /**
  * The grants module's queries on a licence's two tables (docs/architecture.md#grants-and-ledgers):
@@ -30,7 +30,12 @@ export function liveLicenceGrants(trx: Db, userId: number, product: Subscription
     .execute();
 }
 
-export function licenceRecord(db: Db, userId: number, product: SubscriptionProduct) {
+/** A person's licence record of one product, if they hold one. */
+export function licenceRecordOf(
+  db: Db,
+  userId: number,
+  product: SubscriptionProduct,
+): Promise<SubscriptionRecordRow | undefined> {
   return db
     .selectFrom('subscriptions')
     .selectAll()
@@ -77,4 +82,9 @@ export async function stopLicenceGrantRenewals(trx: Db, userId: number, product:
     .where('product', '=', product)
     .where('have_renew', '=', 1)
     .execute();
+}
+
+/** A person's licence records, one per product they hold (what the order screen lists). */
+export function licenceRecords(db: Db, userId: number): Promise<SubscriptionRecordRow[]> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
 }

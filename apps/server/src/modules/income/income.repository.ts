@@ -1,7 +1,7 @@
 import type { IncomeProduct } from '@account-centre/contract';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { IncomeEntriesTable, WithdrawalsTable } from '../../db/schema.js';
+import type { IncomeEntriesTable, WithdrawalsTable } from './income.tables.js';
 
 type EntryKind = IncomeEntriesTable['kind'];
 type WithdrawalState = WithdrawalsTable['state'];

@@ -17,7 +17,7 @@ import {
 import type { Insertable, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
-import type { IncomeEntriesTable, WithdrawalsTable } from '../../db/schema.js';
+import type { IncomeEntriesTable, WithdrawalsTable } from './income.tables.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { type Reader, readLocalised, storedTranslations, type Translations } from '../../lib/localised-text.js';

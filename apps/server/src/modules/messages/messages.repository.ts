@@ -1,6 +1,6 @@
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { NoticesTable } from '../../db/schema.js';
+import type { NoticesTable } from './messages.tables.js';
 import type { ClosingAccount } from '../manifest.js';
 
 /** Stores a notice (an operator's or a product message) and answers its id. */

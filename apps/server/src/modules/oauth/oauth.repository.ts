@@ -1,6 +1,6 @@
 import type { IdentityProvider } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import type { IdentitiesTable, OAuthFlowsTable } from '../../db/schema.js';
+import type { IdentitiesTable, OAuthFlowsTable } from './oauth.tables.js';
 
 // ---- identities ------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import {
   type Region,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import type { InvoicesTable } from '../../db/schema.js';
+import type { InvoicesTable } from './orders.tables.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError, operatorInputError } from '../../lib/errors.js';
 import { insertMessage } from '../outbox/index.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { InvoicesTable, OrdersTable } from '../../db/schema.js';
+import type { InvoicesTable, OrdersTable } from './orders.tables.js';
 import type { Insertable, Selectable } from 'kysely';
 import { personalPlatforms } from '@account-centre/contract';
 import { licencesOfOrders, type OrderLicence } from '../grants/index.js';

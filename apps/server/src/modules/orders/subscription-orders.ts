@@ -8,7 +8,7 @@ import {
   subscriptionReadProducts,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import { findSubscription, listSubscriptions } from '../subscriptions/index.js';
+import { licenceRecordOf, licenceRecords } from '../grants/index.js';
 import { findUserOrder, orderedProducts } from './orders.repository.js';
 import { type OrderRowDto, toOrderRow } from './orders.service.js';
 
@@ -31,7 +31,7 @@ export async function lastSubscriptionOrder(
   now: number,
   language: Language,
 ): Promise<OrderRowDto | null> {
-  const record = await findSubscription(db, userId, subscriptionReadProducts[product]);
+  const record = await licenceRecordOf(db, userId, subscriptionReadProducts[product]);
   const order = record?.order_no ? await findUserOrder(db, userId, record.order_no) : undefined;
   return order ? toOrderRow(order, now, language) : null;
 }
@@ -45,7 +45,7 @@ export async function recommendationsFor(
   userId: number,
   context: { region: Region; language: Language; productId: number | null },
 ): Promise<RecommendableProduct[]> {
-  const [orders, records] = await Promise.all([orderedProducts(db, userId), listSubscriptions(db, userId)]);
+  const [orders, records] = await Promise.all([orderedProducts(db, userId), licenceRecords(db, userId)]);
   const bought = boughtProducts(
     orders,
     records.map((r) => r.product),

@@ -1,5 +1,5 @@
 import type { Db, Dialect } from '../../db/database.js';
-import type { OutboxTable } from '../../db/schema.js';
+import type { OutboxTable } from './outbox.tables.js';
 
 export type OutboxChannel = OutboxTable['channel'];
 

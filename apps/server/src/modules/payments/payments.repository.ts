@@ -1,7 +1,7 @@
 import type { CheckoutState, Currency } from '@account-centre/contract';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CheckoutsTable, PaymentNotificationOutcome, PaymentReviewKind } from '../../db/schema.js';
+import type { CheckoutsTable, PaymentNotificationOutcome, PaymentReviewKind } from './payments.tables.js';
 
 /**
  * The payments module's queries on `checkouts`, `payment_notifications` and `payment_reviews`.

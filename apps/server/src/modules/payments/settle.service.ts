@@ -1,6 +1,6 @@
 import { checkoutItemByKey, CommonErrors, type Currency } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import type { PaymentNotificationOutcome } from '../../db/schema.js';
+import type { PaymentNotificationOutcome } from './payments.tables.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { liveGrantsFromSource, lockLicenceHolder, revoke } from '../grants/index.js';
 import { cancelCashbackOf } from '../income/income.service.js';

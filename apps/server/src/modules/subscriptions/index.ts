@@ -19,5 +19,4 @@ export const subscriptionsModule = defineModule({
 });
 
 // The door: what other modules read of a person's licence records (docs/architecture.md#module-doors).
-export { findSubscription, listSubscriptions } from './subscriptions.repository.js';
 export { subscriptionRecords } from './subscriptions.service.js';

@@ -1,22 +1,5 @@
-import type { StorageArea, SubscriptionProduct } from '@account-centre/contract';
-import type { Selectable } from 'kysely';
+import type { StorageArea } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import type { SubscriptionsTable } from '../../db/schema.js';
-
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
-
-export function listSubscriptions(db: Db, userId: number): Promise<SubscriptionRow[]> {
-  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
-}
-
-export function findSubscription(db: Db, userId: number, product: SubscriptionProduct) {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('product', '=', product)
-    .executeTakeFirst();
-}
 
 export function listStorage(db: Db, userId: number) {
   return db

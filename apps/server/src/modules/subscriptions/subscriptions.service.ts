@@ -39,7 +39,15 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
-import { cancelLicenceRenewal, type ExpiryColumn, grantLicence, lockLicenceHolder } from '../grants/index.js';
+import {
+  cancelLicenceRenewal,
+  type ExpiryColumn,
+  grantLicence,
+  licenceRecordOf,
+  licenceRecords,
+  lockLicenceHolder,
+  type SubscriptionRecordRow,
+} from '../grants/index.js';
 import * as repo from './subscriptions.repository.js';
 
 export type SubscriptionRecordDto = Static<typeof SubscriptionRecord>;
@@ -61,7 +69,7 @@ const teamColumns: Record<TeamPlatform, ExpiryColumn> = { desktop: 'group_exp', 
 const productOrder = (product: SubscriptionProduct) => subscriptionProducts.indexOf(product);
 
 /** A stored record in the spec's shape (spec 01 §3 "Subscription record"). */
-export function toSubscriptionRecord(row: repo.SubscriptionRow): SubscriptionRecordDto {
+export function toSubscriptionRecord(row: SubscriptionRecordRow): SubscriptionRecordDto {
   return {
     product: row.product,
     type: row.type,
@@ -92,7 +100,7 @@ export function toSubscriptionRecord(row: repo.SubscriptionRow): SubscriptionRec
 
 /** The user's records, in the spec's product order (max, mind, proj, math, hb, ppt). */
 export async function subscriptionRecords(db: Db, userId: number): Promise<SubscriptionRecordDto[]> {
-  const rows = await repo.listSubscriptions(db, userId);
+  const rows = await licenceRecords(db, userId);
   return rows.sort((a, b) => productOrder(a.product) - productOrder(b.product)).map(toSubscriptionRecord);
 }
 
@@ -102,7 +110,7 @@ export async function subscriptionRecordOf(
   userId: number,
   product: SubscriptionReadProduct,
 ): Promise<SubscriptionRecordDto | null> {
-  const row = await repo.findSubscription(db, userId, subscriptionReadProducts[product]);
+  const row = await licenceRecordOf(db, userId, subscriptionReadProducts[product]);
   return row ? toSubscriptionRecord(row) : null;
 }
 
@@ -238,7 +246,7 @@ export async function cancelSubscription(
   region: Region,
   now: number,
 ): Promise<SubscriptionRecordDto> {
-  const row = await repo.findSubscription(db, userId, product);
+  const row = await licenceRecordOf(db, userId, product);
   if (!row) throw appError(OrderErrors.orderNotFound);
   if (!showCancelSubscription(region, renewalFacts(toSubscriptionRecord(row))))
     throw appError(OrderErrors.cancelUnavailable);
@@ -326,7 +334,7 @@ export async function grantSubscription(db: Db, input: GrantInput, now: number):
     // The lock first: an extension reads the end the previous grant wrote.
     if (!(await lockLicenceHolder(trx, input.userId)))
       throw operatorInputError('user not found', CommonErrors.notFound);
-    const current = await repo.findSubscription(trx, input.userId, input.product);
+    const current = await licenceRecordOf(trx, input.userId, input.product);
     const ends: Partial<Record<ExpiryColumn, number>> = {};
     for (const column of columns) {
       if ('until' in end) ends[column] = end.until;

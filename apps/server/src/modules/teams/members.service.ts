@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.js';
 import { normaliseDisplayName } from '../../lib/display-name.js';
 import { appError } from '../../lib/errors.js';
 import { notify } from '../messages/index.js';
-import { findSubscription } from '../subscriptions/index.js';
+import { licenceRecordOf } from '../grants/index.js';
 import { findOpenUser, lockOpenUser, userIdsMatching } from '../user/index.js';
 import { planView, releaseSeat, takeSeat } from './plans.service.js';
 import * as repo from './teams.repository.js';
@@ -172,7 +172,7 @@ function accountOf(db: Db, key: ContactKey, value: string | number) {
  * membership's; reason 1 is an account that does not exist.)
  */
 async function holdsLifetime(db: Db, userId: number, product: TeamProduct, now: number): Promise<boolean> {
-  return hasLifetimeLicence(await findSubscription(db, userId, product), now);
+  return hasLifetimeLicence(await licenceRecordOf(db, userId, product), now);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type TeamProduct, TeamRole, type TeamRoleValue, type ClosingForfeitItem } from '@account-centre/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { TeamMembersTable, TeamPlanSeatsTable, TeamPlansTable, TeamsTable } from '../../db/schema.js';
+import type { TeamMembersTable, TeamPlanSeatsTable, TeamPlansTable, TeamsTable } from './teams.tables.js';
 import type { userIdsMatching } from '../user/index.js';
 
 /**

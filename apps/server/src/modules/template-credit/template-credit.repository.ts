@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { TemplateCreditSpendsTable } from '../../db/schema.js';
+import type { TemplateCreditSpendsTable } from './template-credit.tables.js';
 
 /** Records a template bought with credit; its id. */
 export async function insertTemplateSpend(trx: Db, values: Insertable<TemplateCreditSpendsTable>): Promise<number> {

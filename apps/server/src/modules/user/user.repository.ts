@@ -1,7 +1,7 @@
 import { type InferResult, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { hotQuery } from '../../db/hot-query.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { UsersTable } from './user.tables.js';
 
 /**
  * A user's row with whether a password is set and which third-party sign-ins are linked: the

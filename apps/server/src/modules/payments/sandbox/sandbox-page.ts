@@ -1,6 +1,6 @@
 import { formatAmount, type Language, languageTags } from '@account-centre/contract';
 import type { Selectable } from 'kysely';
-import type { SandboxPaymentsTable } from '../../../db/schema.js';
+import type { SandboxPaymentsTable } from '../payments.tables.js';
 
 type Texts = {
   title: string;
