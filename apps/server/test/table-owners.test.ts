@@ -30,8 +30,7 @@ const STILL_FOREIGN = [
   'cli/order-demo.ts: subscriptions',
   'cli/points-demo.ts: ai_point_accounts',
   'cli/points-demo.ts: template_credit_spends',
-  // Sign-in events, and the profile's sign-in methods in its one statement (docs/decisions/026).
-  'modules/devices/devices.repository.ts: audit_events',
+  // The profile's sign-in methods in its one statement (docs/decisions/026).
   'modules/user/user.repository.ts: identities',
   'modules/user/user.repository.ts: credentials',
 ];

@@ -26,3 +26,32 @@ export function insertAuditEvent(db: Db, event: AuditEvent, now: number) {
     })
     .execute();
 }
+
+const eventsOf = (db: Db, userId: number, kinds: readonly string[]) =>
+  db
+    .selectFrom('audit_events')
+    .where('user_id', '=', userId)
+    .where('kind', 'in', [...kinds]);
+
+/** A page of an account's events of the kinds given, newest first (the sign-in history). */
+export function listEvents(db: Db, userId: number, kinds: readonly string[], offset: number, count: number) {
+  return eventsOf(db, userId, kinds)
+    .select(['id', 'kind', 'ip', 'user_agent', 'detail', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count)
+    .offset(offset)
+    .execute();
+}
+
+export async function countEvents(db: Db, userId: number, kinds: readonly string[]): Promise<number> {
+  const row = await eventsOf(db, userId, kinds)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One event of the account's, if it is of one of the kinds given. */
+export function findEvent(db: Db, userId: number, kinds: readonly string[], eventId: number) {
+  return eventsOf(db, userId, kinds).select(['id']).where('id', '=', eventId).executeTakeFirst();
+}

@@ -1,5 +1,7 @@
 import { defineModule } from '../manifest.js';
 
+export { countEvents, findEvent, listEvents } from './audit.repository.js';
+
 /** The audit trail every module writes to (sign-ins, security changes, operator actions). */
 export const auditModule = defineModule({
   name: 'audit',

@@ -153,35 +153,6 @@ export function setOverride(
     .executeTakeFirstOrThrow();
 }
 
-// ---- sign-in history -------------------------------------------------------------------
-
-const signInEvents = (db: Db, userId: number, kinds: readonly string[]) =>
-  db
-    .selectFrom('audit_events')
-    .where('user_id', '=', userId)
-    .where('kind', 'in', [...kinds]);
-
-export function listSignInEvents(db: Db, userId: number, kinds: readonly string[], offset: number, count: number) {
-  return signInEvents(db, userId, kinds)
-    .select(['id', 'kind', 'ip', 'user_agent', 'detail', 'created_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(count)
-    .offset(offset)
-    .execute();
-}
-
-export async function countSignInEvents(db: Db, userId: number, kinds: readonly string[]): Promise<number> {
-  const row = await signInEvents(db, userId, kinds)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function findSignInEvent(db: Db, userId: number, kinds: readonly string[], eventId: number) {
-  return signInEvents(db, userId, kinds).select(['id']).where('id', '=', eventId).executeTakeFirst();
-}
-
 // ---- password withdrawal ---------------------------------------------------------------
 
 export function recordWithdrawal(db: Db, userId: number, eventId: number | null, now: number) {

@@ -1,4 +1,5 @@
 import { insertAuditEvent } from '../audit/audit.repository.js';
+import { countEvents, findEvent, listEvents } from '../audit/index.js';
 import {
   CommonErrors,
   type DeviceProduct,
@@ -154,8 +155,8 @@ function parseDetail(detail: string | null): Record<string, unknown> {
  */
 export async function signInHistory(deps: DevicesDeps, userId: number, page: { offset: number; count: number }) {
   const [rows, count] = await Promise.all([
-    repo.listSignInEvents(deps.db, userId, SIGN_IN_KINDS, page.offset, page.count),
-    repo.countSignInEvents(deps.db, userId, SIGN_IN_KINDS),
+    listEvents(deps.db, userId, SIGN_IN_KINDS, page.offset, page.count),
+    countEvents(deps.db, userId, SIGN_IN_KINDS),
   ]);
   const events: SignInEventDto[] = rows.map((row) => {
     const detail = parseDetail(row.detail);
@@ -188,7 +189,7 @@ export async function secureAccount(
 ): Promise<SecureAccountResultDto> {
   const now = deps.clock.now();
   const eventId = input.event_id ?? null;
-  if (eventId !== null && !(await repo.findSignInEvent(deps.db, actor.userId, SIGN_IN_KINDS, eventId))) {
+  if (eventId !== null && !(await findEvent(deps.db, actor.userId, SIGN_IN_KINDS, eventId))) {
     throw appError(CommonErrors.notFound);
   }
   return sessionStore.endingSessions(deps, async (trx, ending) => {
