@@ -35,33 +35,6 @@ const webZones = [
   { target: [web('lib')], from: web('components'), message: 'lib/ holds no components: it sits below components/' },
 ];
 
-/**
- * Module files that still import another module past its door (docs/architecture.md#module-doors).
- * This list only shrinks: a file that moves its imports to the doors leaves it in the same change
- * (the lint reports a listed file that no longer needs to be here), and no file is added.
- */
-const serverFilesPastADoor = [
-  './apps/server/src/modules/account/account.service.ts',
-  './apps/server/src/modules/account/bind-link.service.ts',
-  './apps/server/src/modules/account/close.service.ts',
-  './apps/server/src/modules/auth/accounts.service.ts',
-  './apps/server/src/modules/auth/auth.repository.ts',
-  './apps/server/src/modules/auth/codes.service.ts',
-  './apps/server/src/modules/devices/devices.service.ts',
-  './apps/server/src/modules/devices/password-withdrawal.guard.ts',
-  './apps/server/src/modules/devices/sessions.service.ts',
-  './apps/server/src/modules/devices/test-support.ts',
-  './apps/server/src/modules/idempotency/idempotency.plugin.ts',
-  './apps/server/src/modules/oauth/oauth.service.ts',
-  './apps/server/src/modules/payments/checkout.service.ts',
-  './apps/server/src/modules/payments/company-checkout.service.ts',
-  './apps/server/src/modules/payments/coupon-returns.ts',
-  './apps/server/src/modules/payments/fulfil.ts',
-  './apps/server/src/modules/payments/renewals.service.ts',
-  './apps/server/src/modules/payments/settle.service.ts',
-  './apps/server/src/modules/receipts/receipts.service.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'e2e/test-results/**'] },
   js.configs.recommended,
@@ -100,7 +73,7 @@ export default tseslint.config(
     },
   },
   // The server's layers and module doors (docs/architecture.md#server-layers, #module-doors).
-  ...serverLayers({ root, allowedPastADoor: serverFilesPastADoor }),
+  ...serverLayers({ root }),
   {
     // Test support (render the whole app, stub the API) is for tests only.
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -11,15 +11,16 @@ import {
 import { uniqueViolation } from '../../db/unique-violation.js';
 import type { Db } from '../../db/database.js';
 import { type AppError, appError } from '../../lib/errors.js';
-import { findPasswordHash, insertAuditEvent, upsertPassword } from '../auth/auth.repository.js';
-import { checkCode, consumeCode } from '../auth/codes.service.js';
+import { findPasswordHash, upsertPassword } from '../auth/index.js';
+import { insertAuditEvent } from '../audit/index.js';
+import { checkCode, consumeCode } from '../auth/index.js';
 import type { Caller } from '../../lib/caller.js';
-import type { AuthDeps } from '../auth/deps.js';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
-import { clearPasswordWithdrawal } from '../devices/devices.repository.js';
-import { deleteIdentity, identityProvidersOf } from '../oauth/oauth.repository.js';
+import type { AuthDeps } from '../auth/index.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/index.js';
+import { clearPasswordWithdrawal } from '../devices/index.js';
+import { deleteIdentity, identityProvidersOf } from '../oauth/index.js';
 import { findContactDetails, getUserInfo, lockOpenUserAddresses, setSignInAddress } from '../user/index.js';
-import * as sessionStore from '../auth/session-store.js';
+import { sessionStore } from '../auth/index.js';
 import { mayUnbind, type SignInMethod } from './sign-in-methods.js';
 
 /** The signed-in caller as the account services use it (the routes hand over their Caller). */

@@ -4,12 +4,12 @@ import { AccountErrors, type ClosingForfeitItem, CommonErrors, VerificationPurpo
 import type { Config } from '../settings.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
-import { insertAuditEvent } from '../auth/auth.repository.js';
-import { checkCode, consumeCode } from '../auth/codes.service.js';
-import type { AuthDeps } from '../auth/deps.js';
-import { endingSessions } from '../auth/session-store.js';
+import { insertAuditEvent } from '../audit/index.js';
+import { checkCode, consumeCode } from '../auth/index.js';
+import type { AuthDeps } from '../auth/index.js';
+import { endingSessions } from '../auth/index.js';
 import type { ClosingAccount, ModuleManifest, TableName } from '../manifest.js';
-import { avatarFileOf } from '../user/avatar.service.js';
+import { avatarFileOf } from '../user/index.js';
 import { lockOpenUserAddresses } from '../user/index.js';
 import { type Actor, findOpenAccount } from './account.service.js';
 

@@ -14,3 +14,4 @@ export const auditModule = defineModule({
 
 // The door: how other modules add to a person's audit trail (docs/architecture.md#module-doors).
 export { insertAuditEvent } from './audit.repository.js';
+export { type AuditEvent } from './audit.repository.js';

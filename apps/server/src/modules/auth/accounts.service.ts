@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { uniqueViolation } from '../../db/unique-violation.js';
 import { type AppError, appError } from '../../lib/errors.js';
-import { clipNickName, normaliseNickName } from '../user/nickname.js';
-import { noPersonalDetails } from '../user/personal-details.js';
+import { clipNickName, normaliseNickName } from '../user/index.js';
+import { noPersonalDetails } from '../user/index.js';
 import { insertUser } from '../user/index.js';
 import * as repo from './auth.repository.js';
 import type { AuthDeps } from './deps.js';

@@ -479,4 +479,4 @@ export function clearAccountThrottles(db: Db, accounts: readonly string[]) {
 
 // ---- audit -----------------------------------------------------------------------------
 
-export { type AuditEvent, insertAuditEvent } from '../audit/audit.repository.js';
+export { type AuditEvent, insertAuditEvent } from '../audit/index.js';

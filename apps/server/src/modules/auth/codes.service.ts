@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { constantTimeEqual, randomDigits } from '../../lib/secrets.js';
-import { insertMessage, type OutboxChannel } from '../outbox/outbox.repository.js';
+import { insertMessage, type OutboxChannel } from '../outbox/index.js';
 import { chosenLanguage, findOpenUser } from '../user/index.js';
 import { codeTexts, fillCodeText } from './code-texts.js';
 import * as repo from './codes.repository.js';

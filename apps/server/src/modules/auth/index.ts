@@ -27,3 +27,10 @@ export const authModule = defineModule({
     login_throttle: eraseByAddress('login_throttle', 'account'),
   },
 });
+export * as sessionStore from './session-store.js';
+export { findPasswordHash, upsertPassword } from './auth.repository.js';
+export { checkCode, consumeCode } from './codes.service.js';
+export { type AuthDeps, type ClientInfo } from './deps.js';
+export { assertStrongPassword, hashPassword, verifyPassword } from './passwords.js';
+export { endingSessions } from './session-store.js';
+export { createTicket } from './auth.service.js';

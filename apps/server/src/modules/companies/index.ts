@@ -34,9 +34,15 @@ export const companiesModule = defineModule({
 export {
   type BusinessPlanBought,
   companiesOf,
+  type CompanyChange,
   type CompanyChangedSincePriced,
+  type CompanyPricedFor,
+  companyToGrow,
   foundCompanyFromCode,
   giveBusinessPlan,
   joinCompanyOfCode,
+  mayBuyBusinessPlan,
+  takeBackBusinessPlan,
   typedCompanyName,
 } from './companies.service.js';
+export { managerRole } from './company-space.service.js';

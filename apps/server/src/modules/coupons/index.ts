@@ -19,4 +19,4 @@ export const couponsModule = defineModule({
 
 // The door: what other modules use of coupons (docs/architecture.md#module-doors).
 export type { BoundCodes } from './bound-codes.js';
-export { type CouponDto, couponView, findCoupon, holdCoupon } from './coupons.service.js';
+export { type CouponDto, couponView, findCoupon, holdCoupon, liveCouponGrant } from './coupons.service.js';

@@ -1,4 +1,4 @@
-import { insertAuditEvent } from '../audit/audit.repository.js';
+import { insertAuditEvent } from '../audit/index.js';
 import {
   type ActivationResult,
   CommonErrors,
@@ -22,7 +22,7 @@ import { appError, operatorInputError } from '../../lib/errors.js';
 import { licenceRecordOf } from '../grants/index.js';
 import type { ClientInfo } from '../../lib/caller.js';
 import * as repo from './devices.repository.js';
-import * as sessionStore from '../auth/session-store.js';
+import { sessionStore } from '../auth/index.js';
 import { userExists } from '../user/index.js';
 
 export type DeviceDto = Static<typeof Device>;

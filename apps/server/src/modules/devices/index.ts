@@ -15,3 +15,4 @@ export const devicesModule = defineModule({
     password_withdrawals: { erase: 'rows' },
   },
 });
+export { clearPasswordWithdrawal } from './devices.repository.js';

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
 import { clientInfo } from '../../lib/caller.js';
-import { insertAuditEvent } from '../audit/audit.repository.js';
-import { findPasswordHash } from '../auth/auth.repository.js';
+import { insertAuditEvent } from '../audit/index.js';
+import { findPasswordHash } from '../auth/index.js';
 import { findUserIdByAddress, type SignInAddressColumn } from '../user/index.js';
 import { hasPasswordWithdrawal } from './devices.repository.js';
 

@@ -1,4 +1,4 @@
-import { insertAuditEvent } from '../audit/audit.repository.js';
+import { insertAuditEvent } from '../audit/index.js';
 import { countEvents, findEvent, listEvents } from '../audit/index.js';
 import {
   CommonErrors,
@@ -14,9 +14,9 @@ import type { Static } from 'typebox';
 import { appError } from '../../lib/errors.js';
 import { approximateLocation, describeClient } from './client-description.js';
 import * as repo from './devices.repository.js';
-import * as sessionStore from '../auth/session-store.js';
+import { sessionStore } from '../auth/index.js';
 import type { Actor, DevicesDeps } from './devices.service.js';
-import { notify } from '../messages/notify.js';
+import { notify } from '../messages/index.js';
 
 export type SessionInfoDto = Static<typeof SessionInfo>;
 export type SignInEventDto = Static<typeof SignInEvent>;

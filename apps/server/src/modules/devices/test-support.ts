@@ -4,7 +4,7 @@ import { login, PASSWORD, type SignIn, uniqueIp } from '../../../test/helpers/au
 import { call } from '../../../test/helpers/call.js';
 import type { TestUser } from '../../../test/helpers/users.js';
 import type { TestApp } from '../../../test/helpers/test-app.js';
-import { grantSubscription } from '../subscriptions/subscriptions.service.js';
+import { grantSubscription } from '../subscriptions/index.js';
 
 // Shared by the device and session API tests of this folder.
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database.js';
 import type { IdempotencySupport } from '../../lib/register-route.js';
-import { requireOpenUser } from '../user/user.service.js';
+import { requireOpenUser } from '../user/index.js';
 import { requestFingerprint } from './fingerprint.js';
 import { type Claim, claimKey, markApplied, settleKey } from './idempotency.service.js';
 

@@ -42,3 +42,5 @@ export const incomeModule = defineModule({
     },
   },
 });
+
+export { cancelCashbackOf } from './income.service.js';

@@ -13,3 +13,4 @@ export const oauthModule = defineModule({
     oauth_flows: { erase: 'rows' },
   },
 });
+export { deleteIdentity, identityProvidersOf } from './oauth.repository.js';

@@ -29,4 +29,7 @@ export const ordersModule = defineModule({
 });
 
 // The door: what other modules read of orders (docs/architecture.md#module-doors).
-export { orderProducts } from './orders.repository.js';
+export { userOrder } from './invoices.service.js';
+export { itemName, itemTargetOf, orderName } from './item-names.js';
+export { findInvoice, findOrderByNo, orderProducts } from './orders.repository.js';
+export { markOrderRefunded, newOrderNo, recordOrderIn } from './orders.service.js';

@@ -12,3 +12,4 @@ export const outboxModule = defineModule({
 
 // The door: how other modules hand the outbox a message to deliver (docs/architecture.md#module-doors).
 export { insertMessage } from './outbox.repository.js';
+export { type OutboxChannel } from './outbox.repository.js';

@@ -28,11 +28,11 @@ import type { Static } from 'typebox';
 import { qrSvg } from '../../lib/qr.js';
 import { AppError, appError } from '../../lib/errors.js';
 import { type Reader, readLocalised } from '../../lib/localised-text.js';
-import { type CompanyChange, type CompanyPricedFor, mayBuyBusinessPlan } from '../companies/companies.service.js';
-import { findCoupon, liveCouponGrant } from '../coupons/coupons.service.js';
+import { type CompanyChange, type CompanyPricedFor, mayBuyBusinessPlan } from '../companies/index.js';
+import { findCoupon, liveCouponGrant } from '../coupons/index.js';
 import { lockLicenceHolder, planHolding, planHoldings, revoke } from '../grants/index.js';
-import { newOrderNo } from '../orders/orders.service.js';
-import { teamToGrow } from '../teams/plans.service.js';
+import { itemName, itemTargetOf, newOrderNo } from '../orders/index.js';
+import { teamToGrow } from '../teams/index.js';
 import { giveCouponBack } from './coupon-returns.js';
 import {
   type CheckoutRow,
@@ -41,7 +41,6 @@ import {
   insertCheckout,
   moveCheckout,
 } from './payments.repository.js';
-import { itemName, itemTargetOf } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
 import { BANK_TRANSFER, type PaymentsDeps } from './providers.js';
 import { settlePaid } from './settle.service.js';

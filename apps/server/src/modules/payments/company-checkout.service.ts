@@ -14,8 +14,7 @@ import {
 } from '@account-centre/contract';
 import type { Static } from 'typebox';
 import { appError } from '../../lib/errors.js';
-import { type CompanyChange, companyToGrow } from '../companies/companies.service.js';
-import { managerRole } from '../companies/company-space.service.js';
+import { type CompanyChange, companyToGrow, managerRole } from '../companies/index.js';
 import { type CheckoutDto, createCheckout } from './checkout.service.js';
 import { pricesOf } from './payments.config.js';
 import { companyPayments } from './payments.repository.js';

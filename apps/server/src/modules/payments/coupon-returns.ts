@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { liveCouponGrant } from '../coupons/coupons.service.js';
+import { liveCouponGrant } from '../coupons/index.js';
 import { grant, grantById, grantFromSource, revoke } from '../grants/index.js';
 import { type CheckoutRow, couponLinkOf, type CouponLink as Link, recordReview } from './payments.repository.js';
 

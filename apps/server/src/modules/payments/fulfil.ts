@@ -16,11 +16,10 @@ import {
   teamPlanOfBusinessItem,
 } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
-import type { CompanyChangedSincePriced } from '../companies/companies.service.js';
+import type { CompanyChangedSincePriced } from '../companies/index.js';
 import { giveBenefit } from '../benefits/index.js';
 import { endRenewals, type GrantSourceRef, periodStart, planHolding } from '../grants/index.js';
-import { recordOrderIn } from '../orders/orders.service.js';
-import { itemName, itemTargetOf } from '../orders/item-names.js';
+import { itemName, itemTargetOf, recordOrderIn } from '../orders/index.js';
 import { annotateCheckout, type CheckoutRow } from './payments.repository.js';
 
 export type { CheckoutRow };

@@ -1,9 +1,8 @@
 import { checkoutItemByKey, CommonErrors } from '@account-centre/contract';
 import { operatorInputError } from '../../lib/errors.js';
 import { liveRenewingLicences } from '../grants/index.js';
-import { newOrderNo } from '../orders/orders.service.js';
+import { itemName, newOrderNo } from '../orders/index.js';
 import { unsettled } from './checkout.service.js';
-import { itemName } from '../orders/item-names.js';
 import { pricesOf } from './payments.config.js';
 import { agreementCheckoutAmong, checkoutByTradeNo, insertCheckout, moveCheckout } from './payments.repository.js';
 import type { PaymentsDeps } from './providers.js';

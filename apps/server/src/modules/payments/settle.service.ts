@@ -3,12 +3,12 @@ import type { Db } from '../../db/database.js';
 import type { PaymentNotificationOutcome } from './payments.tables.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
 import { liveGrantsFromSource, lockLicenceHolder, revoke } from '../grants/index.js';
-import { cancelCashbackOf } from '../income/income.service.js';
-import { takeBackBusinessPlan } from '../companies/companies.service.js';
-import { notify } from '../messages/notify.js';
-import { markOrderRefunded } from '../orders/orders.service.js';
-import { takeBackUnlimited } from '../points/points.service.js';
-import { takeBackBoughtTeamPlan } from '../teams/plans.service.js';
+import { cancelCashbackOf } from '../income/index.js';
+import { takeBackBusinessPlan } from '../companies/index.js';
+import { notify } from '../messages/index.js';
+import { markOrderRefunded } from '../orders/index.js';
+import { takeBackUnlimited } from '../points/index.js';
+import { takeBackBoughtTeamPlan } from '../teams/index.js';
 import { giveCouponBack, settleCouponUse } from './coupon-returns.js';
 import { fulfilCheckout, type FulfilmentRefusal } from './fulfil.js';
 import {

@@ -21,4 +21,4 @@ export const pointsModule = defineModule({
   },
 });
 
-export { endUnlimited, giveUnlimited, pointsNow } from './points.service.js';
+export { endUnlimited, giveUnlimited, pointsNow, takeBackUnlimited } from './points.service.js';

@@ -1,9 +1,7 @@
 import { buildLanguage, OrderErrors, RECEIPT_LINK_TTL_SECONDS, type ReceiptProduct } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../lib/errors.js';
-import { userOrder } from '../orders/invoices.service.js';
-import { findInvoice, findOrderByNo } from '../orders/orders.repository.js';
-import { orderName } from '../orders/item-names.js';
+import { findInvoice, findOrderByNo, orderName, userOrder } from '../orders/index.js';
 import { receiptLinkSignatureMatches, signReceiptLink } from './receipt-links.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 

@@ -20,3 +20,4 @@ export const subscriptionsModule = defineModule({
 
 // The door: what other modules read of a person's licence records (docs/architecture.md#module-doors).
 export { subscriptionRecords } from './subscriptions.service.js';
+export { grantSubscription } from './subscriptions.service.js';

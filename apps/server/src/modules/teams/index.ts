@@ -45,5 +45,5 @@ export const teamsModule = defineModule({
   },
 });
 
-export { giveBoughtTeamPlan, giveTeamPlan } from './plans.service.js';
+export { giveBoughtTeamPlan, giveTeamPlan, takeBackBoughtTeamPlan, teamToGrow } from './plans.service.js';
 export { findMembership } from './teams.repository.js';

@@ -57,3 +57,6 @@ export {
   userIdsMatching,
   type UserRef,
 } from './user.repository.js';
+export { avatarFileOf } from './avatar.service.js';
+export { clipNickName, normaliseNickName } from './nickname.js';
+export { noPersonalDetails } from './personal-details.js';
