@@ -101,22 +101,7 @@ export async function lookUpCode(db: Db, secretKey: string, typed: string) {
   const found = isWellFormedRedeemCode(code) ? await repo.findCode(db, codeDigest(secretKey, code)) : undefined;
   if (!found) throw operatorInputError('no such code', CodeErrors.notExists);
   const { batch } = found;
-  const [redemptions, attempts] = await Promise.all([
-    db
-      .selectFrom('code_redemptions')
-      .select(['user_id', 'redeemed_at'])
-      .where('code_id', '=', found.id)
-      .orderBy('redeemed_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('code_attempts')
-      .select(['user_id', 'ip', 'outcome', 'attempted_at'])
-      .where('code_id', '=', found.id)
-      .orderBy('attempted_at')
-      .orderBy('id')
-      .execute(),
-  ]);
+  const [redemptions, attempts] = await repo.codeHistory(db, found.id);
   const now = Math.floor(Date.now() / 1000);
   const state =
     found.code_disabled_at !== null || batch.disabled_at !== null
@@ -144,26 +129,14 @@ export async function disableCodes(
   now: number,
 ): Promise<{ disabled: 'batch' | 'code'; id: number }> {
   if ('batchId' in target) {
-    const row = await db
-      .updateTable('code_batches')
-      .set({ disabled_at: now })
-      .where('id', '=', target.batchId)
-      .where('disabled_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw operatorInputError('no such batch, or disabled already', CommonErrors.notFound);
-    return { disabled: 'batch', id: row.id };
+    const id = await repo.disableOnce(db, { batchId: target.batchId }, now);
+    if (id === undefined) throw operatorInputError('no such batch, or disabled already', CommonErrors.notFound);
+    return { disabled: 'batch', id };
   }
   const code = normaliseRedeemCode(target.code);
-  const row = isWellFormedRedeemCode(code)
-    ? await db
-        .updateTable('redeem_codes')
-        .set({ disabled_at: now })
-        .where('digest', '=', codeDigest(secretKey, code))
-        .where('disabled_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst()
+  const id = isWellFormedRedeemCode(code)
+    ? await repo.disableOnce(db, { digest: codeDigest(secretKey, code) }, now)
     : undefined;
-  if (!row) throw operatorInputError('no such code, or disabled already', CodeErrors.notExists);
-  return { disabled: 'code', id: row.id };
+  if (id === undefined) throw operatorInputError('no such code, or disabled already', CodeErrors.notExists);
+  return { disabled: 'code', id };
 }

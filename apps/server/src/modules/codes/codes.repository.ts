@@ -127,3 +127,48 @@ export async function findCodeHint(db: Db, codeId: number): Promise<string | und
   const row = await db.selectFrom('redeem_codes').select('hint').where('id', '=', codeId).executeTakeFirst();
   return row?.hint;
 }
+
+/** A code's redemptions and its attempts, oldest first (the operator's look at one code). */
+export function codeHistory(db: Db, codeId: number) {
+  return Promise.all([
+    db
+      .selectFrom('code_redemptions')
+      .select(['user_id', 'redeemed_at'])
+      .where('code_id', '=', codeId)
+      .orderBy('redeemed_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('code_attempts')
+      .select(['user_id', 'ip', 'outcome', 'attempted_at'])
+      .where('code_id', '=', codeId)
+      .orderBy('attempted_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+}
+
+/** Disables a batch, or one code by its digest, unless it is disabled already; the id, or undefined. */
+export async function disableOnce(
+  db: Db,
+  target: { batchId: number } | { digest: string },
+  now: number,
+): Promise<number | undefined> {
+  const row =
+    'batchId' in target
+      ? await db
+          .updateTable('code_batches')
+          .set({ disabled_at: now })
+          .where('id', '=', target.batchId)
+          .where('disabled_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst()
+      : await db
+          .updateTable('redeem_codes')
+          .set({ disabled_at: now })
+          .where('digest', '=', target.digest)
+          .where('disabled_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+  return row?.id;
+}

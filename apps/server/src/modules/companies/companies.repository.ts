@@ -24,7 +24,7 @@ export function insertCompany(db: Db, row: Insertable<CompaniesTable>) {
 export function updateCompany(
   db: Db,
   companyId: number,
-  values: Partial<Pick<CompaniesTable, 'company_name' | 'num' | 'type' | 'exp' | 'updated_at'>>,
+  values: Partial<Pick<CompaniesTable, 'company_name' | 'num' | 'type' | 'exp' | 'creator' | 'updated_at'>>,
 ) {
   return db.updateTable('companies').set(values).where('id', '=', companyId).execute();
 }

@@ -457,7 +457,7 @@ export async function handOverCompany(
     } else {
       await seatMember(trx, company, newId, CompanyRole.creator, now);
     }
-    await trx.updateTable('companies').set({ creator: newId }).where('id', '=', company.id).execute();
+    await repo.updateCompany(trx, company.id, { creator: newId });
     await notify(trx, newId, 'companyCreatorGiven', { company: company.company_name }, now);
   });
   return companyDetails(db, input.companyId);
