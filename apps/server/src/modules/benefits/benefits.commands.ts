@@ -1,9 +1,19 @@
-import { aiPointMethodNames, AuthErrors, balanceKinds } from '@account-centre/contract';
+import {
+  aiPointMethodNames,
+  AuthErrors,
+  balanceKinds,
+  isTeamPlanType,
+  TeamErrors,
+  teamPlanTypes,
+} from '@account-centre/contract';
 import { randomUUID } from 'node:crypto';
 import { UsageError, userIdOrEmailOption } from '../../lib/cli/index.js';
+import { appError, operatorInputError } from '../../lib/errors.js';
+import { randomToken } from '../../lib/secrets.js';
 import { balance } from '../grants/index.js';
 import { operatorCommand } from '../operator-command.js';
 import { endUnlimited, pointsNow } from '../points/index.js';
+import { findTeamOwner, planEndOf, planEndOption, planView, teamOption } from '../teams/index.js';
 import { lockNamedUser } from '../user/index.js';
 import { giveBenefit } from './benefits.js';
 
@@ -87,6 +97,46 @@ export const pointsUnlimitedCommand = operatorCommand({
           now,
         );
       return { user_id: userId, ...(await pointsNow(trx, userId, now)) };
+    });
+  },
+});
+
+export const teamPlanAddCommand = operatorCommand({
+  name: 'team:plan-add',
+  description:
+    "Give a team a plan: a type, its seats, and an end (the type's term from now unless given; lifetime types never end). Once per reference.",
+  options: [
+    teamOption,
+    { kind: 'integer', name: 'type', description: `one of ${teamPlanTypes.join(', ')}`, required: true },
+    { kind: 'integer', name: 'seats', description: 'how many members it can authorize', required: true },
+    { ...planEndOption, description: 'its end: unix seconds, a date, or forever' },
+    {
+      kind: 'text',
+      name: 'reference',
+      description: 'your reference (an order, a ticket): the same one gives the plan once',
+    },
+  ],
+  run: async (context, { team: teamId, type, seats, expires, reference }) => {
+    if (!isTeamPlanType(type)) throw operatorInputError('unknown team plan type');
+    const deps = await context.deps();
+    const now = deps.clock.now();
+    return deps.db.transaction().execute(async (trx) => {
+      // The plan's seats grant is its owner's, as when the owner redeems a code for the team.
+      const owner = await findTeamOwner(trx, teamId);
+      if (owner === undefined) throw appError(TeamErrors.teamNotFound);
+      const given = await giveBenefit(
+        trx,
+        owner,
+        { kind: 'team_plan', team: { id: teamId }, type, seats, expire: planEndOf(expires) },
+        {
+          kind: 'operator',
+          id: reference ?? `team-plan:${teamId}:${randomToken(8)}`,
+          reason: 'team plan given by an operator',
+        },
+        now,
+      );
+      if (given.refused) throw new Error(`a team plan by the team's id was refused: ${given.refused}`);
+      return planView(given.plan, now);
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineModule } from '../manifest.js';
-import { pointsGrantCommand, pointsUnlimitedCommand } from './benefits.commands.js';
+import { pointsGrantCommand, pointsUnlimitedCommand, teamPlanAddCommand } from './benefits.commands.js';
 
 export {
   type Benefit,
@@ -17,5 +17,5 @@ export {
  */
 export const benefitsModule = defineModule({
   name: 'benefits',
-  commands: [pointsGrantCommand, pointsUnlimitedCommand],
+  commands: [pointsGrantCommand, pointsUnlimitedCommand, teamPlanAddCommand],
 });

@@ -20,7 +20,8 @@ import {
   storedTranslations,
   type Translations,
 } from '../../lib/localised-text.js';
-import { grant, standingGrants } from '../grants/index.js';
+import { giveBenefit } from '../benefits/index.js';
+import { standingGrants } from '../grants/index.js';
 import { subscriptionRecords } from '../subscriptions/index.js';
 import * as repo from './courses.repository.js';
 
@@ -81,10 +82,10 @@ export async function defineCourse(db: Db, input: CourseInput, now: number) {
 export async function giveCourse(trx: Db, userId: number, courseId: string, reason: string, now: number) {
   const course = await repo.findCourse(trx, courseId);
   if (!course) throw operatorInputError('no such course');
-  return grant(
+  return giveBenefit(
     trx,
     userId,
-    { kind: 'course', item: course.id },
+    { kind: 'course', course: course.id },
     { kind: 'operator', id: `course:${course.id}:${userId}`, reason },
     now,
   );

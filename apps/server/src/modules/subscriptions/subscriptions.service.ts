@@ -39,10 +39,10 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { appError, operatorInputError } from '../../lib/errors.js';
+import { giveBenefit } from '../benefits/index.js';
 import {
   cancelLicenceRenewal,
   type ExpiryColumn,
-  grantLicence,
   licenceRecordOf,
   licenceRecords,
   lockLicenceHolder,
@@ -342,10 +342,11 @@ export async function grantSubscription(db: Db, input: GrantInput, now: number):
       else ends[column] = extendedEnd(current?.[column] ?? null, extendBy as number, now);
     }
     const is99 = input.is99 ?? (input.orderType === NINETY_NINE_PLAN_TYPE ? true : undefined);
-    const { record } = await grantLicence(
+    const { record } = await giveBenefit(
       trx,
       input.userId,
       {
+        kind: 'licence',
         product: input.product,
         ends,
         attributes: {

@@ -8,7 +8,6 @@ import {
 import { defineModule } from '../manifest.js';
 import {
   teamAuthorizeCommand,
-  teamPlanAddCommand,
   teamPlanSetCommand,
   teamPlansCommand,
   teamUnauthorizeCommand,
@@ -27,8 +26,7 @@ export const teamsModule = defineModule({
     teamRemoveMemberCommand,
     teamDeleteCommand,
     teamShowCommand,
-    teamPlanAddCommand,
-    teamPlanSetCommand,
+      teamPlanSetCommand,
     teamPlansCommand,
     teamAuthorizeCommand,
     teamUnauthorizeCommand,
@@ -45,5 +43,6 @@ export const teamsModule = defineModule({
   },
 });
 
-export { giveBoughtTeamPlan, giveTeamPlan, takeBackBoughtTeamPlan, teamToGrow } from './plans.service.js';
-export { findMembership } from './teams.repository.js';
+export { planEndOf, planEndOption, teamOption } from './plans.commands.js';
+export { giveBoughtTeamPlan, giveTeamPlan, planView, takeBackBoughtTeamPlan, teamToGrow } from './plans.service.js';
+export { findMembership, findTeamOwner } from './teams.repository.js';

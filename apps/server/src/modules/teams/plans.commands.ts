@@ -1,51 +1,16 @@
-import { TeamErrors, teamPlanTypes } from '@account-centre/contract';
+import { TeamErrors } from '@account-centre/contract';
 import { appError } from '../../lib/errors.js';
-import { randomToken } from '../../lib/secrets.js';
 import { operatorCommand } from '../operator-command.js';
 import { findOpenUser } from '../user/index.js';
-import { addTeamPlan, authorizeSeat, changeTeamPlan, teamPlans, unauthorizeSeat } from './plans.service.js';
+import { authorizeSeat, changeTeamPlan, teamPlans, unauthorizeSeat } from './plans.service.js';
 
-const teamOption = { kind: 'id', name: 'team', description: 'team id', required: true } as const;
+/** The options a team plan's commands share, here and where a plan is given (modules/benefits). */
+export const teamOption = { kind: 'id', name: 'team', description: 'team id', required: true } as const;
 const planOption = { kind: 'id', name: 'plan', description: 'plan id', required: true } as const;
 /** A plan's end: absent (the default), `forever` (never ends), or a moment. */
-const expiresOption = { kind: 'time', forever: 'word', name: 'expires' } as const;
-const endOf = (expires: number | 'forever' | undefined) => (expires === 'forever' ? null : expires);
-
-export const teamPlanAddCommand = operatorCommand({
-  name: 'team:plan-add',
-  description:
-    "Give a team a plan: a type, its seats, and an end (the type's term from now unless given; lifetime types never end). Once per reference.",
-  options: [
-    teamOption,
-    { kind: 'integer', name: 'type', description: `one of ${teamPlanTypes.join(', ')}`, required: true },
-    { kind: 'integer', name: 'seats', description: 'how many members it can authorize', required: true },
-    { ...expiresOption, description: 'its end: unix seconds, a date, or forever' },
-    {
-      kind: 'text',
-      name: 'reference',
-      description: 'your reference (an order, a ticket): the same one gives the plan once',
-    },
-  ],
-  run: async (context, { team: teamId, type, seats, expires, reference }) => {
-    const deps = await context.deps();
-    const now = deps.clock.now();
-    return addTeamPlan(
-      deps.db,
-      {
-        teamId,
-        type,
-        seats,
-        expire: endOf(expires),
-        source: {
-          kind: 'operator',
-          id: reference ?? `team-plan:${teamId}:${randomToken(8)}`,
-          reason: 'team plan given by an operator',
-        },
-      },
-      now,
-    );
-  },
-});
+export const planEndOption = { kind: 'time', forever: 'word', name: 'expires' } as const;
+/** A plan's end as the option gives it: absent, null (never ends) or a moment. */
+export const planEndOf = (expires: number | 'forever' | undefined) => (expires === 'forever' ? null : expires);
 
 export const teamPlanSetCommand = operatorCommand({
   name: 'team:plan-set',
@@ -53,11 +18,11 @@ export const teamPlanSetCommand = operatorCommand({
   options: [
     planOption,
     { kind: 'integer', name: 'seats', description: 'how many members it can authorize' },
-    { ...expiresOption, description: 'its new end: unix seconds, a date, or forever' },
+    { ...planEndOption, description: 'its new end: unix seconds, a date, or forever' },
   ],
   run: async (context, { plan, seats, expires }) => {
     const deps = await context.deps();
-    return changeTeamPlan(deps.db, { planId: plan, seats, expire: endOf(expires) }, deps.clock.now());
+    return changeTeamPlan(deps.db, { planId: plan, seats, expire: planEndOf(expires) }, deps.clock.now());
   },
 });
 

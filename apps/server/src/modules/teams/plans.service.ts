@@ -38,22 +38,10 @@ function checkSeats(seats: number): void {
 }
 
 /**
- * Gives a team a plan (an order, a code or an operator): a `seats` grant to the team's owner,
- * which the team's plan row names. The same source gives it once: a second call answers the
- * plan it made. The end is the type's term from now unless given; lifetime types never end.
- */
-export async function addTeamPlan(
-  db: Db,
-  input: { teamId: number; type: number; seats: number; expire?: number | null; source: GrantSourceRef },
-  now: number,
-) {
-  return db.transaction().execute(async (trx) => planView((await giveTeamPlan(trx, input, now)).plan, now));
-}
-
-/**
- * `addTeamPlan` in the caller's transaction (a redeemed code's): the team's row is locked, its
- * owner given the `seats` grant, and the plan made — or, for a source that gave it before, the
- * plan it made then.
+ * Gives a team a plan (an order, a code or an operator, through modules/benefits) in the caller's
+ * transaction: the team's row is locked, its owner given the `seats` grant, and the plan made — or,
+ * for a source that gave it before, the plan it made then. The end is the type's term from now
+ * unless given; lifetime types never end.
  */
 export async function giveTeamPlan(
   trx: Db,

@@ -101,15 +101,22 @@ export function membersOf(db: Db, teamId: number) {
   return membersInListOrder(db, teamId).execute();
 }
 
-/** The user id of a team's owner (its member of role 1; every team has one). */
-export async function ownerOf(db: Db, teamId: number): Promise<number> {
+/** The id of the team's owner (its member of role 1), or undefined where there is no such team. */
+export async function findTeamOwner(db: Db, teamId: number): Promise<number | undefined> {
   const owner = await db
     .selectFrom('team_members')
     .select('user_id')
     .where('team_id', '=', teamId)
     .where('role', '=', TeamRole.owner)
-    .executeTakeFirstOrThrow();
-  return owner.user_id;
+    .executeTakeFirst();
+  return owner?.user_id;
+}
+
+/** The user id of a team's owner (every team has one). */
+export async function ownerOf(db: Db, teamId: number): Promise<number> {
+  const owner = await findTeamOwner(db, teamId);
+  if (owner === undefined) throw new Error(`team ${teamId} has no owner`);
+  return owner;
 }
 
 /**
