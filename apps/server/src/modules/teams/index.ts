@@ -26,7 +26,7 @@ export const teamsModule = defineModule({
     teamRemoveMemberCommand,
     teamDeleteCommand,
     teamShowCommand,
-      teamPlanSetCommand,
+    teamPlanSetCommand,
     teamPlansCommand,
     teamAuthorizeCommand,
     teamUnauthorizeCommand,
