@@ -19,17 +19,6 @@ import { measureArchitecture, tablesQueriedIn } from '../../../scripts/architect
  * the list never names what is already fixed.
  */
 const STILL_FOREIGN = [
-  // Demo seeds write what an owner's door should give them.
-  'cli/checkout-demo.ts: checkouts',
-  'cli/company-demo.ts: company_members',
-  'cli/company-demo.ts: checkouts',
-  'cli/courses-demo.ts: orders',
-  'cli/income-demo.ts: income_entries',
-  'cli/messages-demo.ts: notice_recipients',
-  'cli/order-demo.ts: users',
-  'cli/order-demo.ts: subscriptions',
-  'cli/points-demo.ts: ai_point_accounts',
-  'cli/points-demo.ts: template_credit_spends',
   // The profile's sign-in methods in its one statement (docs/decisions/026).
   'modules/user/user.repository.ts: identities',
   'modules/user/user.repository.ts: credentials',

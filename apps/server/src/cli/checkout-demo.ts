@@ -1,3 +1,4 @@
+import { hasCheckouts } from '../modules/payments/index.js';
 import { createCheckout } from '../modules/payments/checkout.service.js';
 import { buildPaymentsDeps } from '../modules/payments/payments.deps.js';
 import { confirmBankTransfer, refundCheckout } from '../modules/payments/settle.service.js';
@@ -12,8 +13,7 @@ const noKey = async () => undefined;
  * need no provider, so the demo is the same with the sandbox on or off. Once per account.
  */
 export async function seedCheckoutDemo(deps: SeedDeps, userId: number): Promise<string | null> {
-  const seeded = await deps.db.selectFrom('checkouts').select('id').where('user_id', '=', userId).executeTakeFirst();
-  if (seeded) return null;
+  if (await hasCheckouts(deps.db, userId)) return null;
   const payments = buildPaymentsDeps({
     ...deps,
     redis: null,

@@ -1,6 +1,8 @@
 import { createBatch } from '../modules/codes/index.js';
+import { companiesOf } from '../modules/companies/index.js';
 import { addMember } from '../modules/companies/companies.service.js';
 import { renameCompany } from '../modules/companies/company-space.service.js';
+import { checkoutByTradeNo } from '../modules/payments/index.js';
 import { createCheckout } from '../modules/payments/checkout.service.js';
 import { buildPaymentsDeps } from '../modules/payments/payments.deps.js';
 import { confirmBankTransfer } from '../modules/payments/settle.service.js';
@@ -23,12 +25,8 @@ const DEMO_COMPANY_PEOPLE = [
  * tab. Once per account.
  */
 export async function seedCompanyDemo(deps: SeedDeps, userId: number): Promise<string | null> {
-  const seeded = await deps.db
-    .selectFrom('company_members')
-    .select('company_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (seeded) return null;
+  // An account in any company already, as creator or member, is left alone.
+  if ((await companiesOf(deps.db, userId)).length > 0) return null;
   const now = deps.clock.now();
   const payments = buildPaymentsDeps({
     ...deps,
@@ -46,11 +44,8 @@ export async function seedCompanyDemo(deps: SeedDeps, userId: number): Promise<s
     amount: bought.amount,
     reference: 'DEMO-TRANSFER-2',
   });
-  const { company_id: companyId } = await deps.db
-    .selectFrom('checkouts')
-    .select('company_id')
-    .where('out_trade_no', '=', bought.out_trade_no)
-    .executeTakeFirstOrThrow();
+  // Fulfilment notes on the checkout the company it made.
+  const companyId = (await checkoutByTradeNo(deps.db, bought.out_trade_no))?.company_id ?? null;
   if (companyId === null) throw new Error('the demo company was not made');
   await renameCompany(deps.db, { companyId, userId, name: 'Demo Mind Studio' }, now);
   for (const person of DEMO_COMPANY_PEOPLE) {

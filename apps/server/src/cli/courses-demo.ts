@@ -1,6 +1,8 @@
 import type { CourseProduct, CourseSaleWay, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { defineCourse, giveCourse } from '../modules/courses/courses.service.js';
+import { giveBenefit } from '../modules/benefits/index.js';
+import { defineCourse } from '../modules/courses/courses.service.js';
+import { findOrderByNo } from '../modules/orders/index.js';
 import { recordOrder } from '../modules/orders/orders.service.js';
 
 const ACADEMY = 'https://academy.example.com/courses';
@@ -167,8 +169,7 @@ export async function seedCoursesDemo(db: Db, userId: number, now: number): Prom
   }
   // Each part of the demo is idempotent: the course order has a number of its own, made once.
   const orderNo = `DEMO-LESSON-${userId}`;
-  const ordered = await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).executeTakeFirst();
-  if (ordered) return;
+  if (await findOrderByNo(db, orderNo)) return;
   await recordOrder(
     db,
     {
@@ -185,7 +186,17 @@ export async function seedCoursesDemo(db: Db, userId: number, now: number): Prom
     },
     now - 20 * 86_400,
   );
+  // Given as an operator gives a course (`course:grant`): the same source, so once per person.
+  const course = 'mind-study-notes';
   await db
     .transaction()
-    .execute((trx) => giveCourse(trx, userId, 'mind-study-notes', 'demo: a members’ course', now - 3 * 86_400));
+    .execute((trx) =>
+      giveBenefit(
+        trx,
+        userId,
+        { kind: 'course', course },
+        { kind: 'operator', id: `course:${course}:${userId}`, reason: 'demo: a members’ course' },
+        now - 3 * 86_400,
+      ),
+    );
 }

@@ -1,6 +1,7 @@
 import type { IncomeProduct, Language } from '@account-centre/contract';
 import type { Config } from '../modules/settings.js';
 import type { Db } from '../db/database.js';
+import { hasIncomeEntries } from '../modules/income/index.js';
 import { recordCashback, recordSale, refundIncome, requestWithdrawal } from '../modules/income/income.service.js';
 import { settleWithdrawal } from '../modules/income/payouts.service.js';
 
@@ -255,8 +256,7 @@ export async function seedIncomeDemo(
   userId: number,
   now: number,
 ): Promise<void> {
-  const any = await db.selectFrom('income_entries').select('id').where('user_id', '=', userId).limit(1).execute();
-  if (any.length > 0) return;
+  if (await hasIncomeEntries(db, userId)) return;
   const sold = (i: number) => `demo-sale-${userId}-${i}`;
   // Two sales a month, the oldest about a year ago.
   for (let i = 0; i < 24; i++) {

@@ -1,5 +1,6 @@
 import type { Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
+import { hasNoticesNaming } from '../modules/messages/index.js';
 import { markRead, sendNotice } from '../modules/messages/messages.service.js';
 
 const DAY = 86_400;
@@ -233,13 +234,7 @@ export const DEMO_BROADCAST: Record<Language, string> = {
  * messages is left alone.
  */
 export async function seedMessagesDemo(db: Db, userId: number, now: number): Promise<boolean> {
-  const existing = await db
-    .selectFrom('notice_recipients')
-    .select('notice_id')
-    .where('user_id', '=', userId)
-    .limit(1)
-    .execute();
-  if (existing.length > 0) return false;
+  if (await hasNoticesNaming(db, userId)) return false;
   const read: number[] = [];
   for (const [i, message] of DEMO_MESSAGES.entries()) {
     const at = now - (DEMO_MESSAGES.length - i) * DAY;

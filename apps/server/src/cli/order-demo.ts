@@ -7,10 +7,13 @@ import {
   type Region,
 } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { grantSubscription, setStorage } from '../modules/subscriptions/subscriptions.service.js';
+import { giveBenefit } from '../modules/benefits/index.js';
+import { subscriptionRecords } from '../modules/subscriptions/index.js';
+import { setStorage } from '../modules/subscriptions/subscriptions.service.js';
 import { documentNumber } from '../modules/orders/invoices.service.js';
 import * as repo from '../modules/orders/orders.repository.js';
 import { recordOrder } from '../modules/orders/orders.service.js';
+import { findContactDetails } from '../modules/user/index.js';
 
 const DAY = 86_400;
 const MB = 1024 * 1024;
@@ -64,7 +67,8 @@ export interface OrderDemoSummary {
 export async function seedOrderDemo(db: Db, userId: number, now: number): Promise<OrderDemoSummary> {
   const existing = await repo.countOrders(db, userId, null);
   if (existing > 0) return { created: false, orders: existing, subscriptions: 0 };
-  const user = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await findContactDetails(db, userId);
+  if (!user) throw new Error(`no user ${userId} to seed orders for`);
   const email = user.email ?? 'billing@example.com';
 
   const orders: DemoOrder[] = [
@@ -299,41 +303,40 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
     }
   }
 
-  // Team plans, kept apart from the personal licences: given by the team, not bought here.
-  await grantSubscription(
-    db,
+  // Team plans, kept apart from the personal licences: given by the team, not bought here. The
+  // demo is each one's source, so seeding again gives nothing more.
+  const teamLicences = [
     {
-      userId,
+      key: 'team-max',
       product: 'max',
-      scope: 'team',
-      platforms: ['desktop', 'mobile'],
-      end: { until: now + 90 * DAY },
-      group: 'Design team',
-      reference: `demo:${userId}:team-max`,
-      reason: 'demo team plan',
+      ends: { group_exp: now + 90 * DAY, group_mobile_exp: now + 90 * DAY },
+      attributes: { group_name: 'Design team' },
     },
-    now,
-  );
-  await grantSubscription(
-    db,
     {
-      userId,
+      key: 'team-hb',
       product: 'hb',
-      scope: 'team',
-      platforms: ['desktop'],
-      end: { until: FOREVER_EXPIRY },
-      group: 'Whiteboard team',
-      name: 'Whiteboard team plan',
-      reference: `demo:${userId}:team-hb`,
-      reason: 'demo team plan',
+      ends: { group_exp: FOREVER_EXPIRY },
+      attributes: { group_name: 'Whiteboard team', name: 'Whiteboard team plan' },
     },
-    now,
-  );
+  ] as const;
+  for (const { key, ...licence } of teamLicences) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        giveBenefit(
+          trx,
+          userId,
+          { kind: 'licence', ...licence },
+          { kind: 'operator', id: `demo:${userId}:${key}`, reason: 'demo team plan' },
+          now,
+        ),
+      );
+  }
 
   await setStorage(db, { userId, area: 'project', maxBytes: 1024 * MB, usedBytes: 300 * MB }, now);
   await setStorage(db, { userId, area: 'whiteboard', maxBytes: 100 * MB, usedBytes: Math.round(12.5 * MB) }, now);
   await setStorage(db, { userId, area: 'mindmap', maxBytes: 2048 * MB, usedBytes: 1229 * MB }, now);
 
-  const records = await db.selectFrom('subscriptions').select('product').where('user_id', '=', userId).execute();
+  const records = await subscriptionRecords(db, userId);
   return { created: true, orders: orders.length, subscriptions: records.length };
 }

@@ -1,7 +1,9 @@
 import type { AiPointMethod, AiPointProduct, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
 import { giveBenefit } from '../modules/benefits/index.js';
+import { findPointAccount } from '../modules/points/index.js';
 import { consumePoints, expirePoints } from '../modules/points/points.service.js';
+import { countTemplateSpends } from '../modules/template-credit/index.js';
 import { spendTemplateCredit } from '../modules/template-credit/template-credit.service.js';
 
 const DAY = 86_400;
@@ -107,11 +109,8 @@ const noIdempotencyKey = async () => undefined;
  * with purchases. Once: an account that has used points or credit is left alone.
  */
 export async function seedPointsDemo(db: Db, userId: number, now: number): Promise<boolean> {
-  const [account, spends] = await Promise.all([
-    db.selectFrom('ai_point_accounts').select('usage_count').where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('template_credit_spends').select('id').where('user_id', '=', userId).limit(1).execute(),
-  ]);
-  if ((account?.usage_count ?? 0) > 0 || spends.length > 0) return false;
+  const [account, spends] = await Promise.all([findPointAccount(db, userId), countTemplateSpends(db, userId)]);
+  if ((account?.usage_count ?? 0) > 0 || spends > 0) return false;
 
   await db.transaction().execute(async (trx) => {
     for (const [i, given] of DEMO_GRANTS.entries()) {

@@ -54,6 +54,17 @@ export function findAuthorsEntry(db: Db, userId: number, kind: EntryKind, source
   return entryOfSource(db, kind, sourceId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** Whether the person has any entry in the ledger: a sale, a cashback or a reversal of one. */
+export async function hasIncomeEntries(db: Db, userId: number): Promise<boolean> {
+  const found = await db
+    .selectFrom('income_entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 /** The sum of an author's entries, of those withdrawable at `until` when given. */
 export async function sumEntries(db: Db, userId: number, until?: number): Promise<number> {
   let credits = db

@@ -44,3 +44,4 @@ export const incomeModule = defineModule({
 });
 
 export { cancelCashbackOf } from './income.service.js';
+export { hasIncomeEntries } from './income.repository.js';

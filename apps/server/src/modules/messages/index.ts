@@ -20,8 +20,8 @@ export const messagesModule = defineModule({
   },
 });
 
-// The door: how other modules tell a person of an event, and whether a once-only message went
-// out already (docs/architecture.md#module-doors).
-export { sentOnce } from './messages.repository.js';
+// The door: how other modules tell a person of an event, whether a once-only message went out
+// already, and whether any notice names a person (docs/architecture.md#module-doors).
+export { hasNoticesNaming, sentOnce } from './messages.repository.js';
 export { notify, type NotifyParams } from './notify.js';
 export type { NotifyKind } from './notify-texts.js';

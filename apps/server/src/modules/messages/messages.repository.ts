@@ -41,6 +41,17 @@ export async function insertRecipients(db: Db, noticeId: number, userIds: readon
   }
 }
 
+/** Whether any notice names the person, withdrawn or not; broadcasts name nobody. */
+export async function hasNoticesNaming(db: Db, userId: number): Promise<boolean> {
+  const found = await db
+    .selectFrom('notice_recipients')
+    .select('notice_id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 /** Marks a notice withdrawn; false when there is no such notice or it was withdrawn already. */
 export async function withdrawNotice(db: Db, id: number, now: number): Promise<boolean> {
   const done = await db

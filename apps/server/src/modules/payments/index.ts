@@ -33,3 +33,6 @@ export const paymentsModule = defineModule({
     sandbox_notifications: { personal: false, why: 'notifications the sandbox provider owes, by trade number' },
   },
 });
+
+// The door: what code above the modules reads of a person's checkouts (the demo's seeding).
+export { checkoutByTradeNo, hasCheckouts } from './payments.repository.js';

@@ -20,6 +20,12 @@ export function checkoutByTradeNo(db: Db, outTradeNo: string): Promise<CheckoutR
   return db.selectFrom('checkouts').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
 }
 
+/** Whether the person has opened any checkout, whatever became of it. */
+export async function hasCheckouts(db: Db, userId: number): Promise<boolean> {
+  const found = await db.selectFrom('checkouts').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return found !== undefined;
+}
+
 /** Unpaid checkouts past their time, soonest first. */
 export function expiredUnpaidCheckouts(db: Db, now: number, limit: number): Promise<CheckoutRow[]> {
   return db

@@ -22,3 +22,4 @@ export const pointsModule = defineModule({
 });
 
 export { endUnlimited, giveUnlimited, pointsNow, takeBackUnlimited } from './points.service.js';
+export { findPointAccount } from './points.repository.js';

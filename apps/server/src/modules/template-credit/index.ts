@@ -15,3 +15,6 @@ export const templateCreditModule = defineModule({
     template_credit_spends: { erase: 'rows' },
   },
 });
+
+// The door: how many templates a person has bought with credit (the demo seeds once by it).
+export { countTemplateSpends } from './template-credit.repository.js';
