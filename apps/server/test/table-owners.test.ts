@@ -12,37 +12,14 @@ import { measureArchitecture, tablesQueriedIn } from '../../../scripts/architect
  * read by the detector the architecture report counts with.
  */
 
-/**
- * Queries on another module's tables that are still there, as `file: table` (the file under
- * apps/server/src). The list only ever shrinks: whoever moves a query to the owner's door
- * removes its entry in the same change, and an entry that no longer occurs fails the test, so
- * the list never names what is already fixed.
- */
-const STILL_FOREIGN = [
-  // The profile's sign-in methods in its one statement (docs/decisions/026).
-  'modules/user/user.repository.ts: identities',
-  'modules/user/user.repository.ts: credentials',
-];
-
 const serverSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
 describe('table owners', () => {
-  const foreign = measureArchitecture(serverSource).foreignQueries;
-  const found = new Set(foreign.map((query) => `${query.file}: ${query.table}`));
-
-  it("queries no other module's table beyond the listed ones", () => {
-    const unlisted = foreign
-      .filter((query) => !STILL_FOREIGN.includes(`${query.file}: ${query.table}`))
-      .map((query) => `${query.file}:${query.line} ${query.table} (owned by ${query.owner})`);
-    expect(unlisted, "ask the owner's door instead").toEqual([]);
-  });
-
-  it('lists only foreign queries that are still there', () => {
-    expect(
-      STILL_FOREIGN.filter((entry) => !found.has(entry)),
-      'fixed: remove from the list',
-    ).toEqual([]);
-    expect(STILL_FOREIGN.filter((entry, i) => STILL_FOREIGN.indexOf(entry) !== i)).toEqual([]);
+  it("queries no other module's table", () => {
+    const foreign = measureArchitecture(serverSource).foreignQueries.map(
+      (query) => `${query.file}:${query.line} ${query.table} (owned by ${query.owner})`,
+    );
+    expect(foreign, "ask the owner's door instead").toEqual([]);
   });
 
   it("finds a query on a table by the builder's methods, sql.table and sql templates", () => {

@@ -4,10 +4,18 @@ import { dialectOf } from '../../db/migrations/helpers.js';
 import { hotQuery } from '../../db/hot-query.js';
 import type { Database } from '../../db/db.js';
 import type { SessionsTable } from './auth.tables.js';
-import { findUserIdByAddress } from '../user/index.js';
+import { findUserIdByAddress, type ProfileJoin } from '../user/index.js';
 import { type EndingSessions, revokingSessions } from './session-store.js';
 
 // ---- users and credentials -------------------------------------------------------------
+
+/** The profile's part of the password (modules/user `profileShowsPasswordWith`): set, or not. */
+export const joinPasswordSet: ProfileJoin<{ password_user_id: number | null }> = (query) =>
+  query
+    .leftJoin('credentials', (join) =>
+      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', sql.lit('password')),
+    )
+    .select('credentials.user_id as password_user_id');
 
 export type AccountColumn = 'email' | 'mobile';
 

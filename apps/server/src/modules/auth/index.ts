@@ -2,6 +2,12 @@ import { signInReleaseCommand, userCreateCommand } from './auth.commands.js';
 import { defineModule, eraseByAddress } from '../manifest.js';
 import { authRoutes } from './auth.routes.js';
 import { recordSweepPlugin } from './record-sweep.plugin.js';
+import { joinPasswordSet } from './auth.repository.js';
+import { profileShowsPasswordWith } from '../user/index.js';
+
+// The profile shows whether a password is set in its one statement; the user module sits below
+// this one, so the join of `credentials` is handed in as the module loads (docs/decisions/070).
+profileShowsPasswordWith(joinPasswordSet);
 
 // The app registers these two itself, ahead of every module's routes (docs/architecture.md#plugin-chain);
 // the operator CLI announces ended sessions without a server.

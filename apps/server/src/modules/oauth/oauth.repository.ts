@@ -1,8 +1,13 @@
 import type { IdentityProvider } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
+import type { ProfileJoin } from '../user/index.js';
 import type { IdentitiesTable, OAuthFlowsTable } from './oauth.tables.js';
 
 // ---- identities ------------------------------------------------------------------------
+
+/** The profile's part of the linked sign-ins (modules/user `profileShowsIdentitiesWith`): a row each. */
+export const joinLinkedIdentities: ProfileJoin<{ identity_provider: string | null }> = (query) =>
+  query.leftJoin('identities', 'identities.user_id', 'users.id').select('identities.provider as identity_provider');
 
 export async function identityProvidersOf(db: Db, userId: number): Promise<IdentitiesTable['provider'][]> {
   const rows = await db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();

@@ -1,19 +1,13 @@
-import { type InferResult, sql } from 'kysely';
+import { type InferResult, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/db.js';
 import { hotQuery } from '../../db/hot-query.js';
 import type { UsersTable } from './user.tables.js';
 
-/**
- * A user's row with whether a password is set and which third-party sign-ins are linked: the
- * whole of GET /api/user/:userId in one statement — one row per linked identity, at least one.
- */
-function userInfoQuery(db: Db, userId: number) {
+/** The profile's own columns, of `users`: the start of the profile's one statement. */
+function usersProfile(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .leftJoin('credentials', (join) =>
-      join.onRef('credentials.user_id', '=', 'users.id').on('credentials.kind', '=', sql.lit('password')),
-    )
-    .leftJoin('identities', 'identities.user_id', 'users.id')
     .select([
       'users.id',
       'users.region',
@@ -28,10 +22,51 @@ function userInfoQuery(db: Db, userId: number) {
       'users.country',
       'users.language',
       'users.created_at',
-      'credentials.user_id as password_user_id',
-      'identities.provider as identity_provider',
     ])
     .where('users.id', '=', userId);
+}
+
+/**
+ * A part of the profile's statement that a module above this one owns: it joins its table to
+ * `users` (a left join on the user's id) and selects the columns `Added`. Whatever the query
+ * already selects, it keeps.
+ */
+export type ProfileJoin<Added> = <Selected>(
+  query: SelectQueryBuilder<Database, 'users', Selected>,
+) => SelectQueryBuilder<Database, 'users', Selected & Added>;
+
+/**
+ * How the profile shows the sign-in methods: whether a password is set (the auth module's
+ * `credentials`) and which third-party sign-ins are linked (oauth's `identities`). Those modules
+ * sit above this one, so each hands its join in as it loads (auth and oauth's index.ts), and the
+ * profile stays one statement on the hot path (docs/decisions/026, 070) without this module
+ * naming their tables.
+ */
+interface SignInMethodJoins {
+  password?: ProfileJoin<{ password_user_id: number | null }>;
+  identities?: ProfileJoin<{ identity_provider: string | null }>;
+}
+
+const signInMethodJoins: SignInMethodJoins = {};
+
+/** Auth hands in its join: `password_user_id` is the user's id where a password is set. */
+export function profileShowsPasswordWith(join: NonNullable<SignInMethodJoins['password']>): void {
+  signInMethodJoins.password = join;
+}
+
+/** Oauth hands in its join: one row per linked identity, `identity_provider` null where none is. */
+export function profileShowsIdentitiesWith(join: NonNullable<SignInMethodJoins['identities']>): void {
+  signInMethodJoins.identities = join;
+}
+
+/**
+ * A user's row with whether a password is set and which third-party sign-ins are linked: the
+ * whole of GET /api/user/:userId in one statement — one row per linked identity, at least one.
+ */
+function userInfoQuery(db: Db, userId: number) {
+  const { password, identities } = signInMethodJoins;
+  if (!password || !identities) throw new Error('the profile read before auth and oauth handed in their joins');
+  return identities(password(usersProfile(db, userId)));
 }
 
 export type UserInfoRow = InferResult<ReturnType<typeof userInfoQuery>>[number];
