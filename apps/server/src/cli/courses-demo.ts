@@ -1,6 +1,6 @@
 import type { CourseProduct, CourseSaleWay, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { giveBenefit } from '../modules/benefits/index.js';
+import { giveBenefitAlone } from '../modules/benefits/index.js';
 import { defineCourse } from '../modules/courses/courses.service.js';
 import { findOrderByNo } from '../modules/orders/index.js';
 import { recordOrder } from '../modules/orders/orders.service.js';
@@ -188,15 +188,11 @@ export async function seedCoursesDemo(db: Db, userId: number, now: number): Prom
   );
   // Given as an operator gives a course (`course:grant`): the same source, so once per person.
   const course = 'mind-study-notes';
-  await db
-    .transaction()
-    .execute((trx) =>
-      giveBenefit(
-        trx,
-        userId,
-        { kind: 'course', course },
-        { kind: 'operator', id: `course:${course}:${userId}`, reason: 'demo: a members’ course' },
-        now - 3 * 86_400,
-      ),
-    );
+  await giveBenefitAlone(
+    db,
+    userId,
+    { kind: 'course', course },
+    { kind: 'operator', id: `course:${course}:${userId}`, reason: 'demo: a members’ course' },
+    now - 3 * 86_400,
+  );
 }

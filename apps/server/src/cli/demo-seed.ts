@@ -12,7 +12,7 @@ import { seedCoursesDemo } from './courses-demo.js';
 import { seedIncomeDemo } from './income-demo.js';
 import { type BatchInput, createBatch } from '../modules/codes/index.js';
 import { defineCoupon } from '../modules/coupons/coupons.service.js';
-import { giveBenefit } from '../modules/benefits/index.js';
+import { giveBenefitAlone } from '../modules/benefits/index.js';
 import { seedCheckoutDemo } from './checkout-demo.js';
 import { seedCompanyDemo } from './company-demo.js';
 import { seedTeamDemo } from './team-demo.js';
@@ -158,17 +158,13 @@ async function demoCoupons(deps: SeedDeps, userId: number): Promise<Record<strin
     },
     now,
   );
-  await deps.db
-    .transaction()
-    .execute((trx) =>
-      giveBenefit(
-        trx,
-        userId,
-        { kind: 'coupon', coupon: held.id, replaceHeld: false },
-        { kind: 'operator', id: 'demo-coupon', reason: 'demo coupon' },
-        now,
-      ),
-    );
+  await giveBenefitAlone(
+    deps.db,
+    userId,
+    { kind: 'coupon', coupon: held.id, replaceHeld: false },
+    { kind: 'operator', id: 'demo-coupon', reason: 'demo coupon' },
+    now,
+  );
   const offered = await defineCoupon(
     deps.db,
     { type: 2, product: 'mind', value: 15, currency: 'CNY', infoTranslations: DEMO_COUPON_INFO.offered, validDays: 30 },

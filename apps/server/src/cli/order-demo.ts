@@ -7,7 +7,7 @@ import {
   type Region,
 } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { giveBenefit } from '../modules/benefits/index.js';
+import { giveBenefitAlone } from '../modules/benefits/index.js';
 import { subscriptionRecords } from '../modules/subscriptions/index.js';
 import { setStorage } from '../modules/subscriptions/subscriptions.service.js';
 import { documentNumber } from '../modules/orders/invoices.service.js';
@@ -320,17 +320,13 @@ export async function seedOrderDemo(db: Db, userId: number, now: number): Promis
     },
   ] as const;
   for (const { key, ...licence } of teamLicences) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        giveBenefit(
-          trx,
-          userId,
-          { kind: 'licence', ...licence },
-          { kind: 'operator', id: `demo:${userId}:${key}`, reason: 'demo team plan' },
-          now,
-        ),
-      );
+    await giveBenefitAlone(
+      db,
+      userId,
+      { kind: 'licence', ...licence },
+      { kind: 'operator', id: `demo:${userId}:${key}`, reason: 'demo team plan' },
+      now,
+    );
   }
 
   await setStorage(db, { userId, area: 'project', maxBytes: 1024 * MB, usedBytes: 300 * MB }, now);

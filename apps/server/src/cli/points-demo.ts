@@ -1,6 +1,6 @@
 import type { AiPointMethod, AiPointProduct, Language } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
-import { giveBenefit } from '../modules/benefits/index.js';
+import { giveBenefit, giveBenefitAlone } from '../modules/benefits/index.js';
 import { findPointAccount } from '../modules/points/index.js';
 import { consumePoints, expirePoints } from '../modules/points/points.service.js';
 import { countTemplateSpends } from '../modules/template-credit/index.js';
@@ -169,16 +169,12 @@ export async function seedPointsDemo(db: Db, userId: number, now: number): Promi
     );
   }
   await expirePoints(db, now);
-  await db
-    .transaction()
-    .execute((trx) =>
-      giveBenefit(
-        trx,
-        userId,
-        { kind: 'unlimited_ai', days: 12 },
-        { kind: 'operator', id: 'demo-unlimited', reason: 'demo: unlimited AI use' },
-        now,
-      ),
-    );
+  await giveBenefitAlone(
+    db,
+    userId,
+    { kind: 'unlimited_ai', days: 12 },
+    { kind: 'operator', id: 'demo-unlimited', reason: 'demo: unlimited AI use' },
+    now,
+  );
   return true;
 }

@@ -1,7 +1,7 @@
 import { type ErrorEntry, TeamErrors, type TeamPlanType, type TeamProduct, TeamRole } from '@account-centre/contract';
 import type { Db } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
-import { giveBenefit } from '../modules/benefits/index.js';
+import { giveBenefitAlone } from '../modules/benefits/index.js';
 import { authorizeSeat } from '../modules/teams/plans.service.js';
 import { type AddedTeamRole, addTeamMember, createTeam, teamOf } from '../modules/teams/teams.service.js';
 import { ensureUser, type SeedDeps } from './demo-users.js';
@@ -106,17 +106,13 @@ async function giveDemoTeamPlan(
   plan: { teamId: number; type: TeamPlanType; seats: number; key: string },
   now: number,
 ): Promise<number> {
-  const given = await db
-    .transaction()
-    .execute((trx) =>
-      giveBenefit(
-        trx,
-        ownerId,
-        { kind: 'team_plan', team: { id: plan.teamId }, type: plan.type, seats: plan.seats },
-        { kind: 'operator', id: `demo-team-plan:${plan.teamId}:${plan.key}`, reason: 'demo team plan' },
-        now,
-      ),
-    );
+  const given = await giveBenefitAlone(
+    db,
+    ownerId,
+    { kind: 'team_plan', team: { id: plan.teamId }, type: plan.type, seats: plan.seats },
+    { kind: 'operator', id: `demo-team-plan:${plan.teamId}:${plan.key}`, reason: 'demo team plan' },
+    now,
+  );
   if (given.refused) throw new Error(`the demo's team plan was refused: ${given.refused}`);
   return given.plan.id;
 }

@@ -7,7 +7,7 @@ import { activate, device, grantPersonal, signInOn } from '../../src/modules/dev
 import { addMember, createCompany } from '../../src/modules/companies/companies.service.js';
 import { grant } from '../../src/modules/grants/grants.service.js';
 import { notify } from '../../src/modules/messages/notify.js';
-import { giveBenefit } from '../../src/modules/benefits/index.js';
+import { giveBenefitAlone } from '../../src/modules/benefits/index.js';
 import { addTeamMember, createTeam } from '../../src/modules/teams/teams.service.js';
 import { bearer } from '../helpers/auth.js';
 import { call } from '../helpers/call.js';
@@ -308,17 +308,13 @@ describe.each(dialects)('another user’s objects on $name', (dialect) => {
       t.clock.now(),
     );
     await addTeamMember(t.app.db, { teamId: team.id, user: { id: teammate.userId }, role: 'member' }, t.clock.now());
-    const givenPlan = await t.app.db
-      .transaction()
-      .execute((trx) =>
-        giveBenefit(
-          trx,
-          owner.userId,
-          { kind: 'team_plan', team: { id: team.id }, type: 61, seats: 5 },
-          { kind: 'operator', id: `sweep:${team.id}`, reason: 'sweep' },
-          t.clock.now(),
-        ),
-      );
+    const givenPlan = await giveBenefitAlone(
+      t.app.db,
+      owner.userId,
+      { kind: 'team_plan', team: { id: team.id }, type: 61, seats: 5 },
+      { kind: 'operator', id: `sweep:${team.id}`, reason: 'sweep' },
+      t.clock.now(),
+    );
     if (givenPlan.refused) throw new Error(`the team plan was refused: ${givenPlan.refused}`);
     const { plan } = givenPlan;
     const [checkout, closedCheckout] = await Promise.all(

@@ -238,3 +238,17 @@ export async function giveBenefit<B extends Benefit>(
     B['kind']
   >;
 }
+
+/**
+ * `giveBenefit` in a transaction of its own, for a source with nothing else to write beside it
+ * (the demo's seeds, a test's setting up).
+ */
+export function giveBenefitAlone<B extends Benefit>(
+  db: Db,
+  holder: number,
+  benefit: B,
+  source: GrantSourceRef,
+  now: number,
+): Promise<BenefitOutcome<B['kind']>> {
+  return db.transaction().execute((trx) => giveBenefit(trx, holder, benefit, source, now));
+}

@@ -8,6 +8,7 @@ export {
   type BenefitOutcome,
   type BenefitRefusal,
   giveBenefit,
+  giveBenefitAlone,
 } from './benefits.js';
 
 /**
