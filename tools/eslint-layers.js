@@ -111,35 +111,35 @@ const isTypeOnly = (node) =>
     node.specifiers.length > 0 &&
     node.specifiers.every((specifier) => specifier.importKind === 'type'));
 
+/** A rule's meta: each rule here reports a problem and takes one object of options. */
+const ruleMeta = (description, properties, required = []) => ({
+  type: 'problem',
+  docs: { description },
+  schema: [{ type: 'object', properties, required, additionalProperties: false }],
+});
+
 const zones = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'files of one layer never import files of another named layer' },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          root: { type: 'string' },
-          zones: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                target: { type: 'array', items: { type: 'string' } },
-                from: { type: 'string' },
-                except: { type: 'array', items: { type: 'string' } },
-                message: { type: 'string' },
-              },
-              required: ['target', 'from', 'message'],
-              additionalProperties: false,
-            },
+  meta: ruleMeta(
+    'files of one layer never import files of another named layer',
+    {
+      root: { type: 'string' },
+      zones: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            target: { type: 'array', items: { type: 'string' } },
+            from: { type: 'string' },
+            except: { type: 'array', items: { type: 'string' } },
+            message: { type: 'string' },
           },
+          required: ['target', 'from', 'message'],
+          additionalProperties: false,
         },
-        required: ['root', 'zones'],
-        additionalProperties: false,
       },
-    ],
-  },
+    },
+    ['root', 'zones'],
+  ),
   create(context) {
     const { root, zones: rules } = context.options[0];
     const file = context.filename;
@@ -164,17 +164,7 @@ const zones = {
 };
 
 const noCycle = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'no chain of imports leads back to the importing file' },
-    schema: [
-      {
-        type: 'object',
-        properties: { types: { type: 'boolean' } },
-        additionalProperties: false,
-      },
-    ],
-  },
+  meta: ruleMeta('no chain of imports leads back to the importing file', { types: { type: 'boolean' } }),
   create(context) {
     const file = context.filename;
     const types = context.options[0]?.types ?? false;
@@ -207,22 +197,15 @@ function isDoor(target, moduleFolder) {
 }
 
 const doors = {
-  meta: {
-    type: 'problem',
-    docs: { description: "a module imports another module only through that module's index.ts" },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          root: { type: 'string' },
-          modules: { type: 'string' },
-          allowed: { type: 'array', items: { type: 'string' } },
-        },
-        required: ['root', 'modules'],
-        additionalProperties: false,
-      },
-    ],
-  },
+  meta: ruleMeta(
+    "a module imports another module only through that module's index.ts",
+    {
+      root: { type: 'string' },
+      modules: { type: 'string' },
+      allowed: { type: 'array', items: { type: 'string' } },
+    },
+    ['root', 'modules'],
+  ),
   create(context) {
     const { root, allowed = [] } = context.options[0];
     const modules = path.resolve(root, context.options[0].modules);

@@ -36,6 +36,17 @@ export function wholeNumber(
   };
 }
 
+/**
+ * How often each instance does a round of background work (lib/periodic.ts), in seconds: at most
+ * once a day, and `0` never.
+ */
+export const periodSeconds = (name: string, fallback: number, meaning: string): WholeNumberSetting =>
+  wholeNumber(name, { fallback, min: 0, max: 86_400, meaning });
+
+/** The same in milliseconds, for work that polls: at most once an hour, and `0` never. */
+export const periodMilliseconds = (name: string, fallback: number, meaning: string): WholeNumberSetting =>
+  wholeNumber(name, { fallback, min: 0, max: 3_600_000, meaning });
+
 /** What the server's own settings decide before any module's are read. */
 export interface ServerFacts {
   nodeEnv: string;

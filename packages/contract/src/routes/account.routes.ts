@@ -3,10 +3,9 @@ import { identityProviders } from '../rules/identity-providers.js';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { Id, Text } from '../http/input.js';
 import { defineRoute, type HttpMethod, type SpecPath } from '../http/route.js';
+import { strict } from '../http/schema.js';
 import { Email, Mobile, Password, VerificationCode } from './auth.routes.js';
 import { UserIdParams, UserInfo } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
 
 // ---- the spec's own paths for these calls (spec 01 §7 "Account"; docs/decisions/007) ------
 

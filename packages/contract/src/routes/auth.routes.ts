@@ -2,10 +2,9 @@ import { Type } from 'typebox';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { strict } from '../http/schema.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MAINLAND_MOBILE_PATTERN } from '../rules/patterns.js';
 import { verificationPurposeCodes } from '../rules/verification.js';
-
-const strict = { additionalProperties: false } as const;
 
 export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH });
 export const Mobile = Type.String({ pattern: MAINLAND_MOBILE_PATTERN });

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   BUSINESS_SEATS_MAX,
   checkoutItemKeys,
@@ -11,6 +11,7 @@ import { continuousPlanKeys } from '../catalogue/plan-purchase.js';
 import { Envelope } from '../http/envelope.js';
 import { Id, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, strict } from '../http/schema.js';
 import { LicenceLengthMs } from '../licence/durations.js';
 
 /**
@@ -18,11 +19,6 @@ import { LicenceLengthMs } from '../licence/durations.js';
  * state (read, pushed as it changes, or polled as spec 02 §4 does), and abandoning it. Only the
  * purchase screen imports this module, so the first route's bundle does not carry it.
  */
-
-const strict = { additionalProperties: false } as const;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /** The number the provider knows a checkout by (spec 02 §7 `out_trade_no`); the order's number once paid. */
 export const OutTradeNo = Type.String({ pattern: '^[0-9]{20}$' });

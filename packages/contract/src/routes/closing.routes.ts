@@ -1,12 +1,11 @@
 import { type Static, Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { defineRoute } from '../http/route.js';
+import { strict } from '../http/schema.js';
 import { UserIdParams } from './user.routes.js';
 
 // What closing an account gives up, read by the closing dialog before the owner confirms. A file
 // of its own: the dialog loads lazily, and so does this route's schema with it.
-
-const strict = { additionalProperties: false } as const;
 
 /** A positive whole number of fen (CNY). */
 const FenHeld = Type.Integer({ minimum: 1 });

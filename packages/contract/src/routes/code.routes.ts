@@ -1,17 +1,13 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { currencies, personalPlatforms, subscriptionProducts } from '../catalogue/products.js';
 import { Envelope } from '../http/envelope.js';
 import { Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, strict } from '../http/schema.js';
 import { grantKinds } from '../rules/grants.js';
 import { REDEEM_CODE_INPUT_MAX_LENGTH, redeemCodeKinds } from '../rules/redeem-codes.js';
 import { teamProducts } from './team.routes.js';
 import { UserIdParams } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /** The body of both redemption calls (spec 01 §7 bindAccount, bindGift: `code`). */
 const RedeemBody = Type.Object(

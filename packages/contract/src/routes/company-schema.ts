@@ -1,12 +1,11 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { UnixSeconds } from '../http/input.js';
+import { Nullable } from '../http/schema.js';
 import { COMPANY_NAME_MAX_LENGTH, CompanyRole, CompanyType } from '../rules/companies.js';
 
 // A module of its own: the shell's bundle carries `company.routes.ts` (GET coop/cmember's path)
 // and the company rules, and a schema exported from either for the enterprise page would be built
 // into the shell's bundle with the schema builders it calls (docs/bundle-budget.md).
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /**
  * A company the user belongs to, as spec 02 §3 "Enterprise (mind-map)" names its fields:

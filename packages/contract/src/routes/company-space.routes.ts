@@ -3,6 +3,7 @@ import { BUSINESS_SEATS_MAX, paymentMethods } from '../catalogue/checkout.js';
 import { Envelope, ListEnvelope } from '../http/envelope.js';
 import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, strict } from '../http/schema.js';
 import { Checkout } from './checkout.routes.js';
 import {
   COMPANY_CODE_MAX_LENGTH,
@@ -19,10 +20,6 @@ import { Company } from './company-schema.js';
  * orders and the prices and payments of more time and seats. Only the team page imports this
  * module, so the shell's bundle does not carry it (the shell reads `GET coop/cmember` only).
  */
-
-const strict = { additionalProperties: false } as const;
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /** What an invitation link carries: the company, the end of its validity and their signature. */
 export const CompanyInvite = Type.String({ pattern: '^[0-9]{1,10}\\.[0-9]{1,12}\\.[A-Za-z0-9_-]{43}$' });

@@ -1,7 +1,8 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, strict } from '../http/schema.js';
 import {
   COUPON_CODE_MAX_LENGTH,
   couponCommunities,
@@ -10,11 +11,6 @@ import {
   couponRuleKeys,
 } from '../rules/coupons.js';
 import { UserIdParams } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /**
  * The coupon an account holds (spec 01 §3 "Coupon"), with what the coupons screen shows: its

@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { defineRoute } from '../http/route.js';
+import { literals, strict } from '../http/schema.js';
 import { courseProducts } from '../rules/courses.js';
 import { UserIdParams } from './user.routes.js';
 
-const strict = { additionalProperties: false } as const;
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 /** 1 free, 2 limited-time free, 3 free for members, 4 paid; an integer first, so a query's text is read as a number. */
 const saleWay = () => Type.Integer({ enum: [1, 2, 3, 4] });
 

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   DEVICE_ID_PATTERN,
   DEVICE_NAME_MAX_LENGTH,
@@ -11,12 +11,8 @@ import {
 import { Envelope, ListEnvelope } from '../http/envelope.js';
 import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, strict } from '../http/schema.js';
 import { UserIdParams } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
-const literals = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
-  Type.Enum([...values] as T[number][], options);
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const DeviceProductSchema = literals(deviceProducts);
 export const DevicePlatformSchema = literals(devicePlatforms);

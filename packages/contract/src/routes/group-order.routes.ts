@@ -1,7 +1,8 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { EmptyEnvelope, Envelope, ListEnvelope } from '../http/envelope.js';
 import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { Nullable, offsetPage, strict } from '../http/schema.js';
 import { EMAIL_MAX_LENGTH, MAINLAND_MOBILE_PATTERN } from '../rules/patterns.js';
 import { TEAM_CONTACTS_MAX, TEAM_PLAN_PAGE_SIZE, TEAM_PLAN_SELECTION_SIZE } from '../rules/team-plans.js';
 import { TeamInfo, TeamParams, teamPlanObject, TeamPlanTypeSchema, TeamRole, TeamRoleSchema } from './team.routes.js';
@@ -10,9 +11,6 @@ import { TeamInfo, TeamParams, teamPlanObject, TeamPlanTypeSchema, TeamRole, Tea
  * The team page's group order calls (spec 02 §7), apart from the team info in team.routes.ts:
  * the shell reads the team info on every page, these only the team page, whose chunk they go in.
  */
-
-const strict = { additionalProperties: false } as const;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /**
  * The spec's "GET list" of the group order calls (spec 02 §7): the same team info, on the path a
@@ -90,10 +88,7 @@ export const getTeamPlansRoute = defineRoute({
     {
       group_id: GroupId,
       user_id: Type.Optional(Id()),
-      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-      count: Type.Optional(
-        Type.Integer({ minimum: 1, maximum: TEAM_PLAN_SELECTION_SIZE, default: TEAM_PLAN_PAGE_SIZE }),
-      ),
+      ...offsetPage(TEAM_PLAN_PAGE_SIZE, TEAM_PLAN_SELECTION_SIZE),
     },
     strict,
   ),
@@ -134,10 +129,7 @@ export const getTeamMembersRoute = defineRoute({
   querystring: Type.Object(
     {
       group_id: GroupId,
-      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-      count: Type.Optional(
-        Type.Integer({ minimum: 1, maximum: TEAM_PLAN_SELECTION_SIZE, default: TEAM_PLAN_PAGE_SIZE }),
-      ),
+      ...offsetPage(TEAM_PLAN_PAGE_SIZE, TEAM_PLAN_SELECTION_SIZE),
       search: Type.Optional(Text({ maxLength: TEAM_SEARCH_MAX_LENGTH })),
     },
     strict,

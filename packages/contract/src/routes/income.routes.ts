@@ -1,14 +1,11 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, offsetPage, strict } from '../http/schema.js';
 import { incomeKinds, incomeProducts, withdrawalStates } from '../rules/income.js';
 import { UserIdParams } from './user.routes.js';
 
-const strict = { additionalProperties: false } as const;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 /** A calendar day in China, YYYY-MM-DD. */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** Fen, up to a million yuan a movement. */
@@ -63,8 +60,7 @@ export const getIncomeDetailRoute = defineRoute({
   querystring: Type.Object(
     {
       product: Type.Optional(literals(incomeProducts)),
-      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: INCOME_PAGE_SIZE })),
+      ...offsetPage(INCOME_PAGE_SIZE, 50),
       start: Type.Optional(UnixSeconds),
       end: Type.Optional(UnixSeconds),
     },

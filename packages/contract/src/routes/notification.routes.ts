@@ -2,12 +2,10 @@ import { type TSchema, Type } from 'typebox';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { Id, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, offsetPage, strict } from '../http/schema.js';
 import { notificationTypes } from '../rules/notifications.js';
 import { UserIdParams } from './user.routes.js';
 
-const strict = { additionalProperties: false } as const;
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 const Page = <T extends TSchema>(item: T) =>
   Type.Object({ count: Type.Integer({ minimum: 0 }), notify: Type.Array(item) });
 
@@ -30,8 +28,7 @@ export const listNotificationsRoute = defineRoute({
   params: UserIdParams,
   querystring: Type.Object(
     {
-      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+      ...offsetPage(10, 50),
     },
     strict,
   ),

@@ -2,9 +2,8 @@ import { Type } from 'typebox';
 import { EmptyEnvelope, Envelope } from '../http/envelope.js';
 import { Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { strict } from '../http/schema.js';
 import { identityProviders, oauthFlowPurposes } from '../rules/identity-providers.js';
-
-const strict = { additionalProperties: false } as const;
 
 const ProviderParams = Type.Object({ provider: Type.Enum(identityProviders) }, strict);
 const UserProviderParams = Type.Object({ userId: Id(), provider: Type.Enum(identityProviders) }, strict);

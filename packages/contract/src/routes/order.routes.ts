@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   INVOICE_TITLE_MAX_LENGTH,
   invoiceStates,
@@ -19,14 +19,9 @@ import { recommendableProducts, subscriptionTypes } from '../catalogue/subscript
 import { Envelope, ListEnvelope } from '../http/envelope.js';
 import { INT4_MAX, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, strict } from '../http/schema.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../rules/patterns.js';
 import { UserIdParams } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
-/** One of a list of strings; `enum` keeps the exact union in the static type. */
-const literals = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
-  Type.Enum([...values] as T[number][], options);
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const SubscriptionProductSchema = literals(subscriptionProducts);
 export const OrderProductCodeSchema = literals(orderProductCodes);

@@ -1,14 +1,10 @@
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { Envelope, ListEnvelope } from '../http/envelope.js';
 import { Id, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, Nullable, strict } from '../http/schema.js';
 import { AI_POINTS_PER_USE_MAX, aiPointMethodNames, aiPointProducts } from '../rules/ai-points.js';
 import { UserIdParams } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /** The account's AI points now (spec 01 §7 getAIPointLeftV2, getAIPointLeft). */
 export const AiPointBalance = Type.Object({

@@ -1,10 +1,9 @@
-import { type TProperties, type TSchema, Type } from 'typebox';
+import { type TProperties, Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { Id, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { Nullable } from '../http/schema.js';
 import { teamPlanTypes } from '../rules/team-plans.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Spec 02 §5, §9: a team name has at most 70 characters. */
 export const TEAM_NAME_MAX_LENGTH = 70;

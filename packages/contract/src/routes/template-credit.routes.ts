@@ -2,11 +2,8 @@ import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { Id, Text, UnixSeconds } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { literals, offsetPage, strict } from '../http/schema.js';
 import { UserIdParams } from './user.routes.js';
-
-const strict = { additionalProperties: false } as const;
-/** One of a list of strings. A spread at the top level would keep these schemas in every bundle. */
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][]);
 
 /** A template bought with template credit (spec 01 §3 "Template coupon record"); price in fen. */
 export const TemplateCreditRecord = Type.Object({
@@ -20,13 +17,7 @@ export const TemplateCreditRecord = Type.Object({
 export const TEMPLATE_RECORD_PAGE_SIZE = 10;
 
 /** A page of a list: `count` rows from `offset`. */
-const PageQuery = Type.Object(
-  {
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
-  },
-  strict,
-);
+const PageQuery = Type.Object(offsetPage(10, 50), strict);
 
 export const getTemplateCreditRoute = defineRoute({
   method: 'GET',

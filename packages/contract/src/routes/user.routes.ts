@@ -2,11 +2,10 @@ import { Type } from 'typebox';
 import { Envelope } from '../http/envelope.js';
 import { CleanedText, Id, Text } from '../http/input.js';
 import { defineRoute } from '../http/route.js';
+import { Nullable, strict } from '../http/schema.js';
 import { languages } from '../rules/language.js';
 
-export const UserIdParams = Type.Object({ userId: Id() }, { additionalProperties: false });
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+export const UserIdParams = Type.Object({ userId: Id() }, strict);
 
 export const Sex = Type.Union([Type.Literal('male'), Type.Literal('female')]);
 /** An enum (typed from the `as const` list), not a union of mapped literals, which TypeBox types as `never`. */

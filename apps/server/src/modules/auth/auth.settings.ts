@@ -1,4 +1,4 @@
-import { defineSettings, wholeNumber } from '../../lib/settings.js';
+import { defineSettings, periodSeconds, wholeNumber } from '../../lib/settings.js';
 import type { PasswordHashCost } from './passwords.js';
 
 /** The sign-in part of the configuration: tokens' lives, their cache and sweep, password hashing. */
@@ -49,14 +49,12 @@ const tokenCacheSeconds = wholeNumber('TOKEN_CACHE_SECONDS', {
     'how long (0–60 s) an instance answers from memory for an access token it has checked; ended sessions are ' +
     'forgotten at once on every instance (docs/decisions/021); `0` asks the database on every request',
 });
-const tokenSweepSeconds = wholeNumber('TOKEN_SWEEP_SECONDS', {
-  fallback: 60,
-  min: 0,
-  max: 86_400,
-  meaning:
-    'how often each instance deletes sign-in records past use: tokens, spent throttle rows, old codes and ' +
+const tokenSweepSeconds = periodSeconds(
+  'TOKEN_SWEEP_SECONDS',
+  60,
+  'how often each instance deletes sign-in records past use: tokens, spent throttle rows, old codes and ' +
     'tickets; `0` never (decision 039)',
-});
+);
 
 export const authSettings = defineSettings<AuthSettings>({
   module: 'auth',

@@ -182,15 +182,7 @@ export async function revoke(trx: Db, grantId: number, why: string, now: number)
   const left = marked.remaining ?? 0;
   if (left > 0) {
     await emptyRemainder(trx, grantId);
-    await insertLedgerEntry(trx, {
-      user_id: marked.user_id,
-      kind: marked.kind as BalanceKind,
-      grant_id: grantId,
-      delta: -left,
-      reason: 'revoke',
-      reference: reason,
-      created_at: now,
-    });
+    await writeOff(trx, { ...marked, grantId, left }, { reason: 'revoke', reference: reason }, now);
   }
   await insertAuditEvent(
     trx,
@@ -286,15 +278,25 @@ export async function expireGrant(trx: Db, grantId: number, now: number): Promis
   const left = row?.remaining ?? 0;
   if (!row || left <= 0) return 0;
   if (!(await emptyRemainder(trx, grantId, left))) return 0;
-  await insertLedgerEntry(trx, {
-    user_id: row.user_id,
-    kind: row.kind as BalanceKind,
-    grant_id: grantId,
-    delta: -left,
-    reason: 'expire',
+  await writeOff(trx, { ...row, grantId, left }, { reason: 'expire' }, now);
+  return left;
+}
+
+/** The ledger entry that takes what was left of a grant off its balance, when it is revoked or expires. */
+function writeOff(
+  trx: Db,
+  grant: { user_id: number; kind: string; grantId: number; left: number },
+  why: { reason: 'revoke' | 'expire'; reference?: string },
+  now: number,
+): Promise<unknown> {
+  return insertLedgerEntry(trx, {
+    user_id: grant.user_id,
+    kind: grant.kind as BalanceKind,
+    grant_id: grant.grantId,
+    delta: -grant.left,
+    ...why,
     created_at: now,
   });
-  return left;
 }
 
 /** Expires every grant of a person's balance kind that ended by `now` (`expireGrant`). */

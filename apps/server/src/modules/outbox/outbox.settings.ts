@@ -1,4 +1,4 @@
-import { defineSettings, wholeNumber } from '../../lib/settings.js';
+import { defineSettings, periodMilliseconds, wholeNumber } from '../../lib/settings.js';
 
 /** The outbox's part of the configuration: how mail leaves the server. */
 export interface OutboxSettings {
@@ -14,12 +14,11 @@ export interface OutboxSettings {
 const DEFAULT_MAIL_FROM = 'Account Centre <no-reply@localhost>';
 
 // Codes should arrive within seconds; one indexed query per instance every 2 s is cheap.
-const pollMs = wholeNumber('OUTBOX_POLL_MS', {
-  fallback: 2000,
-  min: 0,
-  max: 3_600_000,
-  meaning: 'how often unsent mail is picked up, milliseconds (`0` never)',
-});
+const pollMs = periodMilliseconds(
+  'OUTBOX_POLL_MS',
+  2000,
+  'how often unsent mail is picked up, milliseconds (`0` never)',
+);
 const maxAttempts = wholeNumber('OUTBOX_MAX_ATTEMPTS', {
   fallback: 8,
   min: 1,

@@ -1,4 +1,4 @@
-import { defineSettings, wholeNumber } from '../../lib/settings.js';
+import { defineSettings, periodMilliseconds, periodSeconds } from '../../lib/settings.js';
 import { DEFAULT_SANDBOX_RETRY_SECONDS, type PaymentsConfig, readPaymentsConfig } from './payments.config.js';
 
 export interface PaymentsSettings {
@@ -6,19 +6,16 @@ export interface PaymentsSettings {
   payments: PaymentsConfig;
 }
 
-const sweepSeconds = wholeNumber('CHECKOUT_SWEEP_SECONDS', {
-  fallback: 30,
-  min: 0,
-  max: 86_400,
-  meaning:
-    'how often each instance closes unpaid checkouts past their time (30 minutes; a bank transfer 7 days); `0` never',
-});
-const sandboxPollMs = wholeNumber('PAY_SANDBOX_POLL_MS', {
-  fallback: 1000,
-  min: 0,
-  max: 3_600_000,
-  meaning: 'how often the sandbox looks for notifications due, milliseconds',
-});
+const sweepSeconds = periodSeconds(
+  'CHECKOUT_SWEEP_SECONDS',
+  30,
+  'how often each instance closes unpaid checkouts past their time (30 minutes; a bank transfer 7 days); `0` never',
+);
+const sandboxPollMs = periodMilliseconds(
+  'PAY_SANDBOX_POLL_MS',
+  1000,
+  'how often the sandbox looks for notifications due, milliseconds',
+);
 
 export const paymentsSettings = defineSettings<PaymentsSettings>({
   module: 'payments',

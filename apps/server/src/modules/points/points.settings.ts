@@ -1,16 +1,15 @@
-import { defineSettings, wholeNumber } from '../../lib/settings.js';
+import { defineSettings, periodSeconds } from '../../lib/settings.js';
 
 export interface PointsSettings {
   /** How often each instance lets expired AI points go (`POINTS_SWEEP_SECONDS`; 0: never). */
   pointsSweepSeconds: number;
 }
 
-const pointsSweepSeconds = wholeNumber('POINTS_SWEEP_SECONDS', {
-  fallback: 60,
-  min: 0,
-  max: 86_400,
-  meaning: 'how often each instance lets expired AI points go; `0` never (decision 030)',
-});
+const pointsSweepSeconds = periodSeconds(
+  'POINTS_SWEEP_SECONDS',
+  60,
+  'how often each instance lets expired AI points go; `0` never (decision 030)',
+);
 
 export const pointsSettings = defineSettings<PointsSettings>({
   module: 'points',

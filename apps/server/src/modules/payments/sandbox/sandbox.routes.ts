@@ -45,21 +45,17 @@ export async function sandboxRoutes(app: FastifyInstance, sandbox: SandboxProvid
         .send(sandboxPage(payment, language, `${SANDBOX_PAY_PATH}/${ref}`, app.clock.now()));
     };
     pages.get(`${SANDBOX_PAY_PATH}/:ref`, { schema: { hide: true, params: RefParams } }, show);
-    pages.post(
-      `${SANDBOX_PAY_PATH}/:ref/pay`,
-      { schema: { hide: true, params: RefParams } },
-      async (request, reply) => {
-        await sandbox.pay((request.params as { ref: string }).ref);
-        return reply.redirect(`${SANDBOX_PAY_PATH}/${(request.params as { ref: string }).ref}`, 303);
-      },
-    );
-    pages.post(
-      `${SANDBOX_PAY_PATH}/:ref/cancel`,
-      { schema: { hide: true, params: RefParams } },
-      async (request, reply) => {
-        await sandbox.cancel((request.params as { ref: string }).ref);
-        return reply.redirect(`${SANDBOX_PAY_PATH}/${(request.params as { ref: string }).ref}`, 303);
-      },
-    );
+    // The page's two buttons: each does what it says, then shows the page again.
+    for (const action of ['pay', 'cancel'] as const) {
+      pages.post(
+        `${SANDBOX_PAY_PATH}/:ref/${action}`,
+        { schema: { hide: true, params: RefParams } },
+        async (request, reply) => {
+          const { ref } = request.params as { ref: string };
+          await sandbox[action](ref);
+          return reply.redirect(`${SANDBOX_PAY_PATH}/${ref}`, 303);
+        },
+      );
+    }
   });
 }
