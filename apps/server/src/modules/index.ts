@@ -1,4 +1,5 @@
 import { accountModule } from './account/index.js';
+import { alertsModule } from './alerts/index.js';
 import { activityModule } from './activity/index.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
@@ -39,6 +40,7 @@ export const modules: readonly ModuleManifest[] = [
   oauthModule,
   activityModule,
   outboxModule,
+  alertsModule,
   ordersModule,
   subscriptionsModule,
   receiptsModule,

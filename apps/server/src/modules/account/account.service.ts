@@ -21,6 +21,7 @@ import { clearPasswordWithdrawal } from '../devices/index.js';
 import { deleteIdentity, identityProvidersOf } from '../oauth/index.js';
 import { findContactDetails, getUserInfo, lockOpenUserAddresses, setSignInAddress } from '../user/index.js';
 import { sessionStore } from '../auth/index.js';
+import { sendSecurityAlert } from '../alerts/index.js';
 import { mayUnbind, type SignInMethod } from './sign-in-methods.js';
 
 /** The signed-in caller as the account services use it (the routes hand over their Caller). */
@@ -114,6 +115,7 @@ export async function changePassword(
     await clearPasswordWithdrawal(trx, actor.userId);
     await sessionStore.revokeOtherSessions(trx, ending, actor.userId, actor.sessionId, now, 'password changed');
     await audit(trx, actor, user.secret_hash === null ? 'password.set' : 'password.change', now, { via: input.via });
+    await sendSecurityAlert(trx, actor.userId, { kind: 'passwordChanged' }, now);
   });
 }
 
@@ -177,6 +179,13 @@ async function changeAddress(
     await stillAsChecked(locked, trx);
     await writeAddress(trx, actor.userId, change.column, change.value, now);
     await audit(trx, actor, `${change.column}.${change.event}`, now);
+    const alert = {
+      kind: 'addressChanged',
+      column: change.column,
+      from: locked[change.column],
+      to: change.value,
+    } as const;
+    await sendSecurityAlert(trx, actor.userId, alert, now);
   });
   return getUserInfo(deps, actor.userId);
 }

@@ -16,6 +16,7 @@ import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkCode, consumeCode } from '../auth/index.js';
 import type { AuthDeps, ClientInfo } from '../auth/index.js';
 import { findContactDetails, lockOpenUserAddresses } from '../user/index.js';
+import { sendSecurityAlert } from '../alerts/index.js';
 import { type Actor, audit, refuseOwnNumber, requireDomestic, writeAddress } from './account.service.js';
 import * as repo from './bind-link.repository.js';
 
@@ -137,6 +138,12 @@ export async function bindByLink(
     if (locked.mobile !== null) throw appError(PhoneBindErrors.alreadyBound);
     await writeAddress(trx, link.user_id, 'mobile', mobile, now);
     await audit(trx, { userId: link.user_id, client: request.client }, 'mobile.bind', now, { via: 'link' });
+    await sendSecurityAlert(
+      trx,
+      link.user_id,
+      { kind: 'addressChanged', column: 'mobile', from: null, to: mobile },
+      now,
+    );
   });
   return { account: maskedAccount(link) };
 }

@@ -7,6 +7,7 @@ import {
   VerificationPurpose,
 } from '@account-centre/contract';
 import { AppError, appError } from '../../lib/errors.js';
+import { sendSecurityAlert } from '../alerts/index.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { checkNewAccount, insertAccount, prepareAccount } from './accounts.service.js';
 import * as repo from './auth.repository.js';
@@ -262,6 +263,7 @@ export async function resetPassword(
       { userId: user.id, kind: 'password.reset', ip: client.ip, userAgent: client.userAgent },
       now,
     );
+    await sendSecurityAlert(trx, user.id, { kind: 'passwordChanged' }, now);
   });
 }
 

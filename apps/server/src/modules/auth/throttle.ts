@@ -1,3 +1,4 @@
+import { sendSecurityAlert } from '../alerts/index.js';
 import { createHash } from 'node:crypto';
 import { AuthErrors } from '@account-centre/contract';
 import type { Db } from '../../db/database.js';
@@ -169,6 +170,7 @@ export async function releaseLimits(
       const detail = { reason, throttle_rows: released.throttle_rows, code_sends: released.code_sends };
       const event = { userId: released.user_id, kind: 'signin.released', ip: null, userAgent: null, detail };
       await repo.insertAuditEvent(trx, event, now);
+      await sendSecurityAlert(trx, released.user_id, { kind: 'signInReleased' }, now);
     }
     return released;
   });

@@ -23,5 +23,5 @@ export const messagesModule = defineModule({
 // The door: how other modules tell a person of an event, whether a once-only message went out
 // already, and whether any notice names a person (docs/architecture.md#module-doors).
 export { hasNoticesNaming, sentOnce } from './messages.repository.js';
-export { notify, type NotifyParams } from './notify.js';
-export type { NotifyKind } from './notify-texts.js';
+export { notify, notifyText, type NotifyParams } from './notify.js';
+export type { NotifyKind, SecurityAlertKind } from './notify-texts.js';
