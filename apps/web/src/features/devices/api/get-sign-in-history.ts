@@ -1,6 +1,5 @@
 import { type RouteReply, SIGN_IN_HISTORY_PAGE_SIZE, signInHistoryRoute } from '@account-centre/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { apiCall, pageWindow, usePagedQuery } from '../../../lib/api';
+import { accountPageOptions, usePagedQuery } from '../../../lib/api';
 import { deviceKeys } from './keys';
 
 export type SignInHistoryPage = RouteReply<typeof signInHistoryRoute>;
@@ -11,14 +10,12 @@ export const FIRST_HISTORY_PAGE = 1;
 
 /** One page (1-based) of the account's sign-in history. */
 export const signInHistoryOptions = (userId: number, page: number) =>
-  queryOptions({
+  accountPageOptions({
+    route: signInHistoryRoute,
     queryKey: deviceKeys.historyPage(userId, page),
-    queryFn: ({ signal }) =>
-      apiCall(signInHistoryRoute, {
-        params: { userId },
-        query: pageWindow(page, SIGN_IN_HISTORY_PAGE_SIZE),
-        signal,
-      }),
+    userId,
+    page,
+    pageSize: SIGN_IN_HISTORY_PAGE_SIZE,
   });
 
 export function useSignInHistory(userId: number, page: number) {
