@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PagedSection } from '../../components/PagedSection';
 import { UserScreen } from '../../components/ScreenLayout';
 import { formatDate, useLanguage } from '../../lib/i18n';
-import { type Message, useMessages } from './api/get-messages';
+import { usePagedQuery } from '../../lib/api';
+import { type Message, messagePageOptions } from './api/get-messages';
 import { useMarkRead } from './api/mark-messages-read';
 import { MessageContent } from './components/MessageContent';
 import { UnreadElsewhere, useOpeningPage } from './components/UnreadElsewhere';
@@ -24,7 +25,7 @@ export function MessageScreen() {
 function Messages({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(useOpeningPage(userId));
-  const messages = useMessages(userId, page);
+  const messages = usePagedQuery(messagePageOptions(userId, page));
   const markRead = useMarkRead(userId);
   const listId = useId();
   // Ids this visit has already sent, so a page seen again (from the cache) is not sent twice.

@@ -10,9 +10,10 @@ import { Section } from '../../components/Section';
 import { useBuildContext } from '../../lib/build-context';
 import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
 import { templateTopUpPage } from '../../lib/site-links';
-import { templateAdditionsOptions, useTemplateAdditions } from './api/get-template-additions';
+import { usePagedQuery } from '../../lib/api';
+import { templateAdditionsOptions } from './api/get-template-additions';
 import { templateCreditOptions, useTemplateCredit } from './api/get-template-credit';
-import { FIRST_RECORDS_PAGE, templateRecordsOptions, useTemplateRecords } from './api/get-template-records';
+import { FIRST_RECORDS_PAGE, templateRecordsOptions } from './api/get-template-records';
 import { RecordTable } from '../../components/RecordTable';
 import { SettledTogether } from '../../components/SettledTogether';
 import { Loading } from '../../components/Loading';
@@ -88,7 +89,7 @@ function Records({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [page, setPage] = useState(FIRST_RECORDS_PAGE);
-  const records = useTemplateRecords(userId, page);
+  const records = usePagedQuery(templateRecordsOptions(userId, page));
   const headingId = useId();
 
   return (
@@ -132,7 +133,7 @@ function Additions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [page, setPage] = useState(FIRST_RECORDS_PAGE);
-  const added = useTemplateAdditions(userId, page);
+  const added = usePagedQuery(templateAdditionsOptions(userId, page));
   const headingId = useId();
   const money = (fen: number) => formatCurrency(fen, language, 'CNY');
 

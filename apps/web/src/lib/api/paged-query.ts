@@ -16,28 +16,27 @@ export function usePagedQuery<Data, Key extends QueryKey>(options: UseQueryOptio
 type AccountPageRoute<R extends RouteDef> = RouteParams<R> extends { userId: number } ? R : never;
 
 /**
- * The query of one page of an account's list: each page under a key of its own, so a page seen
- * once is shown again without asking. `pick` takes the list out of the answer where the route
- * wraps it.
+ * The queries of an account's list read a page at a time, one page each: every page under a key
+ * of its own (`key`), so a page seen once is shown again without asking. `pick` takes the list
+ * out of the answer where the route wraps it.
  */
-export function accountPageOptions<R extends RouteDef, Key extends QueryKey, Data = RouteReply<R>>(page: {
+export function accountPages<R extends RouteDef, Key extends QueryKey, Data = RouteReply<R>>(list: {
   route: AccountPageRoute<R>;
-  queryKey: Key;
-  userId: number;
-  page: number;
+  key: (userId: number, page: number) => Key;
   pageSize: number;
   pick?: (reply: RouteReply<R>) => Data;
 }) {
-  const pick = page.pick ?? ((reply: RouteReply<R>) => reply as Data);
-  return queryOptions({
-    queryKey: page.queryKey,
-    queryFn: ({ signal }) =>
-      // The route's type says it takes the account's id and an offset window; TypeScript cannot
-      // follow that through the generic route, so the options are told their type.
-      callRoute(page.route, {
-        params: { userId: page.userId },
-        query: pageWindow(page.page, page.pageSize),
-        signal,
-      } as unknown as ApiCallOptions<R>).then(pick),
-  });
+  const pick = list.pick ?? ((reply: RouteReply<R>) => reply as Data);
+  return (userId: number, page: number) =>
+    queryOptions({
+      queryKey: list.key(userId, page),
+      queryFn: ({ signal }) =>
+        // The route's type says it takes the account's id and an offset window; TypeScript cannot
+        // follow that through the generic route, so the options are told their type.
+        callRoute(list.route, {
+          params: { userId },
+          query: pageWindow(page, list.pageSize),
+          signal,
+        } as unknown as ApiCallOptions<R>).then(pick),
+    });
 }
