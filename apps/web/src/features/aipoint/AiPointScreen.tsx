@@ -1,8 +1,10 @@
-import { Group, List, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Tabs } from '@mantine/core';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
+import { NoteList } from '../../components/NoteList';
 import { ScreenLayout } from '../../components/ScreenLayout';
+import { Section } from '../../components/Section';
 import { SettledTogether } from '../../components/SettledTogether';
 import { aiPointsOptions } from './api/get-ai-points';
 import { lazyWithTexts, useLanguage } from '../../lib/i18n';
@@ -53,10 +55,7 @@ export function AiPointScreen() {
           tap. The chart and the histories further down keep their own loading states. */}
       <SettledTogether queries={[aiPointsOptions(session.userId)]}>
         <PointBalance userId={session.userId} />
-        <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-ways`}>
-          <Title order={2} size="h4" id={`${tabsId}-ways`}>
-            {t('aipoint:actions.title')}
-          </Title>
+        <Section title={t('aipoint:actions.title')} headingId={`${tabsId}-ways`} gap="xs">
           <Group gap="sm">
             {boughtWays.map(({ way, choice }) => (
               <BuyButton key={way} choice={choice} variant="light">
@@ -67,17 +66,10 @@ export function AiPointScreen() {
               {t('aipoint:actions.earn')}
             </ExternalButton>
           </Group>
-        </Stack>
-        <Stack gap="xs" component="section" aria-labelledby={`${tabsId}-notices`}>
-          <Title order={2} size="h4" id={`${tabsId}-notices`}>
-            {t('aipoint:notices.title')}
-          </Title>
-          <List type="ordered" size="sm" spacing={4}>
-            {notices.map((notice) => (
-              <List.Item key={notice}>{t(`aipoint:notices.${notice}`)}</List.Item>
-            ))}
-          </List>
-        </Stack>
+        </Section>
+        <Section title={t('aipoint:notices.title')} headingId={`${tabsId}-notices`} gap="xs">
+          <NoteList ordered items={notices.map((notice) => t(`aipoint:notices.${notice}`))} />
+        </Section>
         <Suspense fallback={loading}>
           <UsageChart userId={session.userId} />
         </Suspense>

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { Anchor, Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalButton } from '../../components/ExternalButton';
 import { LoadFailed } from '../../components/LoadFailed';
-import { ScreenLayout } from '../../components/ScreenLayout';
+import { UserScreen } from '../../components/ScreenLayout';
+import { Section } from '../../components/Section';
 import { useLanguage } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
 import { academyPages } from '../../lib/site-links';
 import { usePurchasedCourses } from './api/get-purchased-courses';
 import { useRecommendedCourses } from './api/get-recommended-courses';
@@ -19,26 +19,15 @@ import { Loading } from '../../components/Loading';
  * Up to three cards a row.
  */
 export function CourseScreen() {
-  const { t } = useTranslation();
-  const session = useSession();
-  if (!session) return null;
   return (
-    <ScreenLayout title={t('shell:screens.course')}>
-      <Purchased userId={session.userId} />
-      <Recommended userId={session.userId} />
-    </ScreenLayout>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
-        {title}
-      </Title>
-      {children}
-    </Stack>
+    <UserScreen screen="course">
+      {(userId) => (
+        <>
+          <Purchased userId={userId} />
+          <Recommended userId={userId} />
+        </>
+      )}
+    </UserScreen>
   );
 }
 

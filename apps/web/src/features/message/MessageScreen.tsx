@@ -3,10 +3,10 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedSection } from '../../components/PagedSection';
-import { ScreenLayout } from '../../components/ScreenLayout';
+import { UserScreen } from '../../components/ScreenLayout';
 import { formatDate, useLanguage } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
-import { type Message, useMessages } from './api/get-messages';
+import { usePagedQuery } from '../../lib/api';
+import { type Message, messagePageOptions } from './api/get-messages';
 import { useMarkRead } from './api/mark-messages-read';
 import { MessageContent } from './components/MessageContent';
 import { UnreadElsewhere, useOpeningPage } from './components/UnreadElsewhere';
@@ -19,20 +19,13 @@ import { UnreadElsewhere, useOpeningPage } from './components/UnreadElsewhere';
  * page of the newest unread message, and says where the others wait (UnreadElsewhere).
  */
 export function MessageScreen() {
-  const { t } = useTranslation();
-  const session = useSession();
-  if (!session) return null;
-  return (
-    <ScreenLayout title={t('shell:screens.message')}>
-      <Messages userId={session.userId} />
-    </ScreenLayout>
-  );
+  return <UserScreen screen="message">{(userId) => <Messages userId={userId} />}</UserScreen>;
 }
 
 function Messages({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(useOpeningPage(userId));
-  const messages = useMessages(userId, page);
+  const messages = usePagedQuery(messagePageOptions(userId, page));
   const markRead = useMarkRead(userId);
   const listId = useId();
   // Ids this visit has already sent, so a page seen again (from the cache) is not sent twice.

@@ -1,7 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ScreenLayout } from '../../components/ScreenLayout';
-import { useSession } from '../../lib/session';
+import { UserScreen } from '../../components/ScreenLayout';
 import { CashTab } from './components/CashTab';
 import { IncomeRecordTab } from './components/IncomeRecordTab';
 
@@ -11,23 +10,23 @@ import { IncomeRecordTab } from './components/IncomeRecordTab';
  * query client refetches on focus).
  */
 export function PropertyScreen() {
+  return <UserScreen screen="property">{(userId) => <PropertyTabs userId={userId} />}</UserScreen>;
+}
+
+function PropertyTabs({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const session = useSession();
-  if (!session) return null;
   return (
-    <ScreenLayout title={t('shell:screens.property')}>
-      <Tabs defaultValue="cash" keepMounted={false}>
-        <Tabs.List aria-label={t('property:tabs.label')}>
-          <Tabs.Tab value="cash">{t('property:tabs.cash')}</Tabs.Tab>
-          <Tabs.Tab value="record">{t('property:tabs.record')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="cash" pt="lg">
-          <CashTab userId={session.userId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="record" pt="lg">
-          <IncomeRecordTab userId={session.userId} />
-        </Tabs.Panel>
-      </Tabs>
-    </ScreenLayout>
+    <Tabs defaultValue="cash" keepMounted={false}>
+      <Tabs.List aria-label={t('property:tabs.label')}>
+        <Tabs.Tab value="cash">{t('property:tabs.cash')}</Tabs.Tab>
+        <Tabs.Tab value="record">{t('property:tabs.record')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="cash" pt="lg">
+        <CashTab userId={userId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="record" pt="lg">
+        <IncomeRecordTab userId={userId} />
+      </Tabs.Panel>
+    </Tabs>
   );
 }

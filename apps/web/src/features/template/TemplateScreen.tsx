@@ -1,17 +1,19 @@
-import { Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PagedSection } from '../../components/PagedSection';
-import { ScreenLayout } from '../../components/ScreenLayout';
+import { UserScreen } from '../../components/ScreenLayout';
+import { NoteList } from '../../components/NoteList';
+import { Section } from '../../components/Section';
 import { useBuildContext } from '../../lib/build-context';
 import { formatCurrency, formatDate, useLanguage } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
 import { templateTopUpPage } from '../../lib/site-links';
-import { templateAdditionsOptions, useTemplateAdditions } from './api/get-template-additions';
+import { usePagedQuery } from '../../lib/api';
+import { templateAdditionsOptions } from './api/get-template-additions';
 import { templateCreditOptions, useTemplateCredit } from './api/get-template-credit';
-import { FIRST_RECORDS_PAGE, templateRecordsOptions, useTemplateRecords } from './api/get-template-records';
+import { FIRST_RECORDS_PAGE, templateRecordsOptions } from './api/get-template-records';
 import { RecordTable } from '../../components/RecordTable';
 import { SettledTogether } from '../../components/SettledTogether';
 import { Loading } from '../../components/Loading';
@@ -25,34 +27,27 @@ const tips = ['where', 'order', 'cash', 'plans'] as const;
  * codes, grants: where the balance came from, docs/decisions/056), and the four usage tips.
  */
 export function TemplateScreen() {
+  return <UserScreen screen="template">{(userId) => <TemplateCredit userId={userId} />}</UserScreen>;
+}
+
+function TemplateCredit({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const session = useSession();
-  if (!session) return null;
   return (
-    <ScreenLayout title={t('shell:screens.template')}>
-      {/* Both first answers before anything shows: the records would push the tips down. */}
-      <SettledTogether
-        queries={[
-          templateCreditOptions(session.userId),
-          templateRecordsOptions(session.userId, FIRST_RECORDS_PAGE),
-          templateAdditionsOptions(session.userId, FIRST_RECORDS_PAGE),
-        ]}
-      >
-        <Balance userId={session.userId} />
-        <Records userId={session.userId} />
-        <Additions userId={session.userId} />
-        <Stack gap="xs" component="section" aria-labelledby="template-tips">
-          <Title order={2} size="h4" id="template-tips">
-            {t('template:tips.title')}
-          </Title>
-          <List size="sm" spacing={4}>
-            {tips.map((tip) => (
-              <List.Item key={tip}>{t(`template:tips.${tip}`)}</List.Item>
-            ))}
-          </List>
-        </Stack>
-      </SettledTogether>
-    </ScreenLayout>
+    /* Both first answers before anything shows: the records would push the tips down. */
+    <SettledTogether
+      queries={[
+        templateCreditOptions(userId),
+        templateRecordsOptions(userId, FIRST_RECORDS_PAGE),
+        templateAdditionsOptions(userId, FIRST_RECORDS_PAGE),
+      ]}
+    >
+      <Balance userId={userId} />
+      <Records userId={userId} />
+      <Additions userId={userId} />
+      <Section title={t('template:tips.title')} headingId="template-tips" gap="xs">
+        <NoteList items={tips.map((tip) => t(`template:tips.${tip}`))} />
+      </Section>
+    </SettledTogether>
   );
 }
 
@@ -94,7 +89,7 @@ function Records({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [page, setPage] = useState(FIRST_RECORDS_PAGE);
-  const records = useTemplateRecords(userId, page);
+  const records = usePagedQuery(templateRecordsOptions(userId, page));
   const headingId = useId();
 
   return (
@@ -138,7 +133,7 @@ function Additions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const [page, setPage] = useState(FIRST_RECORDS_PAGE);
-  const added = useTemplateAdditions(userId, page);
+  const added = usePagedQuery(templateAdditionsOptions(userId, page));
   const headingId = useId();
   const money = (fen: number) => formatCurrency(fen, language, 'CNY');
 

@@ -10,5 +10,5 @@ export {
   configureApiClient,
 } from './client';
 export { newRequestKey, useIdempotentCall, useIdempotentSend } from './request-key';
-export { pageWindow, usePagedQuery } from './paged-query';
+export { accountPages, pageWindow, usePagedQuery } from './paged-query';
 export { signInWithTicket } from './login-ticket';

@@ -1,5 +1,5 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import type { VerificationPurposeCode } from '@account-centre/contract';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { type VerificationPurposeCode, VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
@@ -77,3 +77,38 @@ export function CodeField({
 }
 
 export const CODE_PATTERN = /^\d{6}$/;
+
+/** An address as the account screen shows it: partly hidden. */
+export const maskedAddress = ({ kind, address }: CodeTarget) =>
+  kind === 'email' ? maskEmail(address) : maskPhone(address);
+
+/**
+ * The e-mail or phone bound now, partly hidden, and a code sent to it (purpose 3): what proves
+ * the account before that address is replaced or removed.
+ */
+export function CurrentAddressCode({
+  current,
+  value,
+  onChange,
+  invalid,
+}: {
+  current: CodeTarget;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm">{t('account:contact.current', { address: maskedAddress(current) })}</Text>
+      <CodeField
+        label={t('account:contact.oldCode')}
+        purpose={VerificationPurpose.oldCheck}
+        target={current}
+        value={value}
+        onChange={onChange}
+        error={invalid ? t('account:password.codeFormat') : undefined}
+      />
+    </>
+  );
+}

@@ -1,11 +1,9 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   MAINLAND_MOBILE_PATTERN,
   VerificationPurpose,
-  maskEmail,
-  maskPhone,
 } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +14,8 @@ import { replaceContact } from '../api/replace-contact';
 import type { CodeTarget } from '../api/send-code';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
-import { CODE_PATTERN, CodeField } from './CodeField';
-import { FormActions } from './FormActions';
+import { CODE_PATTERN, CodeField, CurrentAddressCode } from './CodeField';
+import { FormDialog } from './FormActions';
 
 export type ContactKind = 'email' | 'mobile';
 
@@ -74,49 +72,37 @@ export function ContactModal({ user, kind, onClose }: { user: UserInfo; kind: Co
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {current && (
-            <>
-              <Text size="sm">
-                {t('account:contact.current', { address: kind === 'email' ? maskEmail(current) : maskPhone(current) })}
-              </Text>
-              <CodeField
-                label={t('account:contact.oldCode')}
-                purpose={VerificationPurpose.oldCheck}
-                target={{ kind, address: current }}
-                value={oldCode}
-                onChange={setOldCode}
-                error={problems.oldCode ? t('account:password.codeFormat') : undefined}
-              />
-            </>
-          )}
-          <TextInput
-            label={label}
-            value={address}
-            onChange={(event) => setAddress(event.currentTarget.value)}
-            type={kind === 'email' ? 'email' : 'tel'}
-            autoComplete={kind === 'email' ? 'email' : 'tel'}
-            maxLength={EMAIL_MAX_LENGTH}
-            error={
-              problems.address
-                ? t(kind === 'email' ? 'account:contact.emailFormat' : 'account:contact.phoneFormat')
-                : undefined
-            }
-          />
-          <CodeField
-            label={t('account:password.code')}
-            purpose={VerificationPurpose.newCheck}
-            target={newTarget}
-            value={code}
-            onChange={setCode}
-            onInvalidTarget={() => setProblems((known) => ({ ...known, address: true }))}
-            error={problems.code ? t('account:password.codeFormat') : undefined}
-          />
-          <FormActions onCancel={onClose} busy={saving} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={title} onClose={onClose} onSubmit={submit} busy={saving}>
+      {current && (
+        <CurrentAddressCode
+          current={{ kind, address: current }}
+          value={oldCode}
+          onChange={setOldCode}
+          invalid={problems.oldCode === true}
+        />
+      )}
+      <TextInput
+        label={label}
+        value={address}
+        onChange={(event) => setAddress(event.currentTarget.value)}
+        type={kind === 'email' ? 'email' : 'tel'}
+        autoComplete={kind === 'email' ? 'email' : 'tel'}
+        maxLength={EMAIL_MAX_LENGTH}
+        error={
+          problems.address
+            ? t(kind === 'email' ? 'account:contact.emailFormat' : 'account:contact.phoneFormat')
+            : undefined
+        }
+      />
+      <CodeField
+        label={t('account:password.code')}
+        purpose={VerificationPurpose.newCheck}
+        target={newTarget}
+        value={code}
+        onChange={setCode}
+        onInvalidTarget={() => setProblems((known) => ({ ...known, address: true }))}
+        error={problems.code ? t('account:password.codeFormat') : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -24,5 +25,37 @@ export function FormActions({
         {unlink ? t('account:contact.unbind') : t('common:actions.save')}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * A form dialog of the account screen: its fields one under the other and FormActions under
+ * them. The form checks its fields itself (`noValidate`), so each problem is said in the
+ * reader's language at its field rather than in the browser's bubble.
+ */
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  busy,
+  unlink,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  unlink?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {children}
+          <FormActions onCancel={onClose} busy={busy} unlink={unlink} />
+        </Stack>
+      </form>
+    </Modal>
   );
 }

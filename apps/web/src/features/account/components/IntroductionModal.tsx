@@ -1,8 +1,8 @@
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { PROFILE_MAX_LENGTH } from '@account-centre/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from './FormActions';
+import { FormDialog } from './FormActions';
 
 /** Spec 01 §2 "change introduction" modal (overseas). */
 export function IntroductionModal({
@@ -19,29 +19,27 @@ export function IntroductionModal({
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   return (
-    <Modal opened onClose={onClose} title={t('account:profile.editIntroduction')} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave(text.trim());
-        }}
-      >
-        <Stack>
-          <Textarea
-            aria-label={t('account:profile.introduction')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            maxLength={PROFILE_MAX_LENGTH}
-            autosize
-            minRows={4}
-            data-autofocus
-          />
-          <Text size="xs" c="dimmed" ta="right">
-            {text.length}/{PROFILE_MAX_LENGTH}
-          </Text>
-          <FormActions onCancel={onClose} busy={busy} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('account:profile.editIntroduction')}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(text.trim());
+      }}
+      busy={busy}
+    >
+      <Textarea
+        aria-label={t('account:profile.introduction')}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        maxLength={PROFILE_MAX_LENGTH}
+        autosize
+        minRows={4}
+        data-autofocus
+      />
+      <Text size="xs" c="dimmed" ta="right">
+        {text.length}/{PROFILE_MAX_LENGTH}
+      </Text>
+    </FormDialog>
   );
 }

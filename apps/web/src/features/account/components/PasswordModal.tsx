@@ -1,6 +1,6 @@
 import { Modal, NativeSelect, Stack } from '@mantine/core';
 import { PasswordField } from '../../../components/PasswordField';
-import { AccountErrors, AuthErrors, VerificationPurpose, maskEmail, maskPhone } from '@account-centre/contract';
+import { AccountErrors, AuthErrors, VerificationPurpose } from '@account-centre/contract';
 import type { ParseKeys } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { type FieldsOfRefusals, showFailure, showToast } from '../../../componen
 import { changePassword } from '../api/change-password';
 import type { CodeTarget } from '../api/send-code';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
-import { CODE_PATTERN, CodeField } from './CodeField';
+import { CODE_PATTERN, CodeField, maskedAddress } from './CodeField';
 import { FormActions } from './FormActions';
 
 const CHANGE_SUCCESS_MS = 1500;
@@ -23,8 +23,6 @@ export function codeTargets(user: UserInfo): CodeTarget[] {
   if (user.mobile) targets.push({ kind: 'mobile', address: user.mobile });
   return targets;
 }
-
-const masked = ({ kind, address }: CodeTarget) => (kind === 'email' ? maskEmail(address) : maskPhone(address));
 
 type Field = 'code' | 'current' | 'password' | 'repeat';
 /** What is wrong with a field: a check made here (its text's key) or the server's refusal. */
@@ -110,6 +108,15 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
     });
   };
 
+  // The current password is asked only when there is one.
+  const passwordFields = [
+    ...(user.hasPwd
+      ? [{ name: 'current', label: t('account:password.current'), value: oldPassword, set: setOldPassword } as const]
+      : []),
+    { name: 'password', label: t('account:password.new'), value: password, set: setPassword },
+    { name: 'repeat', label: t('account:password.confirm'), value: repeat, set: setRepeat },
+  ] as const;
+
   const title = user.hasPwd ? t('account:security.changePassword') : t('account:security.setPassword');
   return (
     <Modal opened onClose={onClose} title={title} centered>
@@ -120,7 +127,7 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
           <Stack>
             <NativeSelect
               label={t('account:password.sendTo')}
-              data={targets.map((item) => ({ value: item.kind, label: masked(item) }))}
+              data={targets.map((item) => ({ value: item.kind, label: maskedAddress(item) }))}
               value={via}
               onChange={({ currentTarget: { value } }) => (value === 'email' || value === 'mobile') && setVia(value)}
             />
@@ -132,29 +139,16 @@ export function PasswordModal({ user, onClose }: { user: UserInfo; onClose: () =
               onChange={edited('code', setCode)}
               error={problemText('code')}
             />
-            {user.hasPwd && (
+            {passwordFields.map((field) => (
               <PasswordField
-                label={t('account:password.current')}
-                value={oldPassword}
-                onChange={(event) => edited('current', setOldPassword)(event.currentTarget.value)}
-                autoComplete="current-password"
-                error={problemText('current')}
+                key={field.name}
+                label={field.label}
+                value={field.value}
+                onChange={(event) => edited(field.name, field.set)(event.currentTarget.value)}
+                autoComplete={field.name === 'current' ? 'current-password' : 'new-password'}
+                error={problemText(field.name)}
               />
-            )}
-            <PasswordField
-              label={t('account:password.new')}
-              value={password}
-              onChange={(event) => edited('password', setPassword)(event.currentTarget.value)}
-              autoComplete="new-password"
-              error={problemText('password')}
-            />
-            <PasswordField
-              label={t('account:password.confirm')}
-              value={repeat}
-              onChange={(event) => edited('repeat', setRepeat)(event.currentTarget.value)}
-              autoComplete="new-password"
-              error={problemText('repeat')}
-            />
+            ))}
             <FormActions onCancel={onClose} busy={saving} />
           </Stack>
         </form>

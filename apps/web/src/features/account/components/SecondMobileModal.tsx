@@ -1,4 +1,4 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { VerificationPurpose, maskPhone } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { unbindSecondMobile } from '../api/unbind-second-mobile';
 import { useStoreUser } from '../use-user-cache';
 import { CODE_PATTERN, CodeField } from './CodeField';
 import { PhoneCodeFields, numberRefusals, phoneErrors, usePhoneCodeForm } from './PhoneCodeFields';
-import { FormActions } from './FormActions';
+import { FormDialog } from './FormActions';
 
 export type SecondMobileMode = 'bind' | 'unbind';
 
@@ -63,35 +63,31 @@ export function SecondMobileModal({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={t(mode === 'bind' ? 'accountPhone:secondMobile.bindTitle' : 'accountPhone:secondMobile.unbindTitle')}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      busy={saving}
+      unlink={mode === 'unbind'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {t('account:security.secondMobileHint')}
-          </Text>
-          {mode === 'bind' ? (
-            <PhoneCodeFields form={form} numberLabel={t('accountPhone:secondMobile.number')} />
-          ) : (
-            <>
-              <Text size="sm">{t('accountPhone:secondMobile.current', { number: maskPhone(current) })}</Text>
-              <CodeField
-                label={t('accountPhone:secondMobile.code')}
-                purpose={VerificationPurpose.oldCheck}
-                target={{ kind: 'mobile', address: current }}
-                value={unbindCode}
-                onChange={setUnbindCode}
-                error={unbindCodeInvalid ? t('account:password.codeFormat') : undefined}
-              />
-            </>
-          )}
-          <FormActions onCancel={onClose} busy={saving} unlink={mode === 'unbind'} />
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm" c="dimmed">
+        {t('account:security.secondMobileHint')}
+      </Text>
+      {mode === 'bind' ? (
+        <PhoneCodeFields form={form} numberLabel={t('accountPhone:secondMobile.number')} />
+      ) : (
+        <>
+          <Text size="sm">{t('accountPhone:secondMobile.current', { number: maskPhone(current) })}</Text>
+          <CodeField
+            label={t('accountPhone:secondMobile.code')}
+            purpose={VerificationPurpose.oldCheck}
+            target={{ kind: 'mobile', address: current }}
+            value={unbindCode}
+            onChange={setUnbindCode}
+            error={unbindCodeInvalid ? t('account:password.codeFormat') : undefined}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

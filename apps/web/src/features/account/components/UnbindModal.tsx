@@ -1,5 +1,4 @@
-import { Modal, Stack, Text } from '@mantine/core';
-import { VerificationPurpose, maskEmail, maskPhone, AccountErrors, isFailure } from '@account-centre/contract';
+import { AccountErrors, isFailure } from '@account-centre/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../lib/user/current-user';
@@ -8,9 +7,9 @@ import { errorText } from '../../../lib/api';
 import { unbindContact } from '../api/unbind-contact';
 import { useSingleFlight } from '../../../lib/hooks/use-single-flight';
 import { useStoreUser } from '../use-user-cache';
-import { CODE_PATTERN, CodeField } from './CodeField';
+import { CODE_PATTERN, CurrentAddressCode } from './CodeField';
 import type { ContactKind } from './ContactModal';
-import { FormActions } from './FormActions';
+import { FormDialog } from './FormActions';
 
 /** Unbinds the e-mail or phone with a code of purpose 3 sent to it (spec 01 §4, §5). */
 export function UnbindModal({ user, kind, onClose }: { user: UserInfo; kind: ContactKind; onClose: () => void }) {
@@ -39,28 +38,14 @@ export function UnbindModal({ user, kind, onClose }: { user: UserInfo; kind: Con
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={t(kind === 'email' ? 'account:contact.unbindEmail' : 'account:contact.unbindPhone')}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      busy={saving}
+      unlink
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">
-            {t('account:contact.current', { address: kind === 'email' ? maskEmail(address) : maskPhone(address) })}
-          </Text>
-          <CodeField
-            label={t('account:contact.oldCode')}
-            purpose={VerificationPurpose.oldCheck}
-            target={{ kind, address }}
-            value={code}
-            onChange={setCode}
-            error={invalid ? t('account:password.codeFormat') : undefined}
-          />
-          <FormActions onCancel={onClose} busy={saving} unlink />
-        </Stack>
-      </form>
-    </Modal>
+      <CurrentAddressCode current={{ kind, address }} value={code} onChange={setCode} invalid={invalid} />
+    </FormDialog>
   );
 }

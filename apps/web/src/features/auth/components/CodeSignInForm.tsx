@@ -1,11 +1,9 @@
-import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useSignIn } from '../api/sign-in';
 import { validateCode } from '../validation';
-import { AccountInput } from './AccountInput';
-import { CodeInput } from './CodeInput';
-import { FailureAlert, NoticeAlert } from './form-helpers';
+import { AccountAndCode } from './AccountAndCode';
+import { AuthForm } from './form-helpers';
 import type { AuthViewProps, SignInResult } from './types';
 import { useAuthForm } from './use-auth-form';
 import { useCodeTarget } from './use-code-target';
@@ -31,16 +29,14 @@ export function CodeSignInForm({ onSignedIn, ...view }: Props) {
   const codeTarget = useCodeTarget(form, region, setFailure);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <AccountInput region={region} {...field('account')} />
-        <CodeInput purpose={VerificationPurpose.quickLogin} {...codeTarget.inputProps} {...field('code')} />
-        <NoticeAlert>{codeTarget.notice}</NoticeAlert>
-        <FailureAlert error={failure} />
-        <Button type="submit" fullWidth loading={busy}>
-          {t('auth:signIn.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={submit} failure={failure} busy={busy} submitLabel={t('auth:signIn.submit')}>
+      <AccountAndCode
+        region={region}
+        purpose={VerificationPurpose.quickLogin}
+        target={codeTarget}
+        account={field('account')}
+        code={field('code')}
+      />
+    </AuthForm>
   );
 }

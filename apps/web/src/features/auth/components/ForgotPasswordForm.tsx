@@ -1,11 +1,10 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useResetPassword } from '../api/reset-password';
 import { validateCode, validateNewPassword } from '../validation';
-import { AccountInput } from './AccountInput';
-import { CodeInput } from './CodeInput';
-import { FailureAlert, NoticeAlert } from './form-helpers';
+import { AccountAndCode } from './AccountAndCode';
+import { AuthForm } from './form-helpers';
 import { PasswordField } from '../../../components/PasswordField';
 import type { AuthViewProps } from './types';
 import { useAuthForm } from './use-auth-form';
@@ -38,32 +37,30 @@ export function ForgotPasswordForm({ onDone, ...view }: Props) {
   const codeTarget = useCodeTarget(form, region, setFailure);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('auth:forgot.intro')}
-        </Text>
-        <AccountInput region={region} {...field('account')} />
-        <CodeInput purpose={VerificationPurpose.forget} {...codeTarget.inputProps} {...field('code')} />
-        <NoticeAlert>{codeTarget.notice}</NoticeAlert>
-        <PasswordField
-          label={t('auth:fields.newPassword')}
-          description={t('auth:signUp.passwordRule')}
-          autoComplete="new-password"
-          required
-          {...field('password')}
-        />
-        <PasswordField
-          label={t('auth:fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...field('confirm')}
-        />
-        <FailureAlert error={failure} />
-        <Button type="submit" fullWidth loading={busy}>
-          {t('auth:forgot.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={submit} failure={failure} busy={busy} submitLabel={t('auth:forgot.submit')}>
+      <Text size="sm" c="dimmed">
+        {t('auth:forgot.intro')}
+      </Text>
+      <AccountAndCode
+        region={region}
+        purpose={VerificationPurpose.forget}
+        target={codeTarget}
+        account={field('account')}
+        code={field('code')}
+      />
+      <PasswordField
+        label={t('auth:fields.newPassword')}
+        description={t('auth:signUp.passwordRule')}
+        autoComplete="new-password"
+        required
+        {...field('password')}
+      />
+      <PasswordField
+        label={t('auth:fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        {...field('confirm')}
+      />
+    </AuthForm>
   );
 }

@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSignIn } from '../api/sign-in';
 import { validateExistingPassword } from '../validation';
 import { AccountInput } from './AccountInput';
-import { FailureAlert, NoticeAlert } from './form-helpers';
+import { AuthForm, NoticeAlert } from './form-helpers';
 import { PasswordField } from '../../../components/PasswordField';
 import type { AuthViewProps, SignInResult } from './types';
 import { useAuthForm } from './use-auth-form';
@@ -30,26 +30,20 @@ export function PasswordSignInForm({ onSignedIn, onForgot, notice, ...view }: Pr
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <NoticeAlert>{notice}</NoticeAlert>
-        <AccountInput region={region} {...field('account')} />
-        <PasswordField
-          label={t('auth:fields.password')}
-          autoComplete="current-password"
-          required
-          {...field('password')}
-        />
-        <Group justify="flex-end" mt={-8}>
-          <Anchor component="button" type="button" size="sm" onClick={onForgot}>
-            {t('auth:signIn.forgot')}
-          </Anchor>
-        </Group>
-        <FailureAlert error={failure} />
-        <Button type="submit" fullWidth loading={busy}>
-          {t('auth:signIn.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={submit} failure={failure} busy={busy} submitLabel={t('auth:signIn.submit')}>
+      <NoticeAlert>{notice}</NoticeAlert>
+      <AccountInput region={region} {...field('account')} />
+      <PasswordField
+        label={t('auth:fields.password')}
+        autoComplete="current-password"
+        required
+        {...field('password')}
+      />
+      <Group justify="flex-end" mt={-8}>
+        <Anchor component="button" type="button" size="sm" onClick={onForgot}>
+          {t('auth:signIn.forgot')}
+        </Anchor>
+      </Group>
+    </AuthForm>
   );
 }

@@ -1,11 +1,9 @@
-import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerificationPurpose } from '@account-centre/contract';
 import { useRegister } from '../api/register';
 import { accountKindFor, validateCode, validateNewPassword } from '../validation';
-import { AccountInput } from './AccountInput';
-import { CodeInput } from './CodeInput';
-import { FailureAlert, NoticeAlert } from './form-helpers';
+import { AccountAndCode } from './AccountAndCode';
+import { AuthForm } from './form-helpers';
 import { PasswordField } from '../../../components/PasswordField';
 import type { AuthViewProps, SignInResult } from './types';
 import { useAuthForm } from './use-auth-form';
@@ -47,23 +45,21 @@ export function SignUpForm({ onSignedIn, ...view }: Props) {
   const mobile = accountKindFor(form.values.account, region) === 'mobile';
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <AccountInput region={region} {...field('account')} />
-        <CodeInput purpose={VerificationPurpose.register} {...codeTarget.inputProps} {...field('code')} />
-        <NoticeAlert>{codeTarget.notice}</NoticeAlert>
-        <PasswordField
-          label={t('auth:fields.password')}
-          description={mobile ? t('auth:signUp.passwordOptional') : t('auth:signUp.passwordRule')}
-          autoComplete="new-password"
-          required={!mobile}
-          {...field('password')}
-        />
-        <FailureAlert error={failure} />
-        <Button type="submit" fullWidth loading={busy}>
-          {t('auth:signUp.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={submit} failure={failure} busy={busy} submitLabel={t('auth:signUp.submit')}>
+      <AccountAndCode
+        region={region}
+        purpose={VerificationPurpose.register}
+        target={codeTarget}
+        account={field('account')}
+        code={field('code')}
+      />
+      <PasswordField
+        label={t('auth:fields.password')}
+        description={mobile ? t('auth:signUp.passwordOptional') : t('auth:signUp.passwordRule')}
+        autoComplete="new-password"
+        required={!mobile}
+        {...field('password')}
+      />
+    </AuthForm>
   );
 }

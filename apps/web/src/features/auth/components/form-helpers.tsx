@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api';
 import type { ValidationKey } from '../validation';
@@ -25,6 +25,36 @@ export function FailureAlert({ error }: { error: unknown }) {
     <Alert color="red" variant="light">
       {errorText(t, error)}
     </Alert>
+  );
+}
+
+/**
+ * The frame of every sign-in view's form: its fields, the last failure under them and the
+ * submit button, which shows progress while the form is sent.
+ */
+export function AuthForm({
+  onSubmit,
+  failure,
+  busy,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  failure: unknown;
+  busy: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {children}
+        <FailureAlert error={failure} />
+        <Button type="submit" fullWidth loading={busy}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 

@@ -1,5 +1,6 @@
-import { List, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NoteList } from '../../../components/NoteList';
+import { Section } from '../../../components/Section';
 
 const notes = ['oneAccount', 'letters', 'restart', 'help'] as const;
 
@@ -7,15 +8,8 @@ const notes = ['oneAccount', 'letters', 'restart', 'help'] as const;
 export function CodeNotes() {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" component="section" aria-labelledby="bind-notes">
-      <Title order={2} size="h4" id="bind-notes">
-        {t('bind:notes.title')}
-      </Title>
-      <List size="sm" spacing={4}>
-        {notes.map((note) => (
-          <List.Item key={note}>{t(`bind:notes.${note}`)}</List.Item>
-        ))}
-      </List>
-    </Stack>
+    <Section title={t('bind:notes.title')} headingId="bind-notes" gap="xs">
+      <NoteList items={notes.map((note) => t(`bind:notes.${note}`))} />
+    </Section>
   );
 }

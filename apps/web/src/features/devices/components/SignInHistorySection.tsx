@@ -5,7 +5,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast';
 import { formatDate } from '../../../lib/i18n';
-import { FIRST_HISTORY_PAGE, type SignInEvent, useSignInHistory } from '../api/get-sign-in-history';
+import { usePagedQuery } from '../../../lib/api';
+import { FIRST_HISTORY_PAGE, type SignInEvent, signInHistoryOptions } from '../api/get-sign-in-history';
 import { useNotMe } from '../api/not-me';
 import { clientLabel, deviceErrorText, locationLabel, methodLabel } from '../labels';
 import { useSessionEnded } from '../use-session-end';
@@ -20,7 +21,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 export function SignInHistorySection({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(FIRST_HISTORY_PAGE);
-  const history = useSignInHistory(userId, page);
+  const history = usePagedQuery(signInHistoryOptions(userId, page));
   const notMe = useNotMe(userId);
   const sessionEnded = useSessionEnded();
   // undefined: no question open; null: the account as a whole; a number: one sign-in disowned.

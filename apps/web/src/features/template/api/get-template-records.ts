@@ -1,6 +1,5 @@
 import { listTemplateCreditRecordsRoute, type RouteReply, TEMPLATE_RECORD_PAGE_SIZE } from '@account-centre/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { apiCall, pageWindow, usePagedQuery } from '../../../lib/api';
+import { accountPages } from '../../../lib/api';
 import { templateKeys } from './keys';
 
 export type TemplateRecord = RouteReply<typeof listTemplateCreditRecordsRoute>['data']['list'][number];
@@ -9,17 +8,9 @@ export type TemplateRecord = RouteReply<typeof listTemplateCreditRecordsRoute>['
 export const FIRST_RECORDS_PAGE = 1;
 
 /** A page of templates bought with credit, 10 a page (spec 01 §9). */
-export const templateRecordsOptions = (userId: number, page: number) =>
-  queryOptions({
-    queryKey: templateKeys.page(userId, page),
-    queryFn: ({ signal }) =>
-      apiCall(listTemplateCreditRecordsRoute, {
-        params: { userId },
-        query: pageWindow(page, TEMPLATE_RECORD_PAGE_SIZE),
-        signal,
-      }).then((reply) => reply.data),
-  });
-
-export function useTemplateRecords(userId: number, page: number) {
-  return usePagedQuery(templateRecordsOptions(userId, page));
-}
+export const templateRecordsOptions = accountPages({
+  route: listTemplateCreditRecordsRoute,
+  key: templateKeys.page,
+  pageSize: TEMPLATE_RECORD_PAGE_SIZE,
+  pick: (reply) => reply.data,
+});

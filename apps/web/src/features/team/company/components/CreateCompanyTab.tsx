@@ -1,7 +1,9 @@
 import { COMPANY_CODE_MAX_LENGTH, COMPANY_NAME_MAX_LENGTH, CompanyErrors } from '@account-centre/contract';
-import { Alert, Button, List, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoteList } from '../../../../components/NoteList';
+import { Section } from '../../../../components/Section';
 import { showToast } from '../../../../components/toast';
 import { errorText } from '../../../../lib/api';
 import { useMutateOnce } from '../../../../lib/hooks/use-mutate-once';
@@ -30,7 +32,6 @@ export function CreateCompanyTab({ userId, onCreated }: { userId: number; onCrea
   // A double click or a second Enter sends one request (useMutateOnce).
   const createOnce = useMutateOnce(create);
   const createTitle = useId();
-  const helpTitle = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,26 +78,13 @@ export function CreateCompanyTab({ userId, onCreated }: { userId: number; onCrea
           </Stack>
         </form>
       </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby={helpTitle}>
-        <Stack gap="sm">
-          <Title order={2} size="h4" id={helpTitle}>
-            {t('team:company.create.howToCreate')}
-          </Title>
-          <List type="ordered" size="sm" spacing={4}>
-            {createSteps.map((step) => (
-              <List.Item key={step}>{t(`team:company.create.createSteps.${step}`)}</List.Item>
-            ))}
-          </List>
-          <Title order={2} size="h4" mt="sm">
-            {t('team:company.create.howToJoin')}
-          </Title>
-          <List type="ordered" size="sm" spacing={4}>
-            {joinSteps.map((step) => (
-              <List.Item key={step}>{t(`team:company.create.joinSteps.${step}`)}</List.Item>
-            ))}
-          </List>
-        </Stack>
-      </Paper>
+      <Section title={t('team:company.create.howToCreate')} framed="md">
+        <NoteList ordered items={createSteps.map((step) => t(`team:company.create.createSteps.${step}`))} />
+        <Title order={2} size="h4" mt="sm">
+          {t('team:company.create.howToJoin')}
+        </Title>
+        <NoteList ordered items={joinSteps.map((step) => t(`team:company.create.joinSteps.${step}`))} />
+      </Section>
     </SimpleGrid>
   );
 }
